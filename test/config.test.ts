@@ -1,0 +1,74 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { DEFAULT_PLANS } from '../src/plans.js';
+
+t.test('defaults apply when variables are unset or empty', async (t) => {
+  const config = loadConfig({ PORT: '' });
+  t.equal(config.port, 3000);
+  t.equal(config.dataDir, './data');
+  t.equal(config.databaseUrl, undefined);
+  t.equal(config.logLevel, 'info');
+  t.equal(config.bodyLimit, 1024 * 1024);
+  t.equal(config.asyncBodyLimit, 5 * 1024 * 1024);
+  t.same(config.plans, DEFAULT_PLANS);
+  t.ok(Object.isFrozen(config) && Object.isFrozen(config.plans.free), 'frozen');
+});
+
+t.test('values are converted from strings', async (t) => {
+  const config = loadConfig({
+    PORT: '8080',
+    DATABASE_URL: 'postgres://u@h/db',
+    LOG_LEVEL: 'debug',
+    WORKERS: '3',
+  });
+  t.equal(config.port, 8080);
+  t.equal(config.databaseUrl, 'postgres://u@h/db');
+  t.equal(config.logLevel, 'debug');
+  t.equal(config.workers, 3);
+});
+
+t.test('a bad value stops the start with a message naming the variable', async (t) => {
+  for (const [name, value] of [
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['SHUTDOWN_TIMEOUT_MS', '-1'],
+    ['MOCKHIVE_CONFIG', '/nonexistent/mockhive.json'],
+  ] as const) {
+    t.throws(
+      () => loadConfig({ [name]: value }),
+      { name: 'ConfigError', message: new RegExp(name) },
+      `${name}=${value}`,
+    );
+  }
+});
+
+t.test('the config file overrides plan limits and rejects unknown keys', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockhive-config-'));
+  const good = join(dir, 'good.json');
+  writeFileSync(
+    good,
+    JSON.stringify({ plans: { free: { records_per_day: 1234 }, internal: { requests_per_minute: 5 } } }),
+  );
+  const config = loadConfig({ MOCKHIVE_CONFIG: good });
+  t.equal(config.plans.free.records_per_day, 1234);
+  t.equal(config.plans.free.records_per_request, DEFAULT_PLANS.free.records_per_request, 'other limits kept');
+  t.equal(config.plans.internal.requests_per_minute, 5);
+
+  for (const content of [
+    { plans: { free: { records_per_dya: 1 } } },
+    { plans: { gold: {} } },
+    { plan: {} },
+    { plans: { free: { records_per_day: -5 } } },
+  ]) {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify(content));
+    t.throws(() => loadConfig({ MOCKHIVE_CONFIG: bad }), ConfigError, JSON.stringify(content));
+  }
+  writeFileSync(join(dir, 'broken.json'), '{ "plans": ');
+  t.throws(() => loadConfig({ MOCKHIVE_CONFIG: join(dir, 'broken.json') }), /MOCKHIVE_CONFIG/);
+});
