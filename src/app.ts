@@ -1,0 +1,55 @@
+/**
+ * Builds the Koa application from its dependencies. It never listens: src/server.ts does, and tests
+ * drive the app on an ephemeral port with their own store, clock and config.
+ */
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import './koa-state.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import { authenticate } from './middleware/authenticate.js';
+import { errorEnvelope } from './middleware/error-envelope.js';
+import { requestContext } from './middleware/request-context.js';
+import { Limiter } from './rate-limit.js';
+import { healthRoutes } from './routes/health.js';
+import { usageRoutes } from './routes/usage.js';
+import type { Store } from './store/index.js';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  limiter: Limiter;
+  /** How long the health check waits for the database. */
+  healthTimeoutMs?: number;
+}
+
+/** The dependencies a caller must provide; the rest is derived. */
+export type AppInput = Omit<AppDeps, 'limiter'> & Partial<Pick<AppDeps, 'limiter'>>;
+
+/** Builds the app; `deps.limiter` defaults to one over the store and the configured plans. */
+export function createApp(input: AppInput): Koa {
+  const deps: AppDeps = {
+    ...input,
+    limiter: input.limiter ?? new Limiter(input.store.db, input.config.plans, input.clock),
+  };
+  const app = new Koa({ proxy: false });
+  app.silent = true; // errors are logged by errorEnvelope with the request id
+  app.use(requestContext(deps.logger));
+  app.use(errorEnvelope());
+
+  const publicApi = new Router({ prefix: '/api/v1' });
+  publicApi.use(healthRoutes(deps).routes());
+
+  const dataApi = new Router({ prefix: '/api/v1' });
+  dataApi.use(authenticate(deps.store.db, deps.limiter));
+  dataApi.use(usageRoutes(deps).routes());
+
+  for (const router of [publicApi, dataApi]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
+  return app;
+}

@@ -1,0 +1,65 @@
+/**
+ * The service's entry point: reads the config, opens the store, listens, and shuts down gracefully
+ * on SIGTERM or SIGINT. Nothing else in the code listens.
+ */
+import { createApp } from './app.js';
+import { systemClock } from './clock.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { Limiter } from './rate-limit.js';
+import { serve } from './serve.js';
+import { openStore } from './store/index.js';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`mockhive: ${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const limiter = new Limiter(store.db, config.plans, systemClock);
+  const app = createApp({ config, store, clock: systemClock, logger, limiter });
+  const serving = await serve(app, config.host, config.port);
+  logger.info({ url: serving.url, store: store.dialect, version: config.version }, 'mockhive listening');
+
+  const pruning = setInterval(() => {
+    limiter.pruneWindows().catch((error) => logger.warn({ err: error }, 'pruning rate windows failed'));
+  }, 60_000);
+  pruning.unref();
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    clearInterval(pruning);
+    const { forced } = await serving.stop(config.shutdownTimeoutMs);
+    if (forced) logger.warn('in-flight requests cut at the shutdown deadline');
+    await store.close();
+    logger.info('stopped');
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      shutdown(signal).then(
+        () => process.exit(0),
+        (error) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(
+    `mockhive: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+/** Builds the app with test dependencies and serves it on an ephemeral port for one test. */
+import { Writable } from 'node:stream';
+import type { Test } from 'tap';
+import { createApiKey } from '../../src/api-keys.js';
+import { createApp } from '../../src/app.js';
+import { type Clock, systemClock } from '../../src/clock.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import type { Plans, Tier } from '../../src/plans.js';
+import { serve } from '../../src/serve.js';
+import type { Store } from '../../src/store/index.js';
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  /** Log lines written by the app, as raw JSON text. */
+  logs: string[];
+  /** fetch relative to the server, with JSON helpers. */
+  request(path: string, init?: RequestInit & { json?: unknown; key?: string }): Promise<Response>;
+  /** A fresh key of `tier` on a new account. */
+  key(tier: Tier): Promise<string>;
+}
+
+/** Test config: the defaults, optionally with other plans. */
+export function testConfig(plans?: Partial<Plans>): Config {
+  const base = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/nonexistent' });
+  return { ...base, plans: { ...base.plans, ...plans } };
+}
+
+/** Serves a new app over `store` until `t` ends. */
+export async function startApp(
+  t: Test,
+  store: Store,
+  options: { clock?: Clock; plans?: Partial<Plans>; healthTimeoutMs?: number } = {},
+): Promise<TestServer> {
+  const config = testConfig(options.plans);
+  const clock = options.clock ?? systemClock;
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const logger = createLogger('info', sink);
+  const app = createApp({ config, store, clock, logger, healthTimeoutMs: options.healthTimeoutMs });
+  const serving = await serve(app, '127.0.0.1', 0);
+  t.teardown(() => serving.stop(1000));
+  return {
+    url: serving.url,
+    config,
+    logs,
+    request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.key !== undefined) headers.set('Authorization', `Bearer ${init.key}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set('Content-Type', 'application/json');
+        body = JSON.stringify(init.json);
+      }
+      return fetch(serving.url + path, { ...init, headers, body });
+    },
+    async key(tier) {
+      return (await createApiKey(store.db, clock, { tier })).api_key;
+    },
+  };
+}
