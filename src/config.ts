@@ -33,7 +33,9 @@ type EnvName = keyof typeof ENV;
 const ConfigFileSchema = Type.Object(
   {
     plans: Type.Optional(
-      Type.Partial(Type.Record(Type.Union(TIERS.map((t) => Type.Literal(t))), Type.Partial(PlanSchema))),
+      Type.Object(Object.fromEntries(TIERS.map((tier) => [tier, Type.Optional(Type.Partial(PlanSchema))])), {
+        additionalProperties: false,
+      }),
     ),
   },
   { additionalProperties: false },
