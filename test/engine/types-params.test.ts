@@ -1,0 +1,76 @@
+import t from 'tap';
+import type { RawParams } from '../../workers/engine/field-type.js';
+import { FIELD_TYPES } from '../../workers/engine/types/index.js';
+
+function paths(id: string, params: RawParams): string[] {
+  return FIELD_TYPES.get(id)!
+    .validate(params)
+    .map((issue) => issue.path);
+}
+
+t.test('unknown keys are ignored', async (t) => {
+  t.same(
+    paths('integer', { min: 1, max: 5, null_rate: 0.3, after: 'created_at', unique: true, whatever: [] }),
+    [],
+  );
+  t.same(paths('email', { domain: 'example.com', per_parent: 3 }), []);
+});
+
+t.test('numbers and ranges', async (t) => {
+  t.same(paths('integer', { min: 10, max: 1 }), ['min']);
+  t.same(paths('integer', { min: 'a' }), ['min']);
+  t.same(paths('price', { precision: 11 }), ['precision']);
+  t.same(paths('decimal', { precision: -1 }), ['precision']);
+  t.same(paths('boolean', { probability: 1.5 }), ['probability']);
+  t.same(paths('sequence', { step: 0, prefix: 3 }), ['step', 'prefix']);
+  t.same(paths('embedding_vector', { dims: 0 }), ['dims']);
+  t.same(paths('long_string', { length: 1.5 }), ['length']);
+});
+
+t.test('enum', async (t) => {
+  t.same(paths('enum', {}), ['values']);
+  t.same(paths('enum', { values: 'a,b' }), ['values']);
+  t.same(paths('enum', { values: ['a', 'b', { x: 1 }] }), ['values[2]']);
+  t.same(paths('enum', { values: ['a', 'b'], weights: [1] }), ['weights']);
+  t.same(paths('enum', { values: ['a', 'b'], weights: [1, -2] }), ['weights[1]']);
+  t.same(paths('enum', { values: ['a', 'b'], weights: [1, 2] }), []);
+});
+
+t.test('dates', async (t) => {
+  t.same(paths('datetime', { min: 'yesterday' }), ['min']);
+  t.same(paths('date', { min: '2024-02-30' }), ['min']);
+  t.same(paths('timestamp', { min: '2025-01-01', max: '2024-01-01' }), ['min']);
+  t.same(paths('datetime', { min: '2024-01-01T10:00:00Z', max: '2024-01-01T12:00:00.000Z' }), []);
+  t.same(paths('date_range', { min_gap_days: 5, max_gap_days: 2, min_date: 'x' }), [
+    'min_gap_days',
+    'min_date',
+  ]);
+});
+
+t.test('ref, email, sku, array, nullable', async (t) => {
+  t.same(paths('ref', {}), ['table']);
+  t.same(paths('ref', { table: 'users', distribution: 'zipf', alpha: 0 }), ['distribution', 'alpha']);
+  t.same(paths('ref', { table: 'users', per_parent: { min: 3, max: 1 }, allow_self: 'no' }), [
+    'allow_self',
+    'per_parent.min',
+  ]);
+  t.same(
+    paths('ref', {
+      table: 'users',
+      field: 'id',
+      distribution: 'power_law',
+      alpha: 1.2,
+      per_parent: { min: 0, max: 3 },
+    }),
+    [],
+  );
+  t.same(paths('email', { domain: 'not a domain' }), ['domain']);
+  t.same(paths('sku', { prefix: 'AB CD' }), ['prefix']);
+  t.same(paths('array', { of: 'nope' }), ['of']);
+  t.same(paths('array', { of: 'integer', min: 2, max: 1, params: { min: 5, max: 1 } }), [
+    'min',
+    'params.min',
+  ]);
+  t.same(paths('nullable', { of: 'integer', null_rate: 2 }), ['null_rate']);
+  t.same(paths('constant', {}), ['value']);
+});

@@ -1,0 +1,107 @@
+/**
+ * The contract between the engine core (planning, relations, uniqueness, ordering) and the field-type
+ * library (one generator per type identifier, with its catalogue entry). Everything here is pure data
+ * or pure functions: no I/O, no global state, so worker threads can run it.
+ */
+
+/** A JSON-compatible generated value. Dates travel as ISO strings, decimals as numbers. */
+export type Value = string | number | boolean | null | Value[] | { [key: string]: Value };
+
+/** How a column stores its values; drives SQL column types and value encoding. */
+export type ColumnKind =
+  | 'text'
+  | 'integer' // fits in 32 bits
+  | 'bigint'
+  | 'decimal' // exact, `precision` digits after the point
+  | 'float'
+  | 'boolean'
+  | 'uuid'
+  | 'date' // 'YYYY-MM-DD'
+  | 'datetime' // ISO 8601 UTC, 'YYYY-MM-DDTHH:mm:ss.sssZ'
+  | 'time' // 'HH:mm:ss'
+  | 'json'; // object or array
+
+/** Catalogue categories; the interface names `identity`, `location` and `financial`. */
+export type Category =
+  | 'identity'
+  | 'location'
+  | 'financial'
+  | 'commerce'
+  | 'datetime'
+  | 'internet'
+  | 'technical'
+  | 'text'
+  | 'social'
+  | 'work'
+  | 'health'
+  | 'security'
+  | 'testing'
+  | 'structure';
+
+/** Deterministic random source for one cell: a pure function of (seed, table, field, row). */
+export interface Rng {
+  /** Uniform unsigned 32-bit integer. */
+  u32(): number;
+  /** Uniform float in [0, 1). */
+  float(): number;
+  /** Uniform integer in [min, max], both inclusive (safe-integer range). */
+  int(min: number, max: number): number;
+  /** One element of a non-empty array. */
+  pick<T>(items: readonly T[]): T;
+  /** true with probability p. */
+  chance(p: number): boolean;
+}
+
+/** The latent person of a row: name fields, email and username of one row all describe this person. */
+export interface Person {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly sex: 'female' | 'male';
+}
+
+/** What a generator may know about the cell it fills. */
+export interface CellContext {
+  /** The row's locale code (per row when the table has a country field). */
+  readonly locale: string;
+  /** 0-based row index within the table. */
+  readonly row: number;
+  /** The table's row count. */
+  readonly count: number;
+  /** The field's name (some types adapt, e.g. `number` named `age`). */
+  readonly fieldName: string;
+  /** The row's latent person, drawn lazily from a row-level stream that no field's params affect. */
+  person(): Person;
+}
+
+/** A problem with a field's params; `path` is relative to `params` (`min`, `values[2]`). */
+export interface ParamIssue {
+  readonly path: string;
+  readonly message: string;
+  readonly suggestion?: string;
+}
+
+/** Params as received in a request, before validation. */
+export type RawParams = Readonly<Record<string, unknown>>;
+
+/** One field type: its catalogue entry (data) and its generator (logic). */
+export interface FieldType {
+  readonly id: string;
+  readonly category: Category;
+  readonly description: string;
+  /** Param name to a textual description of its type, e.g. `{ min: 'number (default 0)' }`. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly example: Value;
+  /** Column kind, possibly depending on params (`decimal` vs `integer` for `number`). */
+  kind(params: RawParams): ColumnKind;
+  /** Checks params; an empty array means valid. Unknown extra keys are allowed. */
+  validate(params: RawParams): ParamIssue[];
+  /** One value. `params` were validated; the engine may tighten `min`/`max` to honour `after`/`before`. */
+  generate(rng: Rng, ctx: CellContext, params: RawParams): Value;
+  /**
+   * For `unique: true`: how many distinct values the type can give under these params and locale
+   * (Infinity when unbounded). Absent means the type cannot promise uniqueness.
+   */
+  cardinality?(params: RawParams, locale: string): number;
+  /** For `unique: true`: the n-th distinct value, 0 <= n < cardinality. The engine permutes n. */
+  nth?(n: number, ctx: CellContext, params: RawParams): Value;
+}

@@ -1,0 +1,256 @@
+/**
+ * Date and time types. There is no clock (values must be a pure function of the seed), so "now" is
+ * the fixed REFERENCE_TIME; defaults and relative types count from it.
+ */
+import type { FieldType, ParamIssue, RawParams, Rng } from '../field-type.js';
+import { define } from './define.js';
+import { isoDateTime, isoDayFromDays, pad } from './format.js';
+import { check, num, parseIso } from './params.js';
+
+/** The fixed "now" of generated data: 2026-01-01T00:00:00Z. */
+export const REFERENCE_TIME = Date.UTC(2026, 0, 1);
+const DAY = 86_400_000;
+const DEFAULT_MIN = Date.UTC(2021, 0, 1);
+const DEFAULT_MAX = REFERENCE_TIME - 1000;
+
+/** Epoch-ms bounds of a date param set; a date-only `max` means the end of that day. */
+interface Bounds {
+  readonly min: number;
+  readonly max: number;
+}
+
+// One-entry caches: params objects (and their strings) repeat across the rows of a column.
+let lastMinText: unknown;
+let lastMaxText: unknown;
+let lastBounds: Bounds = { min: DEFAULT_MIN, max: DEFAULT_MAX };
+let lastDefaults: Bounds = lastBounds;
+
+/** The [min, max] window of a datetime-like field, parsed once per distinct params. */
+export function bounds(params: RawParams, defaults: Bounds, minKey = 'min', maxKey = 'max'): Bounds {
+  const minText = params[minKey];
+  const maxText = params[maxKey];
+  if (minText === lastMinText && maxText === lastMaxText && defaults === lastDefaults) return lastBounds;
+  let min = typeof minText === 'string' ? parseIso(minText) : defaults.min;
+  let max = typeof maxText === 'string' ? parseIso(maxText) : defaults.max;
+  if (typeof maxText === 'string' && maxText.length === 10) max += DAY - 1;
+  if (Number.isNaN(min)) min = defaults.min;
+  if (Number.isNaN(max)) max = defaults.max;
+  // Only one bound given and it lies outside the default window: keep a one-year window next to it.
+  if (typeof minText !== 'string' && min > max) min = max - 365 * DAY;
+  if (typeof maxText !== 'string' && max < min) max = min + 365 * DAY;
+  lastMinText = minText;
+  lastMaxText = maxText;
+  lastDefaults = defaults;
+  lastBounds = { min, max: Math.max(min, max) };
+  return lastBounds;
+}
+
+/** Validates `min`/`max` (or other keys) as ISO dates in order. */
+export function validateWindow(params: RawParams, minKey = 'min', maxKey = 'max'): ParamIssue[] {
+  return check(params, (c) => c.ordered(minKey, c.isoDate(minKey), maxKey, c.isoDate(maxKey)));
+}
+
+/** 'YYYY-MM-DD' of an epoch-ms instant (UTC). */
+export function isoDay(ms: number): string {
+  return isoDayFromDays(Math.floor(ms / DAY));
+}
+
+/** A whole-second instant in the window. */
+function instant(rng: Rng, b: Bounds): number {
+  const lo = Math.ceil(b.min / 1000);
+  const hi = Math.floor(b.max / 1000);
+  return (hi >= lo ? rng.int(lo, hi) : lo) * 1000;
+}
+
+/** First and last whole day inside the window (a min with a time of day rounds up). */
+function dayRange(b: Bounds): [number, number] {
+  const first = Math.ceil(b.min / DAY);
+  return [first, Math.max(first, Math.floor(b.max / DAY))];
+}
+
+function dateType(id: string, description: string, defaults: Bounds, example: string): FieldType {
+  return define({
+    id,
+    category: 'datetime',
+    description,
+    params: { min: 'ISO date, optional (earliest)', max: 'ISO date, optional (latest, inclusive)' },
+    example,
+    kind: 'date',
+    validate: (p) => validateWindow(p),
+    generate: (rng, _, p) => {
+      const [first, last] = dayRange(bounds(p, defaults));
+      return isoDay(rng.int(first, last) * DAY);
+    },
+    cardinality: (p) => {
+      const [first, last] = dayRange(bounds(p, defaults));
+      return last - first + 1;
+    },
+    nth: (n, _, p) => isoDay((dayRange(bounds(p, defaults))[0] + n) * DAY),
+  });
+}
+
+function dateTimeType(id: string, description: string): FieldType {
+  const defaults: Bounds = { min: DEFAULT_MIN, max: DEFAULT_MAX };
+  return define({
+    id,
+    category: 'datetime',
+    description,
+    params: {
+      min: 'ISO date or date-time, optional (default 2021-01-01)',
+      max: 'ISO date or date-time, optional (default 2025-12-31)',
+    },
+    example: '2024-03-15T09:41:27.000Z',
+    kind: 'datetime',
+    validate: (p) => validateWindow(p),
+    generate: (rng, _, p) => isoDateTime(instant(rng, bounds(p, defaults))),
+    cardinality: (p) => {
+      const b = bounds(p, defaults);
+      return Math.max(0, Math.floor(b.max / 1000) - Math.ceil(b.min / 1000) + 1);
+    },
+    nth: (n, _, p) => isoDateTime((Math.ceil(bounds(p, defaults).min / 1000) + n) * 1000),
+  });
+}
+
+/** `date_of_birth`: adults born 1950–2007 (exported for the identity category). */
+export const DATE_OF_BIRTH: FieldType = {
+  ...dateType(
+    'date_of_birth',
+    'Birth date of an adult (default 1950-01-01 to 2007-12-31).',
+    { min: Date.UTC(1950, 0, 1), max: Date.UTC(2007, 11, 31) },
+    '1987-06-21',
+  ),
+  category: 'identity',
+};
+
+const UNITS: readonly (readonly [string, number])[] = [
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', 5],
+];
+
+export const DATETIME_TYPES: readonly FieldType[] = [
+  dateTimeType('datetime', 'Instant as ISO 8601 UTC with whole seconds, uniform in [min, max].'),
+  dateTimeType('timestamp', 'Same as `datetime`: an ISO 8601 UTC instant, uniform in [min, max].'),
+  dateType(
+    'date',
+    'Calendar date (YYYY-MM-DD), uniform in [min, max].',
+    { min: DEFAULT_MIN, max: DEFAULT_MAX },
+    '2024-03-15',
+  ),
+  dateType(
+    'date_future',
+    'Date after the reference date 2026-01-01 (default: within two years).',
+    { min: REFERENCE_TIME + DAY, max: REFERENCE_TIME + 730 * DAY },
+    '2026-08-14',
+  ),
+  dateType(
+    'date_past',
+    'Date before the reference date 2026-01-01 (default: within five years).',
+    { min: REFERENCE_TIME - 1826 * DAY, max: REFERENCE_TIME - DAY },
+    '2023-11-02',
+  ),
+  define({
+    id: 'time',
+    category: 'datetime',
+    description: 'Time of day, HH:mm:ss.',
+    example: '14:32:07',
+    kind: 'time',
+    generate: (rng) => {
+      const s = rng.int(0, 86_399);
+      return pad(Math.floor(s / 3600), 2) + ':' + pad(Math.floor(s / 60) % 60, 2) + ':' + pad(s % 60, 2);
+    },
+    cardinality: () => 86_400,
+    nth: (n) => pad(Math.floor(n / 3600), 2) + ':' + pad(Math.floor(n / 60) % 60, 2) + ':' + pad(n % 60, 2),
+  }),
+  define({
+    id: 'age',
+    category: 'datetime',
+    description: 'Age in whole years (default 18–80).',
+    params: { min: 'integer (default 18)', max: 'integer (default 80)' },
+    example: 34,
+    kind: 'integer',
+    validate: (p) =>
+      check(p, (c) =>
+        c.ordered(
+          'min',
+          c.number('min', { integer: true, min: 0, max: 150 }),
+          'max',
+          c.number('max', { integer: true, min: 0, max: 150 }),
+        ),
+      ),
+    generate: (rng, _, p) => rng.int(num(p, 'min', 18), num(p, 'max', 80)),
+    cardinality: (p) => num(p, 'max', 80) - num(p, 'min', 18) + 1,
+    nth: (n, _, p) => num(p, 'min', 18) + n,
+  }),
+  define({
+    id: 'date_range',
+    category: 'datetime',
+    description: 'Object {start, end} of ISO dates with end − start between min_gap_days and max_gap_days.',
+    params: {
+      min_gap_days: 'integer ≥ 0 (default 1)',
+      max_gap_days: 'integer ≥ min_gap_days (default 30)',
+      min_date: 'ISO date (default 2021-01-01)',
+      max_date: 'ISO date (default 2025-12-31)',
+    },
+    example: { start: '2024-03-01', end: '2024-03-15' },
+    kind: 'json',
+    validate: (p) =>
+      check(p, (c) => {
+        c.ordered(
+          'min_gap_days',
+          c.number('min_gap_days', { integer: true, min: 0 }),
+          'max_gap_days',
+          c.number('max_gap_days', { integer: true, min: 0 }),
+        );
+        c.ordered('min_date', c.isoDate('min_date'), 'max_date', c.isoDate('max_date'));
+      }),
+    generate: (rng, _, p) => {
+      const [first, last] = dayRange(
+        bounds(p, { min: DEFAULT_MIN, max: DEFAULT_MAX }, 'min_date', 'max_date'),
+      );
+      const minGap = num(p, 'min_gap_days', 1);
+      const lo = Math.min(minGap, last - first);
+      const hi = Math.max(lo, Math.min(num(p, 'max_gap_days', Math.max(30, minGap)), last - first));
+      const gap = rng.int(lo, hi);
+      const start = rng.int(first, last - gap);
+      return { start: isoDay(start * DAY), end: isoDay((start + gap) * DAY) };
+    },
+  }),
+  define({
+    id: 'duration',
+    category: 'datetime',
+    description: 'ISO 8601 duration between min and max minutes (default 5–480), e.g. PT1H30M.',
+    params: { min: 'minutes (default 5)', max: 'minutes (default 480)' },
+    example: 'PT1H30M',
+    validate: (p) =>
+      check(p, (c) =>
+        c.ordered(
+          'min',
+          c.number('min', { integer: true, min: 0 }),
+          'max',
+          c.number('max', { integer: true, min: 0 }),
+        ),
+      ),
+    generate: (rng, _, p) => {
+      const minutes = rng.int(num(p, 'min', 5), num(p, 'max', 480));
+      const h = Math.floor(minutes / 60);
+      const m = minutes % 60;
+      return minutes === 0 ? 'PT0M' : 'PT' + (h > 0 ? h + 'H' : '') + (m > 0 ? m + 'M' : '');
+    },
+  }),
+  define({
+    id: 'relative_time',
+    category: 'datetime',
+    description: 'Human relative time in English ("3 days ago", "in 2 hours", "just now").',
+    example: '3 days ago',
+    generate: (rng) => {
+      if (rng.chance(0.05)) return 'just now';
+      const [unit, limit] = rng.pick(UNITS);
+      const n = rng.int(1, limit);
+      const label = n === 1 ? `${n} ${unit}` : `${n} ${unit}s`;
+      return rng.chance(0.8) ? `${label} ago` : `in ${label}`;
+    },
+  }),
+];

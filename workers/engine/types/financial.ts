@@ -1,0 +1,330 @@
+/** Financial types: money amounts, bank and card identifiers (with valid check digits), tickers. */
+import type { FieldType, RawParams, Rng } from '../field-type.js';
+import { countryInfo } from '../locales/index.js';
+import { mix32 } from '../random.js';
+import { define, listType } from './define.js';
+import { fillDigits, hex, hex32, pad, randomChars } from './format.js';
+import { num } from './params.js';
+import { validateRange } from './structure.js';
+
+/** A decimal money-like type: uniform in [min, max] on a grid of `precision` decimals (exact cents). */
+function decimalType(id: string, description: string, min: number, max: number, example: number): FieldType {
+  const scaled = (p: RawParams): [number, number, number] => {
+    const scale = 10 ** num(p, 'precision', 2);
+    return [
+      Math.ceil(num(p, 'min', min) * scale - 1e-9),
+      Math.floor(num(p, 'max', max) * scale + 1e-9),
+      scale,
+    ];
+  };
+  return define({
+    id,
+    category: 'financial',
+    description,
+    params: {
+      min: `number (default ${min})`,
+      max: `number (default ${max})`,
+      precision: 'integer 0–10 decimals (default 2)',
+    },
+    example,
+    kind: 'decimal',
+    validate: (p) => validateRange(p, true),
+    generate: (rng, _, p) => {
+      const [lo, hi, scale] = scaled(p);
+      return rng.int(lo, hi) / scale;
+    },
+    cardinality: (p) => {
+      const [lo, hi] = scaled(p);
+      return Math.max(0, hi - lo + 1);
+    },
+    nth: (n, _, p) => {
+      const [lo, , scale] = scaled(p);
+      return (lo + n) / scale;
+    },
+  });
+}
+
+// BBAN layouts (digits; a leading letter group where the country uses bank letters) of IBAN countries.
+const IBAN_BBAN: Readonly<Record<string, string>> = {
+  DE: '##################',
+  FR: '#######################',
+  ES: '####################',
+  IT: 'X######################',
+  SA: '####################',
+  BR: '#######################A1',
+  TR: '######################',
+  PL: '########################',
+  NL: 'BANK##########',
+  SE: '####################',
+  DK: '##############',
+  NO: '###########',
+  HR: '#################',
+  IR: '######################',
+};
+const NL_BANKS = ['ABNA', 'INGB', 'RABO', 'TRIO', 'SNSB'];
+
+function mod97(text: string): number {
+  let rest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Letters count as two digits (A = 10 ... Z = 35).
+    rest = c >= 65 ? (rest * 100 + (c - 55)) % 97 : (rest * 10 + (c - 48)) % 97;
+  }
+  return rest;
+}
+
+/** An IBAN of the locale's country (Germany where the country has no IBAN), with valid check digits. */
+export function iban(rng: Rng, locale: string): string {
+  let country = countryInfo(locale).code;
+  let layout = IBAN_BBAN[country];
+  if (!layout) {
+    country = 'DE';
+    layout = IBAN_BBAN['DE']!;
+  }
+  let bban = fillDigits(rng, layout);
+  if (country === 'NL') bban = rng.pick(NL_BANKS) + bban.slice(4);
+  if (country === 'IT') bban = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[rng.int(0, 25)] + bban.slice(1);
+  return country + pad(98 - mod97(bban + country + '00'), 2) + bban;
+}
+
+/** A card number with a valid Luhn check digit (Visa 16, Mastercard 16, Amex 15 digits). */
+export function cardNumber(rng: Rng): string {
+  const brand = rng.int(0, 9);
+  const prefix = brand < 5 ? '4' : brand < 9 ? '5' + rng.int(1, 5) : rng.pick(['34', '37']);
+  const body = prefix + fillDigits(rng, '#'.repeat((brand < 9 ? 15 : 14) - prefix.length));
+  let sum = 0;
+  for (let i = body.length - 1, double = true; i >= 0; i--, double = !double) {
+    let d = body.charCodeAt(i) - 48;
+    if (double && (d *= 2) > 9) d -= 9;
+    sum += d;
+  }
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+const BANKS: Readonly<Record<string, readonly string[]>> = {
+  en: [
+    'JPMorgan Chase',
+    'Bank of America',
+    'Wells Fargo',
+    'Citibank',
+    'U.S. Bank',
+    'PNC Bank',
+    'Capital One',
+  ],
+  de: ['Deutsche Bank', 'Commerzbank', 'Sparkasse', 'DZ Bank', 'Postbank', 'ING Deutschland'],
+  fr: ['BNP Paribas', 'Crédit Agricole', 'Société Générale', 'La Banque Postale', 'Crédit Mutuel'],
+  es: ['Banco Santander', 'BBVA', 'CaixaBank', 'Banco Sabadell', 'Bankinter'],
+  it: ['Intesa Sanpaolo', 'UniCredit', 'Banco BPM', 'Monte dei Paschi di Siena'],
+  ja: ['三菱UFJ銀行', '三井住友銀行', 'みずほ銀行', 'りそな銀行'],
+  zh: ['中国工商银行', '中国建设银行', '中国农业银行', '中国银行', '招商银行'],
+  ru: ['Сбербанк', 'ВТБ', 'Газпромбанк', 'Альфа-Банк'],
+  pt: ['Itaú Unibanco', 'Banco do Brasil', 'Bradesco', 'Caixa Econômica Federal', 'Nubank'],
+  hi: ['भारतीय स्टेट बैंक', 'एचडीएफसी बैंक', 'आईसीआईसीआई बैंक', 'पंजाब नेशनल बैंक'],
+};
+const GLOBAL_BANKS = [
+  'HSBC',
+  'Barclays',
+  'Santander',
+  'ING',
+  'UBS',
+  'Standard Chartered',
+  'BNP Paribas',
+  'Citibank',
+  'Deutsche Bank',
+  'Rabobank',
+  'Nordea',
+  'Danske Bank',
+];
+const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'CNY',
+  'CHF',
+  'CAD',
+  'AUD',
+  'INR',
+  'BRL',
+  'KRW',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'TRY',
+  'RUB',
+  'SAR',
+  'THB',
+  'IDR',
+  'MXN',
+  'SGD',
+];
+const TICKERS = [
+  'AAPL',
+  'MSFT',
+  'GOOGL',
+  'AMZN',
+  'NVDA',
+  'META',
+  'TSLA',
+  'BRK.B',
+  'JPM',
+  'V',
+  'JNJ',
+  'WMT',
+  'PG',
+  'MA',
+  'HD',
+  'DIS',
+  'NFLX',
+  'ADBE',
+  'CRM',
+  'INTC',
+  'KO',
+  'PEP',
+  'NKE',
+  'ORCL',
+  'SAP',
+  'ASML',
+  'TM',
+  'SONY',
+  'BABA',
+  'SHOP',
+];
+const TAX_FORMATS: Readonly<Record<string, string>> = {
+  en: '##-#######',
+  de: '##/###/#####',
+  fr: '## ## ### ### ###',
+  es: '########X',
+  it: '###########',
+  pt: '###.###.###-##',
+  hi: 'ABCDE####F',
+  pl: '###-###-##-##',
+  nl: '#########',
+  sv: '######-####',
+};
+
+export const FINANCIAL_TYPES: readonly FieldType[] = [
+  decimalType('price', 'Price with cents, uniform in [min, max].', 1, 1000, 49.99),
+  decimalType(
+    'amount',
+    'Money amount with cents, uniform in [min, max] (may be negative when min < 0).',
+    1,
+    10000,
+    1250.5,
+  ),
+  decimalType(
+    'decimal',
+    'Exact decimal number with `precision` digits, uniform in [min, max].',
+    0,
+    1000,
+    318.27,
+  ),
+  define({
+    id: 'currency',
+    category: 'financial',
+    description: "ISO 4217 code: the locale country's currency 70% of the time, else a major currency.",
+    example: 'EUR',
+    generate: (rng, ctx) => (rng.chance(0.7) ? countryInfo(ctx.locale).currency : rng.pick(CURRENCIES)),
+    cardinality: () => CURRENCIES.length,
+    nth: (n) => CURRENCIES[n]!,
+  }),
+  define({
+    id: 'iban',
+    category: 'financial',
+    description: "IBAN of the locale's country (DE for countries without IBAN), valid mod-97 check digits.",
+    example: 'DE89370400440532013000',
+    generate: (rng, ctx) => iban(rng, ctx.locale),
+  }),
+  define({
+    id: 'vat_number',
+    category: 'financial',
+    description: 'VAT identification number: country code and 9 digits.',
+    example: 'DE123456789',
+    generate: (rng, ctx) => countryInfo(ctx.locale).code + fillDigits(rng, '#########'),
+  }),
+  define({
+    id: 'credit_card_number',
+    category: 'financial',
+    description: 'Test card number (Visa, Mastercard or Amex prefix) with a valid Luhn digit.',
+    example: '4539578763621486',
+    generate: cardNumber,
+  }),
+  define({
+    id: 'credit_card_expiry',
+    category: 'financial',
+    description: 'Card expiry MM/YY, 2026–2031.',
+    example: '08/28',
+    generate: (rng) => pad(rng.int(1, 12), 2) + '/' + rng.int(26, 31),
+  }),
+  define({
+    id: 'credit_card_cvv',
+    category: 'financial',
+    description: 'Three-digit card security code.',
+    example: '123',
+    generate: (rng) => fillDigits(rng, '###'),
+  }),
+  define({
+    id: 'bank_name',
+    category: 'financial',
+    description: "Bank name, from the locale's country where we have a list.",
+    example: 'Deutsche Bank',
+    generate: (rng, ctx) => rng.pick(BANKS[ctx.locale] ?? GLOBAL_BANKS),
+  }),
+  listType('payment_method', 'financial', 'Payment method.', [
+    'credit_card',
+    'debit_card',
+    'paypal',
+    'bank_transfer',
+    'apple_pay',
+    'google_pay',
+    'cash',
+    'invoice',
+    'crypto',
+  ]),
+  define({
+    id: 'invoice_number',
+    category: 'financial',
+    description: 'Invoice number INV-YYYY-NNNNNN; unique columns count up.',
+    example: 'INV-2025-004821',
+    generate: (rng) => 'INV-' + rng.int(2021, 2025) + '-' + fillDigits(rng, '######'),
+    cardinality: () => 1_000_000,
+    nth: (n) => 'INV-2025-' + pad(n + 1, 6),
+  }),
+  define({
+    id: 'swift_code',
+    category: 'financial',
+    description: "SWIFT/BIC: bank code, the locale's country code, location, optional branch.",
+    example: 'DEUTDEFF500',
+    generate: (rng, ctx) =>
+      randomChars(rng, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 4) +
+      countryInfo(ctx.locale).code +
+      randomChars(rng, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 2) +
+      (rng.chance(0.5) ? fillDigits(rng, '###') : ''),
+  }),
+  define({
+    id: 'tax_id',
+    category: 'financial',
+    description:
+      "Tax identifier in a common format of the locale's country (EIN, Steuernummer, CPF, PAN...).",
+    example: '12-3456789',
+    generate: (rng, ctx) => fillDigits(rng, TAX_FORMATS[ctx.locale] ?? '##########'),
+  }),
+  listType('stock_ticker', 'financial', 'Stock ticker symbol of a large listed company.', TICKERS),
+  define({
+    id: 'wallet_address',
+    category: 'financial',
+    description: 'Ethereum-style wallet address: 0x and 40 hex digits.',
+    example: '0x52908400098527886e0f7030069857d2e4169ee7',
+    generate: (rng) => '0x' + hex(rng, 40),
+    cardinality: () => Number.POSITIVE_INFINITY,
+    // The first 16 hex digits are a bijection of n, so distinct n give distinct addresses.
+    nth: (n) =>
+      '0x' +
+      hex32(mix32(n >>> 0)) +
+      hex32(mix32(Math.floor(n / 4294967296) ^ 0x5bd1e995)) +
+      hex32(mix32(n + 1)) +
+      hex32(mix32(n + 2)) +
+      hex32(mix32(n + 3)),
+  }),
+];

@@ -1,0 +1,279 @@
+/** Identity types: names, contact details and personal attributes of the row's person. */
+import type { FieldType } from '../field-type.js';
+import { countryInfo, localeData } from '../locales/index.js';
+import { define, listType } from './define.js';
+import { fillDigits, pad } from './format.js';
+import { check, str } from './params.js';
+import { allFirstNames, allLastNames, asciiParts, fullName } from './person.js';
+import { DATE_OF_BIRTH } from './datetime.js';
+
+const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const NICKNAMES = [
+  'Ace',
+  'Buddy',
+  'Sunny',
+  'Chief',
+  'Sparky',
+  'Doc',
+  'Scout',
+  'Red',
+  'Skip',
+  'Ziggy',
+  'Bubbles',
+  'Shadow',
+  'Maverick',
+  'Pixel',
+  'Rocket',
+  'Cookie',
+  'Bean',
+  'Captain',
+  'Jazz',
+  'Sky',
+];
+const BLOOD = ['O+', 'O+', 'O+', 'O+', 'A+', 'A+', 'A+', 'B+', 'O-', 'A-', 'AB+', 'B-', 'AB-'];
+const BLOOD_TYPES = ['O+', 'O-', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-'];
+const SUFFIXES = ['Jr.', 'Sr.', 'II', 'III', 'IV', 'PhD', 'MD', 'DDS', 'Esq.'];
+const BIO_ROLES = [
+  'Software engineer',
+  'Product designer',
+  'Data analyst',
+  'Teacher',
+  'Nurse',
+  'Photographer',
+  'Marketing lead',
+  'Founder',
+  'Writer',
+  'Student',
+  'Chef',
+  'Architect',
+];
+const BIO_LIKES = [
+  'coffee',
+  'hiking',
+  'open source',
+  'good books',
+  'jazz',
+  'running',
+  'board games',
+  'travel',
+  'cooking',
+  'cycling',
+  'gardening',
+  'photography',
+  'yoga',
+  'chess',
+];
+const BIO_CLOSERS = [
+  'Opinions are my own.',
+  'Always learning.',
+  'Dog person.',
+  'Cat person.',
+  'Based on coffee.',
+  'Building things that matter.',
+  '',
+];
+
+const emailDomain = (params: Readonly<Record<string, unknown>>, locale: string, index: number): string => {
+  const domains = localeData(locale).emailDomains;
+  return str(params, 'domain', domains[index % domains.length]!);
+};
+
+export const IDENTITY_TYPES: readonly FieldType[] = [
+  define({
+    id: 'first_name',
+    category: 'identity',
+    description: "Given name of the row's person, in the locale's script; matches gender and email.",
+    example: 'Emma',
+    generate: (_, ctx) => ctx.person().firstName,
+    cardinality: (_, locale) => allFirstNames(locale).length,
+    nth: (n, ctx) => allFirstNames(ctx.locale)[n]!,
+  }),
+  define({
+    id: 'last_name',
+    category: 'identity',
+    description: "Family name of the row's person, in the locale's script (Russian names agree with sex).",
+    example: 'Schmidt',
+    generate: (_, ctx) => ctx.person().lastName,
+    cardinality: (_, locale) => allLastNames(locale).length,
+    nth: (n, ctx) => allLastNames(ctx.locale)[n]!,
+  }),
+  define({
+    id: 'full_name',
+    category: 'identity',
+    description: "Full name of the row's person in the locale's order (family name first for zh, ja, ko).",
+    example: 'Emma Schmidt',
+    generate: (_, ctx) => fullName(localeData(ctx.locale), ctx.person()),
+  }),
+  define({
+    id: 'email',
+    category: 'identity',
+    description: "ASCII email address built from the row's person's name (romanized for non-Latin scripts).",
+    params: {
+      domain: 'string, optional: the domain to use (default: a common free-mail domain of the locale)',
+    },
+    example: 'emma.schmidt@gmail.com',
+    validate: (p) => check(p, (c) => c.string('domain', { pattern: HOSTNAME })),
+    generate: (rng, ctx, p) => {
+      const [first, last] = asciiParts(ctx);
+      const word = rng.u32();
+      const domain = emailDomain(p, ctx.locale, word >>> 8);
+      switch (word & 3) {
+        case 0:
+          return first + '.' + last + '@' + domain;
+        case 1:
+          return first + '_' + last + ((word >>> 4) % 100) + '@' + domain;
+        case 2:
+          return first[0] + last + '@' + domain;
+        default:
+          return first + '.' + last + ((word >>> 4) % 1000) + '@' + domain;
+      }
+    },
+    cardinality: () => Number.POSITIVE_INFINITY,
+    // Names hold no digits, so the trailing number identifies n: distinct for distinct n.
+    nth: (n, ctx, p) => {
+      const [first, last] = asciiParts(ctx);
+      return first + '.' + last + n + '@' + emailDomain(p, ctx.locale, n);
+    },
+  }),
+  define({
+    id: 'username',
+    category: 'identity',
+    description: "Lower-case ASCII handle derived from the row's person's name.",
+    example: 'emma_schmidt42',
+    generate: (rng, ctx) => {
+      const [first, last] = asciiParts(ctx);
+      const word = rng.u32();
+      switch (word & 3) {
+        case 0:
+          return first + '_' + last;
+        case 1:
+          return first + last[0] + ((word >>> 4) % 100);
+        case 2:
+          return first + '.' + last;
+        default:
+          return first + ((word >>> 4) % 10000);
+      }
+    },
+    cardinality: () => Number.POSITIVE_INFINITY,
+    nth: (n, ctx) => {
+      const [first, last] = asciiParts(ctx);
+      return first + '_' + last + n;
+    },
+  }),
+  define({
+    id: 'phone',
+    category: 'identity',
+    description: 'Phone number as written in the locale (national or international notation).',
+    example: '(030) 1234567',
+    generate: (rng, ctx) => fillDigits(rng, rng.pick(localeData(ctx.locale).phones)),
+  }),
+  define({
+    id: 'phone_e164',
+    category: 'identity',
+    description: "Phone number in E.164 form with the locale country's calling code.",
+    example: '+4930123456789',
+    generate: (rng, ctx) => fillDigits(rng, rng.pick(localeData(ctx.locale).phonesE164)),
+  }),
+  define({
+    id: 'avatar_url',
+    category: 'identity',
+    description: 'URL of a generated avatar image (DiceBear), seeded by the person so it is stable.',
+    example: 'https://api.dicebear.com/9.x/avataaars/svg?seed=emma4821',
+    generate: (rng, ctx) =>
+      'https://api.dicebear.com/9.x/avataaars/svg?seed=' + asciiParts(ctx)[0] + (rng.u32() % 10000),
+  }),
+  define({
+    id: 'gender',
+    category: 'identity',
+    description: "Gender of the row's person (`female` or `male`), consistent with the first name.",
+    example: 'female',
+    generate: (_, ctx) => ctx.person().sex,
+    cardinality: () => 2,
+    nth: (n) => (n === 0 ? 'female' : 'male'),
+  }),
+  { ...DATE_OF_BIRTH },
+  define({
+    id: 'name_prefix',
+    category: 'identity',
+    description: "Honorific matching the person's sex, in the locale's language (Mr., Frau, Mme...).",
+    example: 'Mrs.',
+    generate: (rng, ctx) => {
+      const data = localeData(ctx.locale);
+      const list = ctx.person().sex === 'female' ? data.prefixFemale : data.prefixMale;
+      return list.length > 0 ? rng.pick(list) : ctx.person().sex === 'female' ? 'Ms.' : 'Mr.';
+    },
+  }),
+  listType('name_suffix', 'identity', 'Name suffix (Jr., III, PhD...).', SUFFIXES),
+  listType('nickname', 'identity', 'Informal nickname.', NICKNAMES),
+  listType('marital_status', 'identity', 'Marital status.', [
+    'single',
+    'married',
+    'divorced',
+    'widowed',
+    'separated',
+    'domestic partnership',
+  ]),
+  define({
+    id: 'nationality',
+    category: 'identity',
+    description: "Nationality matching the row's locale country (German for de).",
+    example: 'German',
+    generate: (_, ctx) => countryInfo(ctx.locale).nationality,
+  }),
+  define({
+    id: 'blood_type',
+    category: 'identity',
+    description: 'ABO/Rh blood group, weighted roughly by world frequency.',
+    example: 'O+',
+    generate: (rng) => rng.pick(BLOOD),
+    cardinality: () => BLOOD_TYPES.length,
+    nth: (n) => BLOOD_TYPES[n]!,
+  }),
+  define({
+    id: 'pronoun_set',
+    category: 'identity',
+    description: 'Pronouns, consistent with the person (she/her, he/him; they/them 5%).',
+    example: 'she/her',
+    generate: (rng, ctx) =>
+      rng.chance(0.05) ? 'they/them' : ctx.person().sex === 'female' ? 'she/her' : 'he/him',
+  }),
+  define({
+    id: 'bio',
+    category: 'identity',
+    description: 'Short profile bio in English.',
+    example: 'Product designer. Loves hiking and jazz. Always learning.',
+    generate: (rng) => {
+      const like = rng.pick(BIO_LIKES);
+      let other = rng.pick(BIO_LIKES);
+      if (other === like) other = 'good food';
+      return `${rng.pick(BIO_ROLES)}. Loves ${like} and ${other}. ${rng.pick(BIO_CLOSERS)}`.trimEnd();
+    },
+  }),
+  define({
+    id: 'ssn',
+    category: 'identity',
+    description:
+      'US Social Security number (###-##-####, never 000/666/9xx area); same format in every locale.',
+    example: '123-45-6789',
+    generate: (rng) => {
+      const area = rng.int(1, 898);
+      return (
+        pad(area >= 666 ? area + 1 : area, 3) + '-' + pad(rng.int(1, 99), 2) + '-' + pad(rng.int(1, 9999), 4)
+      );
+    },
+    cardinality: () => 665 * 99 * 9999,
+    nth: (n) =>
+      pad((n % 665) + 1, 3) +
+      '-' +
+      pad((Math.floor(n / 665) % 99) + 1, 2) +
+      '-' +
+      pad(Math.floor(n / 65835) + 1, 4),
+  }),
+  define({
+    id: 'passport_number',
+    category: 'identity',
+    description: 'Passport number: the country code letters of the locale followed by 7 digits.',
+    example: 'DE1234567',
+    generate: (rng, ctx) => countryInfo(ctx.locale).code + fillDigits(rng, '#######'),
+  }),
+];

@@ -1,0 +1,216 @@
+/** Location types: addresses, cities, regions, postal codes and coordinates in the row's locale. */
+import type { CellContext, FieldType, RawParams, Rng } from '../field-type.js';
+import { ALL_COUNTRIES, countryInfo, type LocaleData, localeData } from '../locales/index.js';
+import { alias, define, localeListType } from './define.js';
+import { fillDigits } from './format.js';
+import { check, num } from './params.js';
+
+/** Rough bounding boxes [latMin, latMax, lngMin, lngMax] of each locale's country, for coordinates. */
+const BOXES: Readonly<Record<string, readonly [number, number, number, number]>> = {
+  en: [25, 49, -124, -67],
+  fr: [43, 51, -4.5, 7.5],
+  de: [47.3, 55, 6, 15],
+  es: [36, 43.7, -9, 3.3],
+  ru: [43, 68, 30, 135],
+  zh: [22, 45, 80, 125],
+  ar: [17, 31, 37, 55],
+  it: [37, 46.5, 7, 18.5],
+  ja: [31, 45, 130, 145],
+  hi: [8, 32, 69, 89],
+  pt: [-33, 5, -73, -35],
+  id: [-10, 5, 95, 141],
+  ko: [34, 38.5, 126, 129.5],
+  tr: [36, 42, 26, 44.5],
+  fa: [25.5, 39.5, 44.5, 63],
+  pl: [49, 54.8, 14.2, 24],
+  nl: [50.8, 53.5, 3.4, 7.2],
+  sv: [55.4, 68.9, 11, 24],
+  da: [54.6, 57.7, 8.1, 12.7],
+  nb: [58, 71, 5, 31],
+  th: [5.7, 20.4, 97.4, 105.6],
+  hr: [42.4, 46.5, 13.5, 19.4],
+};
+
+const NEIGHBORHOODS: readonly string[] = [
+  'Downtown',
+  'Old Town',
+  'Riverside',
+  'Harbor District',
+  'University Quarter',
+  'Northside',
+  'West End',
+  'Eastgate',
+  'Hillcrest',
+  'Lakeside',
+  'Midtown',
+  'Parkview',
+  'Southbank',
+  'Market Square',
+  'Greenfield',
+  'Oak Hill',
+];
+
+/** "Hauptstraße 12", "12 Main Street", "长安街12号", or the street alone where it carries its number. */
+export function streetAddress(rng: Rng, data: LocaleData): string {
+  const street = rng.pick(data.streets);
+  if (data.buildingNumbers.length === 0) return street;
+  const digits = fillDigits(rng, rng.pick(data.buildingNumbers));
+  // House numbers never start with 0; avoid a regex on the hot path.
+  const number = digits.charCodeAt(0) === 48 ? '1' + digits.slice(1) : digits;
+  if (data.code === 'zh') return street + number + '号';
+  return data.streetFirst ? street + ' ' + number : number + ' ' + street;
+}
+
+/** A full postal address in the locale's usual order. */
+export function formatAddress(rng: Rng, data: LocaleData): string {
+  const street = streetAddress(rng, data);
+  const city = rng.pick(data.cities);
+  const postcode = fillDigits(rng, rng.pick(data.postcodes));
+  switch (data.addressStyle) {
+    case 'us':
+      return `${street}, ${city}, ${rng.pick(data.states)} ${postcode}`;
+    case 'east-asia':
+      return data.code === 'ja'
+        ? `〒${postcode} ${rng.pick(data.states)}${city}${street}`
+        : `${rng.pick(data.states)} ${city} ${street} ${postcode}`;
+    case 'south-asia':
+      return `${street}, ${city}, ${rng.pick(data.states)} ${postcode}`;
+    default:
+      return `${street}, ${postcode} ${city}`;
+  }
+}
+
+function coordinate(rng: Rng, ctx: CellContext, params: RawParams, axis: 0 | 2): number {
+  const box = BOXES[ctx.locale] ?? BOXES['en']!;
+  const min = num(params, 'min', box[axis]);
+  const max = num(params, 'max', box[axis + 1]!);
+  return Math.round((min + rng.float() * (max - min)) * 1e6) / 1e6;
+}
+
+const coordinateParams = (limit: number) => (p: RawParams) =>
+  check(p, (c) =>
+    c.ordered(
+      'min',
+      c.number('min', { min: -limit, max: limit }),
+      'max',
+      c.number('max', { min: -limit, max: limit }),
+    ),
+  );
+
+const STATE = localeListType(
+  'state_province',
+  'location',
+  "State, province or region of the locale's country.",
+  'Bayern',
+  (l) => localeData(l).states,
+);
+const POSTAL = define({
+  id: 'postal_code',
+  category: 'location',
+  description: "Postal code in the locale's format (12345, 75001, 123-4567, 1234 AB...).",
+  example: '10115',
+  generate: (rng, ctx) => fillDigits(rng, rng.pick(localeData(ctx.locale).postcodes)),
+});
+
+export const LOCATION_TYPES: readonly FieldType[] = [
+  define({
+    id: 'address',
+    category: 'location',
+    description: "Full postal address in the locale's order and script.",
+    example: 'Hauptstraße 12, 10115 Berlin',
+    generate: (rng, ctx) => formatAddress(rng, localeData(ctx.locale)),
+  }),
+  define({
+    id: 'street_address',
+    category: 'location',
+    description: 'Street and building number.',
+    example: 'Hauptstraße 12',
+    generate: (rng, ctx) => streetAddress(rng, localeData(ctx.locale)),
+  }),
+  localeListType(
+    'street_name',
+    'location',
+    'Street name without number (ours).',
+    'Hauptstraße',
+    (l) => localeData(l).streets,
+  ),
+  define({
+    id: 'address_line_2',
+    category: 'location',
+    description: 'Secondary address line (apartment, suite, floor) in the locale.',
+    example: 'Apt. 402',
+    generate: (rng, ctx) => fillDigits(rng, rng.pick(localeData(ctx.locale).secondaryAddresses)),
+  }),
+  localeListType(
+    'city',
+    'location',
+    "City of the locale's country, in its script.",
+    'Berlin',
+    (l) => localeData(l).cities,
+  ),
+  STATE,
+  alias('state', STATE),
+  POSTAL,
+  alias('zip', POSTAL),
+  alias('zip_code', POSTAL),
+  define({
+    id: 'country',
+    category: 'location',
+    description:
+      "Country of the row's locale, in English (per-row locales make this vary; unique columns list 60 countries).",
+    example: 'Germany',
+    generate: (_, ctx) => countryInfo(ctx.locale).name,
+    cardinality: () => ALL_COUNTRIES.length,
+    nth: (n) => ALL_COUNTRIES[n]!.name,
+  }),
+  define({
+    id: 'country_code',
+    category: 'location',
+    description: "ISO 3166-1 alpha-2 code of the row's locale country.",
+    example: 'DE',
+    generate: (_, ctx) => countryInfo(ctx.locale).code,
+    cardinality: () => ALL_COUNTRIES.length,
+    nth: (n) => ALL_COUNTRIES[n]!.code,
+  }),
+  define({
+    id: 'latitude',
+    category: 'location',
+    description: "Latitude (6 decimals) inside the locale country's rough bounding box, or in [min, max].",
+    params: { min: 'number ≥ -90 (optional)', max: 'number ≤ 90 (optional)' },
+    example: 52.520008,
+    kind: 'float',
+    validate: coordinateParams(90),
+    generate: (rng, ctx, p) => coordinate(rng, ctx, p, 0),
+  }),
+  define({
+    id: 'longitude',
+    category: 'location',
+    description: "Longitude (6 decimals) inside the locale country's rough bounding box, or in [min, max].",
+    params: { min: 'number ≥ -180 (optional)', max: 'number ≤ 180 (optional)' },
+    example: 13.404954,
+    kind: 'float',
+    validate: coordinateParams(180),
+    generate: (rng, ctx, p) => coordinate(rng, ctx, p, 2),
+  }),
+  define({
+    id: 'timezone',
+    category: 'location',
+    description: "IANA time zone of the locale's country.",
+    example: 'Europe/Berlin',
+    generate: (rng, ctx) => rng.pick(countryInfo(ctx.locale).timezones),
+  }),
+  define({
+    id: 'locale_code',
+    category: 'location',
+    description: "BCP 47 language tag of the row's locale (de-DE).",
+    example: 'de-DE',
+    generate: (_, ctx) => countryInfo(ctx.locale).languageTag,
+  }),
+  define({
+    id: 'neighborhood',
+    category: 'location',
+    description: 'Neighborhood or district name (English).',
+    example: 'Old Town',
+    generate: (rng) => rng.pick(NEIGHBORHOODS),
+  }),
+];

@@ -1,0 +1,374 @@
+/** Structural types: numbers, booleans, enums, sequences, constants, references and containers. */
+import type { ColumnKind, FieldType, ParamIssue, RawParams, Rng, Value } from '../field-type.js';
+import { define } from './define.js';
+import { pad } from './format.js';
+import { check, num, type ParamCheck, str } from './params.js';
+import { lookupType } from './registry.js';
+import { WORDS } from './text-data.js';
+
+const INT32_MAX = 2_147_483_647;
+const INT32_MIN = -2_147_483_648;
+
+/** Integer kind for a [min, max] range: 'bigint' when it leaves int32. */
+export function integerKind(min: number, max: number): ColumnKind {
+  return min < INT32_MIN || max > INT32_MAX ? 'bigint' : 'integer';
+}
+
+/** Validates `min`/`max` (and `precision` 0..10 when `withPrecision`). */
+export function validateRange(params: RawParams, withPrecision: boolean): ParamIssue[] {
+  return check(params, (c) => {
+    c.ordered('min', c.number('min'), 'max', c.number('max'));
+    if (withPrecision) c.number('precision', { integer: true, min: 0, max: 10 });
+  });
+}
+
+/** Numbers named like these get a fitting default range when `number` has no min/max. */
+const NAMED_RANGES: readonly (readonly [RegExp, number, number])[] = [
+  [/age/i, 18, 80],
+  [/year/i, 1990, 2025],
+  [/(qty|quantity|count|stock)/i, 1, 100],
+  [/(rating|stars)/i, 1, 5],
+  [/(percent|pct)/i, 0, 100],
+];
+
+function numberDefaults(fieldName: string): [number, number] {
+  for (const [pattern, min, max] of NAMED_RANGES) if (pattern.test(fieldName)) return [min, max];
+  return [0, 1000];
+}
+
+// Enum weights, cumulated once per distinct params object.
+let lastWeights: unknown;
+let lastCumulative: number[] = [];
+
+function cumulative(weights: readonly number[]): number[] {
+  if (weights === lastWeights) return lastCumulative;
+  const out: number[] = [];
+  let total = 0;
+  for (const w of weights) out.push((total += w));
+  lastWeights = weights;
+  lastCumulative = out.map((v) => v / total);
+  return lastCumulative;
+}
+
+function pickWeighted<T>(rng: Rng, values: readonly T[], weights: readonly number[]): T {
+  const cum = cumulative(weights);
+  const x = rng.float();
+  for (let i = 0; i < cum.length; i++) if (x < cum[i]!) return values[i]!;
+  return values[values.length - 1]!;
+}
+
+function validateEnum(c: ParamCheck): void {
+  const values = c.params['values'];
+  if (!Array.isArray(values) || values.length === 0) {
+    c.fail('values', 'values must be a non-empty array', 'e.g. "values": ["active", "inactive"]');
+    return;
+  }
+  values.forEach((v, i) => {
+    if (v !== null && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')
+      c.fail(`values[${i}]`, 'each value must be a string, number, boolean or null');
+  });
+  const weights = c.params['weights'];
+  if (weights === undefined || weights === null) return;
+  if (!Array.isArray(weights)) return c.fail('weights', 'weights must be an array of numbers');
+  if (weights.length !== values.length)
+    c.fail('weights', `weights must have one entry per value (${values.length})`);
+  weights.forEach((w, i) => {
+    if (typeof w !== 'number' || !Number.isFinite(w) || w < 0)
+      c.fail(`weights[${i}]`, 'each weight must be a number ≥ 0');
+  });
+  if (weights.every((w) => w === 0)) c.fail('weights', 'at least one weight must be positive');
+}
+
+function enumKind(values: unknown): ColumnKind {
+  if (!Array.isArray(values) || values.length === 0) return 'text';
+  const present = values.filter((v) => v !== null);
+  if (present.length > 0 && present.every((v) => typeof v === 'boolean')) return 'boolean';
+  if (present.length > 0 && present.every((v) => Number.isSafeInteger(v))) {
+    return integerKind(Math.min(...(present as number[])), Math.max(...(present as number[])));
+  }
+  if (present.length > 0 && present.every((v) => typeof v === 'number')) return 'float';
+  return 'text';
+}
+
+function sequenceValue(params: RawParams, index: number): Value {
+  const n = num(params, 'start', 1) + index * num(params, 'step', 1);
+  const prefix = str(params, 'prefix', '');
+  const suffix = str(params, 'suffix', '');
+  if (prefix === '' && suffix === '' && params['pad'] === undefined) return n;
+  return prefix + (n < 0 ? '-' + pad(-n, num(params, 'pad', 0)) : pad(n, num(params, 'pad', 0))) + suffix;
+}
+
+function valueKind(value: unknown): ColumnKind {
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? integerKind(value, value) : 'float';
+  if (value !== null && typeof value === 'object') return 'json';
+  return 'text';
+}
+
+function validateInner(c: ParamCheck, key: string, fallback: string): FieldType | undefined {
+  const id = c.string(key, { nonEmpty: true }) ?? fallback;
+  const inner = lookupType(id);
+  if (!inner) c.fail(key, `unknown type ${id}`);
+  else if (['ref', 'nullable', 'array', 'sequence'].includes(id)) c.fail(key, `${key} cannot be ${id}`);
+  return inner;
+}
+
+function innerParams(params: RawParams): RawParams {
+  const inner = params['params'];
+  return inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as RawParams) : {};
+}
+
+export const STRUCTURE_TYPES: readonly FieldType[] = [
+  define({
+    id: 'boolean',
+    category: 'structure',
+    description: 'true with the given probability.',
+    params: { probability: 'number 0–1, chance of true (default 0.5)' },
+    example: true,
+    kind: 'boolean',
+    validate: (p) => check(p, (c) => c.number('probability', { min: 0, max: 1 })),
+    generate: (rng, _, p) => rng.float() < num(p, 'probability', 0.5),
+    cardinality: () => 2,
+    nth: (n) => n === 1,
+  }),
+  define({
+    id: 'enum',
+    category: 'structure',
+    description: 'One of `values`, optionally weighted.',
+    params: {
+      values: 'array of strings/numbers/booleans (required)',
+      weights: 'array of numbers ≥ 0, one per value (optional)',
+    },
+    example: 'active',
+    kind: (p) => enumKind(p['values']),
+    validate: (p) => check(p, validateEnum),
+    generate: (rng, _, p) => {
+      const values = p['values'] as readonly Value[];
+      const weights = p['weights'] as readonly number[] | undefined;
+      return weights ? pickWeighted(rng, values, weights) : rng.pick(values);
+    },
+    cardinality: (p) => new Set(p['values'] as readonly Value[]).size,
+    nth: (n, _, p) => [...new Set(p['values'] as readonly Value[])][n]!,
+  }),
+  define({
+    id: 'integer',
+    category: 'structure',
+    description: 'Whole number, uniform in [min, max].',
+    params: { min: 'integer (default 0)', max: 'integer (default 1000)' },
+    example: 42,
+    kind: (p) => integerKind(num(p, 'min', 0), num(p, 'max', 1000)),
+    validate: (p) => validateRange(p, false),
+    generate: (rng, _, p) => rng.int(Math.ceil(num(p, 'min', 0)), Math.floor(num(p, 'max', 1000))),
+    cardinality: (p) => Math.max(0, Math.floor(num(p, 'max', 1000)) - Math.ceil(num(p, 'min', 0)) + 1),
+    nth: (n, _, p) => Math.ceil(num(p, 'min', 0)) + n,
+  }),
+  define({
+    id: 'number',
+    category: 'structure',
+    description:
+      'Number in [min, max]; whole unless `precision` > 0. Without bounds, the field name picks a range (age 18–80, year 1990–2025, rating 1–5, quantity 1–100, else 0–1000).',
+    params: {
+      min: 'number (default by field name, else 0)',
+      max: 'number (default by field name, else 1000)',
+      precision: 'integer 0–10 digits after the point (default 0)',
+    },
+    example: 42,
+    kind: (p) =>
+      num(p, 'precision', 0) > 0 ? 'decimal' : integerKind(num(p, 'min', 0), num(p, 'max', 1000)),
+    validate: (p) => validateRange(p, true),
+    generate: (rng, ctx, p) => {
+      const [dMin, dMax] =
+        p['min'] === undefined && p['max'] === undefined ? numberDefaults(ctx.fieldName) : [0, 1000];
+      const scale = 10 ** num(p, 'precision', 0);
+      return rng.int(Math.ceil(num(p, 'min', dMin) * scale), Math.floor(num(p, 'max', dMax) * scale)) / scale;
+    },
+  }),
+  define({
+    id: 'float',
+    category: 'structure',
+    description: 'Floating-point number, uniform in [min, max], rounded to `precision` digits (default 4).',
+    params: {
+      min: 'number (default 0)',
+      max: 'number (default 1000)',
+      precision: 'integer 0–10 (default 4)',
+    },
+    example: 527.3184,
+    kind: 'float',
+    validate: (p) => validateRange(p, true),
+    generate: (rng, _, p) => {
+      const min = num(p, 'min', 0);
+      const scale = 10 ** num(p, 'precision', 4);
+      return Math.round((min + rng.float() * (num(p, 'max', 1000) - min)) * scale) / scale;
+    },
+  }),
+  define({
+    id: 'sequence',
+    category: 'structure',
+    description:
+      'start + row × step, as a number, or a string when prefix, suffix or pad are given ("INV-0001").',
+    params: {
+      start: 'integer (default 1)',
+      step: 'integer ≠ 0 (default 1)',
+      prefix: 'string (optional)',
+      suffix: 'string (optional)',
+      pad: 'integer 0–20: zero-pad to this many digits (optional, ours)',
+    },
+    example: 1,
+    kind: (p) => {
+      if (p['prefix'] !== undefined || p['suffix'] !== undefined || p['pad'] !== undefined) return 'text';
+      // Up to a million rows must fit; beyond int32, use bigint.
+      const reach = Math.abs(num(p, 'start', 1)) + Math.abs(num(p, 'step', 1)) * 1_000_000;
+      return reach > INT32_MAX ? 'bigint' : 'integer';
+    },
+    validate: (p) =>
+      check(p, (c) => {
+        c.number('start', { integer: true });
+        const step = c.number('step', { integer: true });
+        if (step === 0) c.fail('step', 'step must not be 0');
+        c.string('prefix');
+        c.string('suffix');
+        c.number('pad', { integer: true, min: 0, max: 20 });
+      }),
+    generate: (_, ctx, p) => sequenceValue(p, ctx.row),
+    cardinality: () => Number.POSITIVE_INFINITY,
+    nth: (n, _, p) => sequenceValue(p, n),
+  }),
+  define({
+    id: 'constant',
+    category: 'structure',
+    description: 'The same `value` in every row.',
+    params: { value: 'any JSON value (required)' },
+    example: 'v1',
+    kind: (p) => valueKind(p['value']),
+    validate: (p) => (p['value'] === undefined ? [{ path: 'value', message: 'value is required' }] : []),
+    generate: (_, __, p) => (p['value'] ?? null) as Value,
+    cardinality: () => 1,
+    nth: (_, __, p) => (p['value'] ?? null) as Value,
+  }),
+  define({
+    id: 'ref',
+    category: 'structure',
+    description:
+      "Foreign key: a value of `field` (default the parent's first field) of a row of `table`. Resolved by the engine, which also uses the parent field's column kind.",
+    params: {
+      table: 'string (required): the referenced table',
+      field: 'string (optional): the referenced field, default the primary key',
+      distribution: "'uniform' | 'power_law' (default uniform)",
+      alpha: 'number > 0, power-law exponent (default 1.5)',
+      per_parent: '{min, max}: children per parent row (ours)',
+      allow_self: 'boolean: may reference its own row / the same parent as another ref (default true; ours)',
+    },
+    example: 1,
+    validate: (p) =>
+      check(p, (c) => {
+        if (p['table'] === undefined) c.fail('table', 'table is required');
+        c.string('table', { nonEmpty: true });
+        c.string('field', { nonEmpty: true });
+        c.string('distribution', { oneOf: ['uniform', 'power_law'] });
+        c.number('alpha', { exclusiveMin: 0 });
+        c.boolean('allow_self');
+        const per = p['per_parent'];
+        if (per === undefined || per === null) return;
+        if (typeof per !== 'object' || Array.isArray(per))
+          return c.fail('per_parent', 'per_parent must be an object {min, max}');
+        const inner = check(per as RawParams, (pc) =>
+          pc.ordered(
+            'min',
+            pc.number('min', { integer: true, min: 0 }),
+            'max',
+            pc.number('max', { integer: true, min: 0 }),
+          ),
+        );
+        for (const issue of inner) c.fail(`per_parent.${issue.path}`, issue.message);
+      }),
+    generate: () => null,
+  }),
+  define({
+    id: 'nullable',
+    category: 'structure',
+    description:
+      'A value of type `of` (default `word`, same params) that is null with probability `null_rate` (default 0.15).',
+    params: { of: 'type id (default word)', null_rate: 'number 0–1 (default 0.15)' },
+    example: null,
+    kind: (p) => lookupType(str(p, 'of', 'word'))?.kind(p) ?? 'text',
+    validate: (p) =>
+      check(p, (c) => {
+        c.number('null_rate', { min: 0, max: 1 });
+        const inner = validateInner(c, 'of', 'word');
+        if (inner) for (const issue of inner.validate(p)) c.fail(issue.path, issue.message);
+      }),
+    generate: (rng, ctx, p) =>
+      rng.float() < num(p, 'null_rate', 0.15)
+        ? null
+        : lookupType(str(p, 'of', 'word'))!.generate(rng, ctx, p),
+  }),
+  define({
+    id: 'array',
+    category: 'structure',
+    description: "JSON array of min–max values of type `of` (default `word`), with that type's `params`.",
+    params: {
+      of: 'type id (default word)',
+      min: 'integer ≥ 0 (default 1)',
+      max: 'integer ≤ 1000 (default 5)',
+      params: 'object: params of the element type',
+    },
+    example: ['alpha', 'delta', 'kilo'],
+    kind: 'json',
+    validate: (p) =>
+      check(p, (c) => {
+        c.ordered(
+          'min',
+          c.number('min', { integer: true, min: 0, max: 1000 }),
+          'max',
+          c.number('max', { integer: true, min: 0, max: 1000 }),
+        );
+        const inner = validateInner(c, 'of', 'word');
+        if (inner)
+          for (const issue of inner.validate(innerParams(p))) c.fail(`params.${issue.path}`, issue.message);
+      }),
+    generate: (rng, ctx, p) => {
+      const inner = lookupType(str(p, 'of', 'word'))!;
+      const ip = innerParams(p);
+      const length = rng.int(num(p, 'min', 1), num(p, 'max', 5));
+      const out: Value[] = [];
+      for (let i = 0; i < length; i++) out.push(inner.generate(rng, ctx, ip));
+      return out;
+    },
+  }),
+  define({
+    id: 'json',
+    category: 'structure',
+    description:
+      'Small JSON object: {id, name, active, score, tags} by default, or one key per entry of `fields` (key → type id).',
+    params: { fields: 'object: key → type id (optional)' },
+    example: { id: 4821, name: 'delta', active: true, score: 0.72, tags: ['alpha', 'kilo'] },
+    kind: 'json',
+    validate: (p) =>
+      check(p, (c) => {
+        const fields = p['fields'];
+        if (fields === undefined || fields === null) return;
+        if (typeof fields !== 'object' || Array.isArray(fields))
+          return c.fail('fields', 'fields must be an object of key → type id');
+        for (const [key, id] of Object.entries(fields)) {
+          if (typeof id !== 'string' || !lookupType(id) || id === 'ref' || id === 'json')
+            c.fail(`fields.${key}`, `unknown or unsupported type ${String(id)}`);
+        }
+      }),
+    generate: (rng, ctx, p) => {
+      const fields = p['fields'] as Record<string, string> | undefined;
+      if (fields) {
+        const out: Record<string, Value> = {};
+        for (const [key, id] of Object.entries(fields)) out[key] = lookupType(id)!.generate(rng, ctx, {});
+        return out;
+      }
+      const tags = [rng.pick(WORDS), rng.pick(WORDS)];
+      return {
+        id: rng.int(1, 99_999),
+        name: rng.pick(WORDS),
+        active: rng.chance(0.5),
+        score: Math.round(rng.float() * 100) / 100,
+        tags,
+      };
+    },
+  }),
+];

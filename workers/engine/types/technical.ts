@@ -1,0 +1,349 @@
+/** Technical types: identifiers, hashes, versions, files, colors and ML-flavored values. */
+import type { FieldType, Rng } from '../field-type.js';
+import { mix32 } from '../random.js';
+import { define, listType } from './define.js';
+import { HEX_BYTE, hex, hex16Table } from './format.js';
+import { check, num } from './params.js';
+import { WORDS } from './text-data.js';
+
+/** A version-4 UUID from four 32-bit words (version nibble 4, RFC 4122 variant). */
+export function uuidFromWords(a: number, b: number, c: number, d: number): string {
+  const h = hex16Table();
+  return (
+    h[a >>> 16]! +
+    h[a & 0xffff]! +
+    '-' +
+    h[b >>> 16]! +
+    '-' +
+    h[0x4000 | (b & 0x0fff)]! +
+    '-' +
+    h[0x8000 | ((c >>> 16) & 0x3fff)]! +
+    '-' +
+    h[c & 0xffff]! +
+    h[d >>> 16]! +
+    h[d & 0xffff]!
+  );
+}
+
+/** A random v4 UUID. */
+export function uuid(rng: Rng): string {
+  return uuidFromWords(rng.u32(), rng.u32(), rng.u32(), rng.u32());
+}
+
+const EXTENSIONS = [
+  'pdf',
+  'docx',
+  'xlsx',
+  'csv',
+  'json',
+  'png',
+  'jpg',
+  'gif',
+  'svg',
+  'mp4',
+  'mp3',
+  'zip',
+  'txt',
+  'md',
+  'html',
+  'ts',
+  'py',
+  'log',
+  'yaml',
+  'parquet',
+];
+const LANGUAGES = [
+  'TypeScript',
+  'JavaScript',
+  'Python',
+  'Java',
+  'Go',
+  'Rust',
+  'C#',
+  'C++',
+  'C',
+  'Kotlin',
+  'Swift',
+  'Ruby',
+  'PHP',
+  'Scala',
+  'Elixir',
+  'Haskell',
+  'Dart',
+  'R',
+  'SQL',
+  'Lua',
+];
+const DATABASES = [
+  'PostgreSQL',
+  'MySQL',
+  'SQLite',
+  'MariaDB',
+  'MongoDB',
+  'Redis',
+  'Cassandra',
+  'DynamoDB',
+  'Elasticsearch',
+  'Neo4j',
+  'ClickHouse',
+  'CockroachDB',
+  'Oracle Database',
+  'Microsoft SQL Server',
+  'DuckDB',
+];
+const IMAGES = [
+  'nginx',
+  'node',
+  'postgres',
+  'redis',
+  'python',
+  'golang',
+  'alpine',
+  'ubuntu',
+  'mysql',
+  'mongo',
+  'rabbitmq',
+  'traefik',
+  'grafana/grafana',
+  'prom/prometheus',
+  'bitnami/kafka',
+];
+const TAGS = [
+  'latest',
+  'alpine',
+  'slim',
+  'bookworm',
+  '1.27',
+  '20-alpine',
+  '16',
+  '7.2',
+  '3.12-slim',
+  'stable',
+];
+const DIRS = [
+  '/home/user/documents',
+  '/var/log',
+  '/usr/local/bin',
+  '/etc/app',
+  '/srv/data',
+  '/tmp',
+  '/opt/service/config',
+  '/home/user/projects/app/src',
+];
+const COLOR_NAMES = [
+  'red',
+  'blue',
+  'green',
+  'yellow',
+  'orange',
+  'purple',
+  'pink',
+  'brown',
+  'black',
+  'white',
+  'gray',
+  'teal',
+  'navy',
+  'maroon',
+  'olive',
+  'cyan',
+  'magenta',
+  'lime',
+  'indigo',
+  'violet',
+  'gold',
+  'silver',
+  'beige',
+  'coral',
+  'turquoise',
+];
+const LABELS = [
+  'positive',
+  'negative',
+  'neutral',
+  'spam',
+  'not_spam',
+  'cat',
+  'dog',
+  'bird',
+  'relevant',
+  'irrelevant',
+  'fraud',
+  'legit',
+];
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'];
+
+export const TECHNICAL_TYPES: readonly FieldType[] = [
+  define({
+    id: 'uuid',
+    category: 'technical',
+    description: 'Random version-4 UUID (lower-case).',
+    example: '3f2b8c1e-9a4d-4e7b-8c2a-1d5e6f7a8b9c',
+    kind: 'uuid',
+    generate: uuid,
+    cardinality: () => Number.POSITIVE_INFINITY,
+    // The first and last 32 bits are bijections of n's low and high words: distinct n, distinct UUIDs.
+    nth: (n) =>
+      uuidFromWords(
+        mix32(n >>> 0),
+        mix32(n + 0x9e3779b9),
+        mix32(n ^ 0x85ebca6b),
+        mix32(Math.floor(n / 4294967296) ^ 0xc2b2ae35),
+      ),
+  }),
+  define({
+    id: 'id',
+    category: 'technical',
+    description: 'Auto-increment style integer id: row number + 1.',
+    example: 1,
+    kind: 'integer',
+    generate: (_, ctx) => ctx.row + 1,
+    cardinality: () => Number.POSITIVE_INFINITY,
+    nth: (n) => n + 1,
+  }),
+  define({
+    id: 'embedding_vector',
+    category: 'technical',
+    description: 'Unit-length vector of `dims` floats (6 decimals), like a text embedding.',
+    params: { dims: 'integer 1–4096 (default 16)' },
+    example: [0.123456, -0.482913, 0.300112, 0.811, -0.0521],
+    kind: 'json',
+    validate: (p) => check(p, (c) => c.number('dims', { integer: true, min: 1, max: 4096 })),
+    generate: (rng, _, p) => {
+      const dims = num(p, 'dims', 16);
+      const out = new Array<number>(dims);
+      let norm = 0;
+      for (let i = 0; i < dims; i++) {
+        const v = rng.float() * 2 - 1;
+        out[i] = v;
+        norm += v * v;
+      }
+      norm = Math.sqrt(norm) || 1;
+      for (let i = 0; i < dims; i++) out[i] = Math.round((out[i]! / norm) * 1e6) / 1e6;
+      return out;
+    },
+  }),
+  listType('file_extension', 'technical', 'File extension without the dot.', EXTENSIONS),
+  listType('programming_language', 'technical', 'Programming language.', LANGUAGES),
+  listType('database_engine', 'technical', 'Database engine.', DATABASES),
+  define({
+    id: 'semver',
+    category: 'technical',
+    description: 'Semantic version MAJOR.MINOR.PATCH.',
+    example: '2.14.3',
+    generate: (rng) => rng.int(0, 9) + '.' + rng.int(0, 30) + '.' + rng.int(0, 50),
+  }),
+  define({
+    id: 'commit_sha',
+    category: 'technical',
+    description: 'Git commit SHA-1: 40 hex digits.',
+    example: 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3',
+    generate: (rng) => hex(rng, 40),
+  }),
+  define({
+    id: 'hash_md5',
+    category: 'technical',
+    description: 'MD5-shaped hash: 32 hex digits.',
+    example: '5d41402abc4b2a76b9719d911017c592',
+    generate: (rng) => hex(rng, 32),
+  }),
+  define({
+    id: 'hash_sha256',
+    category: 'technical',
+    description: 'SHA-256-shaped hash: 64 hex digits.',
+    example: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824',
+    generate: (rng) => hex(rng, 64),
+  }),
+  define({
+    id: 'port_number',
+    category: 'technical',
+    description: 'TCP/UDP port: a well-known service port 30%, else registered/dynamic 1024–65535.',
+    example: 8080,
+    kind: 'integer',
+    generate: (rng) =>
+      rng.chance(0.3)
+        ? rng.pick([22, 25, 53, 80, 443, 3000, 3306, 5432, 6379, 8080, 8443, 9200, 27017])
+        : rng.int(1024, 65535),
+    cardinality: () => 65535,
+    nth: (n) => n + 1,
+  }),
+  define({
+    id: 'file_size',
+    category: 'technical',
+    description: 'Human-readable file size ("4.2 MB").',
+    example: '4.2 MB',
+    generate: (rng) => {
+      const unit = rng.int(0, 3);
+      return (
+        (unit === 0 ? String(rng.int(1, 1023)) : (rng.int(10, 9999) / 10).toFixed(1)) + ' ' + SIZE_UNITS[unit]
+      );
+    },
+  }),
+  define({
+    id: 'docker_image',
+    category: 'technical',
+    description: 'Docker image reference name:tag.',
+    example: 'postgres:16',
+    generate: (rng) => rng.pick(IMAGES) + ':' + rng.pick(TAGS),
+  }),
+  define({
+    id: 'file_path',
+    category: 'technical',
+    description: 'Absolute POSIX file path.',
+    example: '/var/log/harbor.log',
+    generate: (rng) =>
+      rng.pick(DIRS) +
+      '/' +
+      rng.pick(WORDS) +
+      (rng.chance(0.5) ? '_' + rng.pick(WORDS) : '') +
+      '.' +
+      rng.pick(EXTENSIONS),
+  }),
+  define({
+    id: 'color_hex',
+    category: 'technical',
+    description: 'Color as #rrggbb.',
+    example: '#3fa7d6',
+    generate: (rng) => {
+      const w = rng.u32();
+      return '#' + HEX_BYTE[w >>> 24]! + HEX_BYTE[(w >>> 16) & 255]! + HEX_BYTE[(w >>> 8) & 255]!;
+    },
+    cardinality: () => 16_777_216,
+    nth: (n) => '#' + n.toString(16).padStart(6, '0'),
+  }),
+  define({
+    id: 'color_rgb',
+    category: 'technical',
+    description: 'Color as rgb(r, g, b).',
+    example: 'rgb(63, 167, 214)',
+    generate: (rng) => `rgb(${rng.int(0, 255)}, ${rng.int(0, 255)}, ${rng.int(0, 255)})`,
+  }),
+  listType('color_name', 'technical', 'Common English color name.', COLOR_NAMES),
+  listType('label', 'technical', 'Classification label, as in ML datasets.', LABELS),
+  define({
+    id: 'confidence_score',
+    category: 'technical',
+    description: 'Model confidence in [0, 1], 4 decimals, skewed high.',
+    example: 0.9312,
+    kind: 'float',
+    generate: (rng) => Math.round(Math.sqrt(rng.float()) * 10000) / 10000,
+  }),
+  define({
+    id: 'token_count',
+    category: 'technical',
+    description: 'LLM token count, uniform in [min, max] (default 10–4000).',
+    params: { min: 'integer (default 10)', max: 'integer (default 4000)' },
+    example: 512,
+    kind: 'integer',
+    validate: (p) =>
+      check(p, (c) =>
+        c.ordered(
+          'min',
+          c.number('min', { integer: true, min: 0 }),
+          'max',
+          c.number('max', { integer: true, min: 0 }),
+        ),
+      ),
+    generate: (rng, _, p) => rng.int(num(p, 'min', 10), num(p, 'max', 4000)),
+  }),
+];

@@ -1,0 +1,201 @@
+/** Work types: companies, jobs, teams, HR vocabulary and education. */
+import type { FieldType } from '../field-type.js';
+import { EN } from '../locales/faker-sources.js';
+import { localeData } from '../locales/index.js';
+import { define, listType, localeListType } from './define.js';
+import { fillDigits, pad } from './format.js';
+import { check, num } from './params.js';
+
+const DESCRIPTORS = EN.person?.job_descriptor ?? ['Senior'];
+const AREAS = EN.person?.job_area ?? ['Data'];
+const JOB_TYPES = EN.person?.job_type ?? ['Engineer'];
+const DEPARTMENTS = [
+  'Engineering',
+  'Sales',
+  'Marketing',
+  'Finance',
+  'Human Resources',
+  'Operations',
+  'Customer Support',
+  'Legal',
+  'Product',
+  'Design',
+  'Research',
+  'IT',
+  'Procurement',
+  'Facilities',
+];
+const SKILLS = [
+  'JavaScript',
+  'Python',
+  'SQL',
+  'Project Management',
+  'Data Analysis',
+  'Public Speaking',
+  'Negotiation',
+  'UX Design',
+  'Machine Learning',
+  'Copywriting',
+  'Accounting',
+  'Leadership',
+  'Cloud Architecture',
+  'Customer Service',
+  'Excel',
+  'Figma',
+  'Kubernetes',
+  'SEO',
+];
+const TEAM_ADJECTIVES = [
+  'Blue',
+  'Red',
+  'Rapid',
+  'Silent',
+  'Golden',
+  'Iron',
+  'Bright',
+  'Night',
+  'North',
+  'Swift',
+];
+const TEAM_NOUNS = [
+  'Falcons',
+  'Rockets',
+  'Owls',
+  'Wolves',
+  'Pioneers',
+  'Builders',
+  'Rangers',
+  'Comets',
+  'Foxes',
+  'Titans',
+];
+const DEGREES = [
+  'High School Diploma',
+  'Associate of Arts',
+  'Bachelor of Arts',
+  'Bachelor of Science',
+  'Bachelor of Engineering',
+  'Master of Science',
+  'Master of Arts',
+  'MBA',
+  'PhD',
+  'MD',
+  'JD',
+];
+const UNIVERSITIES = [
+  'Massachusetts Institute of Technology',
+  'Stanford University',
+  'University of Oxford',
+  'University of Cambridge',
+  'ETH Zürich',
+  'Sorbonne Université',
+  'Technische Universität München',
+  'University of Tokyo',
+  'Tsinghua University',
+  'National University of Singapore',
+  'University of Toronto',
+  'Universidad de Buenos Aires',
+  'Universidade de São Paulo',
+  'Indian Institute of Technology Bombay',
+  'Seoul National University',
+  'University of Amsterdam',
+  'Lund University',
+  'University of Copenhagen',
+  'University of Oslo',
+  'Politecnico di Milano',
+  'Universidad Complutense de Madrid',
+  'University of Zagreb',
+];
+
+export const WORK_TYPES: readonly FieldType[] = [
+  localeListType(
+    'company_name',
+    'work',
+    "Company name in the locale's style (GmbH, S.A., 株式会社...).",
+    'Schmidt & Weber GmbH',
+    (l) => localeData(l).companies,
+  ),
+  define({
+    id: 'job_title',
+    category: 'work',
+    description: 'Job title (English): level, area, role.',
+    example: 'Senior Data Engineer',
+    generate: (rng) => rng.pick(DESCRIPTORS) + ' ' + rng.pick(AREAS) + ' ' + rng.pick(JOB_TYPES),
+  }),
+  listType('department', 'work', 'Company department.', DEPARTMENTS),
+  define({
+    id: 'employment_status',
+    category: 'work',
+    description: 'Employment status, mostly full-time.',
+    example: 'full_time',
+    generate: (rng) =>
+      rng.pick([
+        'full_time',
+        'full_time',
+        'full_time',
+        'full_time',
+        'part_time',
+        'contractor',
+        'intern',
+        'on_leave',
+        'terminated',
+      ]),
+  }),
+  listType('seniority_level', 'work', 'Seniority level.', [
+    'intern',
+    'junior',
+    'mid',
+    'senior',
+    'staff',
+    'principal',
+    'lead',
+    'manager',
+    'director',
+    'vp',
+    'c_level',
+  ]),
+  listType('skill', 'work', 'Professional skill.', SKILLS),
+  listType('leave_type', 'work', 'Type of leave.', [
+    'vacation',
+    'sick',
+    'parental',
+    'bereavement',
+    'unpaid',
+    'sabbatical',
+    'jury_duty',
+    'personal',
+  ]),
+  define({
+    id: 'employee_id',
+    category: 'work',
+    description: 'Employee number EMP-000000; unique columns count up.',
+    example: 'EMP-004821',
+    generate: (rng) => 'EMP-' + fillDigits(rng, '######'),
+    cardinality: () => 1_000_000,
+    nth: (n) => 'EMP-' + pad(n, 6),
+  }),
+  define({
+    id: 'salary',
+    category: 'work',
+    description: 'Yearly salary, a whole multiple of 500 in [min, max] (default 30000–200000).',
+    params: { min: 'number (default 30000)', max: 'number (default 200000)' },
+    example: 72500,
+    kind: 'integer',
+    validate: (p) =>
+      check(p, (c) => c.ordered('min', c.number('min', { min: 0 }), 'max', c.number('max', { min: 0 }))),
+    generate: (rng, _, p) => {
+      const lo = Math.ceil(num(p, 'min', 30000) / 500);
+      const hi = Math.floor(num(p, 'max', 200000) / 500);
+      return hi >= lo ? rng.int(lo, hi) * 500 : Math.round(num(p, 'min', 30000));
+    },
+  }),
+  define({
+    id: 'team_name',
+    category: 'work',
+    description: 'Team name such as "Blue Falcons".',
+    example: 'Blue Falcons',
+    generate: (rng) => rng.pick(TEAM_ADJECTIVES) + ' ' + rng.pick(TEAM_NOUNS),
+  }),
+  listType('degree', 'work', 'Academic degree.', DEGREES),
+  listType('university_name', 'work', 'University name.', UNIVERSITIES),
+];
