@@ -1,0 +1,43 @@
+/** Builders shared by the engine tests: compile-or-fail, whole columns, and small schemas. */
+import { compile, generateRows, type Plan, type TableSpec, type Value } from '../../workers/engine/index.js';
+
+/** Compiles or throws with the engine's error, so a test fails loudly. */
+export function planOf(tables: TableSpec[], seed = 1, locale = 'en'): Plan {
+  const result = compile({ tables, seed, locale });
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.plan;
+}
+
+/** Every row of a table. */
+export function allRows(plan: Plan, table: string): Value[][] {
+  const count = plan.tables.find((t) => t.name === table)?.count ?? 0;
+  return generateRows(plan, table, 0, count);
+}
+
+/** Every value of one column. */
+export function column(plan: Plan, table: string, field: string): Value[] {
+  const spec = plan.tables.find((t) => t.name === table);
+  const index = spec?.fields.findIndex((f) => f.name === field) ?? -1;
+  if (index < 0) throw new Error(`no field ${table}.${field}`);
+  return allRows(plan, table).map((row) => row[index] as Value);
+}
+
+/** A users table of the ten benchmark columns. */
+export function usersTable(count: number): TableSpec {
+  return {
+    name: 'users',
+    count,
+    fields: [
+      { name: 'id', type: 'uuid' },
+      { name: 'first_name', type: 'first_name' },
+      { name: 'last_name', type: 'last_name' },
+      { name: 'email', type: 'email' },
+      { name: 'city', type: 'city' },
+      { name: 'country', type: 'country' },
+      { name: 'created_at', type: 'datetime' },
+      { name: 'balance', type: 'price' },
+      { name: 'active', type: 'boolean' },
+      { name: 'age', type: 'integer', params: { min: 18, max: 90 } },
+    ],
+  };
+}

@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import t from 'tap';
+import type { Value } from '../../workers/engine/index.js';
+import { allRows, planOf } from './engine-helpers.js';
+
+const seed = fc.integer({ min: 0, max: 0xffffffff });
+const ms = (v: Value | undefined) => Date.parse(String(v));
+
+t.test('after/before order values within a row and against the parent', (t) => {
+  fc.assert(
+    fc.property(seed, (s) => {
+      const plan = planOf(
+        [
+          {
+            name: 'orders',
+            count: 30,
+            fields: [
+              { name: 'id', type: 'uuid' },
+              { name: 'created_at', type: 'datetime', params: { min: '2024-01-01', max: '2025-12-31' } },
+              { name: 'shipped_on', type: 'date', params: { after: 'created_at', max_gap_days: 5 } },
+              { name: 'updated_at', type: 'timestamp', nullable: true, params: { after: 'created_at' } },
+              { name: 'promised_on', type: 'date', params: { before: 'created_at' } },
+              { name: 'low', type: 'integer', params: { min: 0, max: 100 } },
+              { name: 'high', type: 'integer', params: { after: 'low', max: 50 } },
+              { name: 'between', type: 'price', params: { after: 'low', before: 'high' } },
+            ],
+          },
+          {
+            name: 'items',
+            count: 90,
+            fields: [
+              { name: 'order_id', type: 'ref', params: { table: 'orders' } },
+              {
+                name: 'created_at',
+                type: 'datetime',
+                params: { after: 'order_id.created_at', max_gap_days: 0.5 },
+              },
+              {
+                name: 'returned_at',
+                type: 'datetime',
+                nullable: true,
+                params: { after: 'order_id.updated_at' },
+              },
+            ],
+          },
+        ],
+        s,
+      );
+      const orders = allRows(plan, 'orders');
+      const byId = new Map(orders.map((r) => [r[0], r]));
+      const ordersOk = orders.every((r) => {
+        const created = String(r[1]);
+        return (
+          String(r[2]) >= created.slice(0, 10) &&
+          ms(r[2]) <= ms(r[1]) + 6 * 86400000 &&
+          (r[3] === null || ms(r[3]) >= ms(r[1])) &&
+          String(r[4]) <= created.slice(0, 10) &&
+          (r[6] as number) >= (r[5] as number) &&
+          (r[7] as number) >= (r[5] as number) &&
+          (r[7] as number) <= Math.max(r[5] as number, r[6] as number)
+        );
+      });
+      const itemsOk = allRows(plan, 'items').every((r) => {
+        const order = byId.get(r[0]) as Value[];
+        const created = ms(r[1]);
+        const returnedOk = r[2] === null || order[3] === null || ms(r[2]) >= ms(order[3]);
+        return created >= ms(order[1]) && created <= ms(order[1]) + 0.5 * 86400000 && returnedOk;
+      });
+      return ordersOk && itemsOk;
+    }),
+    { numRuns: 40 },
+  );
+  t.end();
+});
+
+t.test('ordering against a self-reference follows the chain', (t) => {
+  const plan = planOf([
+    {
+      name: 'employees',
+      count: 100,
+      fields: [
+        { name: 'id', type: 'sequence' },
+        {
+          name: 'manager_id',
+          type: 'ref',
+          nullable: true,
+          params: { table: 'employees', distribution: 'power_law' },
+        },
+        { name: 'hired_at', type: 'date', params: { after: 'manager_id.hired_at', max_gap_days: 400 } },
+      ],
+    },
+  ]);
+  const rows = allRows(plan, 'employees');
+  const hired = new Map(rows.map((r) => [r[0], r[2]]));
+  t.ok(rows.every((r) => r[1] === null || String(r[2]) >= String(hired.get(r[1]))));
+  t.end();
+});
+
+t.test('after/before are rejected where they cannot hold', (t) => {
+  const bad = [
+    { name: 's', type: 'sentence', params: { after: 'd' } },
+    { name: 'n', type: 'integer', params: { after: 'd' } },
+    { name: 'x', type: 'datetime', params: { after: 'y' } },
+  ];
+  for (const field of bad) {
+    t.throws(
+      () => planOf([{ name: 't', count: 1, fields: [{ name: 'd', type: 'datetime' }, field] }]),
+      /SCHEMA_ERROR/,
+    );
+  }
+  t.throws(
+    () =>
+      planOf([
+        {
+          name: 't',
+          count: 1,
+          fields: [
+            { name: 'a', type: 'datetime', params: { after: 'b' } },
+            { name: 'b', type: 'datetime', params: { after: 'a' } },
+          ],
+        },
+      ]),
+    /loop/,
+  );
+  t.end();
+});

@@ -1,0 +1,84 @@
+/**
+ * Working state of the compiler: the request's tables and fields with their types resolved, filled in
+ * step by step (refs, kinds, uniqueness, ordering) before becoming a plain-data Plan.
+ */
+import type { ColumnKind, FieldType } from './field-type.js';
+import type { EngineIssue, FieldSource, PlannedComposite } from './plan.js';
+
+export interface DraftRef {
+  table: number;
+  field: number;
+  self: boolean;
+  distribution: 'uniform' | 'power_law';
+  alpha: number;
+  perParent: { min: number; max: number } | null;
+  allowSelf: boolean;
+  pick: 'uniform' | 'power_law' | 'per_parent' | 'unique' | 'composite';
+  exclude: number[];
+  composite: number;
+  member: number;
+}
+
+export interface DraftField {
+  index: number;
+  /** Request path of the field, `tables[0].fields[2]`. */
+  path: string;
+  name: string;
+  typeId: string;
+  type: FieldType;
+  params: Record<string, unknown>;
+  nullable: boolean;
+  nullRate: number;
+  unique: boolean;
+  /** Resolved later for refs (the parent field's kind). */
+  kind: ColumnKind;
+  ref: DraftRef | null;
+  distinct: boolean;
+  source: FieldSource;
+}
+
+export interface DraftTable {
+  index: number;
+  path: string;
+  name: string;
+  count: number;
+  fields: DraftField[];
+  byName: Map<string, number>;
+  uniques: string[][];
+  primaryKey: number;
+  perRowLocale: boolean;
+  composites: PlannedComposite[];
+}
+
+/** Collects issues in request order. */
+export class Issues {
+  readonly list: EngineIssue[] = [];
+
+  add(field: string, message: string, suggestion?: string): void {
+    this.list.push(suggestion === undefined ? { field, message } : { field, message, suggestion });
+  }
+
+  get any(): boolean {
+    return this.list.length > 0;
+  }
+}
+
+/** A plain (non-array, non-null) object. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The request path of a param, given a path relative to `params` (`min`, `values[2]`, ``). */
+export function paramPath(fieldPath: string, relative: string): string {
+  if (relative === '') return fieldPath + '.params';
+  return fieldPath + '.params' + (relative.startsWith('[') ? '' : '.') + relative;
+}
+
+/** Kinds whose values can be ordered as dates, and as numbers. */
+export const DATE_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(['date', 'datetime']);
+export const NUMBER_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>([
+  'integer',
+  'bigint',
+  'decimal',
+  'float',
+]);

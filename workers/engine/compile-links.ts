@@ -1,0 +1,122 @@
+/**
+ * Third compiler pass (part two): how each ref picks its parent row (uniform, power law, per_parent
+ * allocation, one-to-one), which refs must avoid each other's parent row (allow_self: false), and
+ * which tables draw a locale per row.
+ */
+import type { DraftField, DraftTable, Issues } from './compile-draft.js';
+import { paramPath } from './compile-draft.js';
+
+/** Picks for refs outside composite keys; checks per_parent and one-to-one feasibility. */
+export function planRefPicks(tables: DraftTable[], table: DraftTable, issues: Issues): void {
+  for (const field of table.fields) {
+    const ref = field.ref;
+    if (ref === null || ref.self) continue;
+    const parent = tables[ref.table] as DraftTable;
+    const target = parent.fields[ref.field] as DraftField;
+    const parents = parent.count;
+    const count = table.count;
+    const per = ref.perParent;
+    if (per !== null) {
+      if (field.unique && per.max > 1) {
+        issues.add(
+          paramPath(field.path, 'per_parent'),
+          'a unique ref allows at most one child per parent (max 1)',
+        );
+        continue;
+      }
+      if (count < parents * per.min || count > parents * per.max) {
+        issues.add(
+          paramPath(field.path, 'per_parent'),
+          `per_parent {min: ${per.min}, max: ${per.max}} with ${parents} rows of "${parent.name}" needs a count from ${parents * per.min} to ${parents * per.max}, not ${count}`,
+        );
+        continue;
+      }
+      ref.pick = 'per_parent';
+      field.distinct = per.max === 1 && target.distinct;
+    } else if (field.unique) {
+      if (count > parents) {
+        issues.add(
+          `${field.path}.unique`,
+          `a unique ref needs count <= ${parents}, the rows of "${parent.name}"`,
+        );
+        continue;
+      }
+      ref.pick = 'unique';
+      field.distinct = target.distinct;
+    }
+    if (field.unique && !target.distinct) {
+      issues.add(`${field.path}.unique`, `a unique ref must point to a unique field of "${parent.name}"`);
+    }
+  }
+}
+
+/** Parent tables whose refs in this table must pick pairwise different rows (some ref says allow_self: false). */
+export function distinctParentGroups(table: DraftTable): Set<number> {
+  const groups = new Set<number>();
+  for (const field of table.fields) {
+    if (field.ref !== null && !field.ref.self && !field.ref.allowSelf) groups.add(field.ref.table);
+  }
+  return groups;
+}
+
+/**
+ * allow_self: false. Fixed picks (per_parent, one-to-one, composite) come first; each freely drawn
+ * ref then avoids the parent rows of every group member before it.
+ */
+export function planExclusions(
+  tables: DraftTable[],
+  table: DraftTable,
+  groups: Set<number>,
+  issues: Issues,
+): void {
+  for (const parentIndex of groups) {
+    const members = table.fields.filter((f) => f.ref !== null && !f.ref.self && f.ref.table === parentIndex);
+    if (members.length < 2) continue;
+    const parent = tables[parentIndex] as DraftTable;
+    if (parent.count < members.length) {
+      issues.add(
+        (members[0] as DraftField).path,
+        `allow_self: false needs at least ${members.length} rows in "${parent.name}"`,
+      );
+      continue;
+    }
+    const isFree = (f: DraftField) => f.ref?.pick === 'uniform' || f.ref?.pick === 'power_law';
+    const fixed = members.filter((f) => !isFree(f));
+    const composite = fixed[0]?.ref?.composite ?? -1;
+    if (fixed.some((f) => f.ref?.pick !== 'composite' || f.ref.composite !== composite) && fixed.length > 1) {
+      issues.add(
+        (fixed[1] as DraftField).path,
+        'allow_self: false cannot be guaranteed between two per_parent or unique refs',
+      );
+      continue;
+    }
+    const sequence = [...fixed, ...members.filter(isFree)];
+    sequence.forEach((f, i) => {
+      if (isFree(f) && f.ref !== null) f.ref.exclude = sequence.slice(0, i).map((g) => g.index);
+    });
+  }
+}
+
+const LOCALE_FIELDS: Readonly<Record<string, 'country' | 'country_code' | 'nationality' | 'locale_code'>> = {
+  country: 'country',
+  country_code: 'country_code',
+  nationality: 'nationality',
+  locale_code: 'locale_code',
+};
+
+/**
+ * A table with a country-like field draws a locale per row (as existing clients expect), and those
+ * fields show that locale's country; `per_row_locale: false` on any of them keeps the request locale.
+ */
+export function planRowLocale(table: DraftTable): void {
+  const fields = table.fields.filter(
+    (f) => LOCALE_FIELDS[f.typeId] !== undefined && f.source.mode === 'type' && !f.unique && f.ref === null,
+  );
+  if (fields.length === 0 || fields.some((f) => f.params['per_row_locale'] === false)) return;
+  table.perRowLocale = true;
+  for (const f of fields) {
+    if (f.params['after'] === undefined && f.params['before'] === undefined) {
+      f.source = { mode: 'locale', show: LOCALE_FIELDS[f.typeId] as 'country' };
+    }
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * First compiler pass: the shape of each table and field, type identifiers (with a suggestion for
+ * unknown ones), the type's own param checks, and the engine's params (null_rate, after/before,
+ * primary_key, and everything of `ref`).
+ */
+import { type DraftField, type DraftTable, type Issues, isRecord, paramPath } from './compile-draft.js';
+import type { RawParams } from './field-type.js';
+import type { GenerationInput } from './schema.js';
+import { FIELD_TYPES, suggestType } from './types/index.js';
+
+/** Largest row count of one table; far above any tier's limit, low enough for Float64 arithmetic. */
+export const MAX_COUNT = 2 ** 31 - 1;
+const DEFAULT_NULL_RATE = 0.15;
+/** Default power-law exponent (as the catalogue documents). */
+export const DEFAULT_ALPHA = 1.5;
+const ANCHOR = /^[^.\s]+(\.[^.\s]+)?$/;
+
+/** Reads and checks every table and field; returns drafts (possibly partial when issues were found). */
+export function readTables(input: GenerationInput, issues: Issues): DraftTable[] {
+  const tables: DraftTable[] = [];
+  const seen = new Map<string, number>();
+  const list: unknown = input.tables;
+  if (!Array.isArray(list) || list.length === 0) {
+    issues.add('tables', 'at least one table is required');
+    return tables;
+  }
+  list.forEach((spec: unknown, t) => {
+    const path = `tables[${t}]`;
+    if (!isRecord(spec)) return issues.add(path, 'a table must be an object');
+    const name = spec['name'];
+    if (typeof name !== 'string' || name === '') issues.add(`${path}.name`, 'a table needs a non-empty name');
+    else if (seen.has(name)) issues.add(`${path}.name`, `table "${name}" is defined twice`);
+    else seen.set(name, t);
+    const count = spec['count'];
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_COUNT) {
+      issues.add(`${path}.count`, `count must be an integer from 1 to ${MAX_COUNT}`);
+    }
+    const table: DraftTable = {
+      index: t,
+      path,
+      name: typeof name === 'string' ? name : '',
+      count: typeof count === 'number' ? count : 1,
+      fields: [],
+      byName: new Map(),
+      uniques: [],
+      primaryKey: -1,
+      perRowLocale: false,
+      composites: [],
+    };
+    tables.push(table);
+    readFields(table, spec['fields'], issues);
+    readUniques(table, spec['unique'], issues);
+  });
+  return tables;
+}
+
+function readFields(table: DraftTable, list: unknown, issues: Issues): void {
+  if (!Array.isArray(list) || list.length === 0) {
+    return issues.add(`${table.path}.fields`, 'a table needs at least one field');
+  }
+  list.forEach((spec: unknown, f) => {
+    const path = `${table.path}.fields[${f}]`;
+    if (!isRecord(spec)) return issues.add(path, 'a field must be an object');
+    const name = spec['name'];
+    if (typeof name !== 'string' || name === '')
+      return issues.add(`${path}.name`, 'a field needs a non-empty name');
+    if (table.byName.has(name)) return issues.add(`${path}.name`, `field "${name}" is defined twice`);
+    const typeId = spec['type'];
+    const type = typeof typeId === 'string' ? FIELD_TYPES.get(typeId) : undefined;
+    if (typeof typeId !== 'string' || type === undefined) {
+      const suggestion = typeof typeId === 'string' ? suggestType(typeId) : undefined;
+      const hint = suggestion === undefined ? '' : `; did you mean "${suggestion}"?`;
+      return issues.add(`${path}.type`, `unknown field type "${String(typeId)}"${hint}`, suggestion);
+    }
+    const rawParams = spec['params'] ?? {};
+    if (!isRecord(rawParams)) return issues.add(`${path}.params`, 'params must be an object');
+    const params = rawParams as Record<string, unknown>;
+    const nullable = spec['nullable'] === true;
+    if (spec['nullable'] !== undefined && typeof spec['nullable'] !== 'boolean') {
+      issues.add(`${path}.nullable`, 'nullable must be a boolean');
+    }
+    if (spec['unique'] !== undefined && typeof spec['unique'] !== 'boolean') {
+      issues.add(`${path}.unique`, 'unique must be a boolean');
+    }
+    const before = issues.list.length;
+    if (typeId !== 'ref') {
+      for (const issue of safeValidate(type.validate.bind(type), params)) {
+        issues.add(paramPath(path, issue.path), issue.message, issue.suggestion);
+      }
+    }
+    checkEngineParams(path, typeId, params, issues);
+    const field: DraftField = {
+      index: table.fields.length,
+      path,
+      name,
+      typeId,
+      type,
+      params,
+      nullable,
+      nullRate: nullable ? ((params['null_rate'] as number | undefined) ?? DEFAULT_NULL_RATE) : 0,
+      unique: spec['unique'] === true,
+      kind: issues.list.length === before && typeId !== 'ref' ? type.kind(params) : 'text',
+      ref: null,
+      distinct: false,
+      source: { mode: 'type' },
+    };
+    table.byName.set(name, field.index);
+    table.fields.push(field);
+  });
+}
+
+/** A type's validate must not be able to crash compilation on odd params. */
+function safeValidate(
+  validate: (p: RawParams) => { path: string; message: string; suggestion?: string }[],
+  params: RawParams,
+) {
+  try {
+    return validate(params);
+  } catch {
+    return [{ path: '', message: 'params are not valid for this type' }];
+  }
+}
+
+function checkEngineParams(
+  path: string,
+  typeId: string,
+  params: Record<string, unknown>,
+  issues: Issues,
+): void {
+  const p = (key: string) => paramPath(path, key);
+  const rate = params['null_rate'];
+  if (rate !== undefined && !(typeof rate === 'number' && rate >= 0 && rate <= 1)) {
+    issues.add(p('null_rate'), 'null_rate must be a number from 0 to 1');
+  }
+  for (const key of ['primary_key', 'per_row_locale', 'allow_self']) {
+    if (params[key] !== undefined && typeof params[key] !== 'boolean')
+      issues.add(p(key), `${key} must be a boolean`);
+  }
+  for (const key of ['after', 'before']) {
+    const anchor = params[key];
+    if (anchor !== undefined && !(typeof anchor === 'string' && ANCHOR.test(anchor))) {
+      issues.add(
+        p(key),
+        `${key} must name a field ("created_at") or a ref field and a parent field ("order_id.created_at")`,
+      );
+    }
+  }
+  for (const key of ['max_gap_days', 'max_gap']) {
+    const gap = params[key];
+    if (gap !== undefined && !(typeof gap === 'number' && Number.isFinite(gap) && gap >= 0)) {
+      issues.add(p(key), `${key} must be a non-negative number`);
+    }
+  }
+  if (typeId === 'ref') checkRefParams(params, p, issues);
+}
+
+function checkRefParams(params: Record<string, unknown>, p: (key: string) => string, issues: Issues): void {
+  if (typeof params['table'] !== 'string' || params['table'] === '') {
+    issues.add(p('table'), 'a ref needs params.table, the name of the referenced table');
+  }
+  if (params['field'] !== undefined && (typeof params['field'] !== 'string' || params['field'] === '')) {
+    issues.add(p('field'), 'params.field must be a field name of the referenced table');
+  }
+  const distribution = params['distribution'];
+  if (distribution !== undefined && distribution !== 'uniform' && distribution !== 'power_law') {
+    issues.add(p('distribution'), 'distribution must be "uniform" or "power_law"');
+  }
+  const alpha = params['alpha'];
+  if (alpha !== undefined && !(typeof alpha === 'number' && alpha > 0 && alpha <= 10)) {
+    issues.add(p('alpha'), 'alpha must be a number greater than 0 and at most 10');
+  }
+  const perParent = params['per_parent'];
+  if (perParent !== undefined) {
+    const min = isRecord(perParent) ? perParent['min'] : undefined;
+    const max = isRecord(perParent) ? perParent['max'] : undefined;
+    const ok =
+      typeof min === 'number' && typeof max === 'number' && Number.isInteger(min) && Number.isInteger(max);
+    if (!ok || min < 0 || max < 1 || min > max || max > MAX_COUNT) {
+      issues.add(p('per_parent'), 'per_parent must be {min, max} with integers 0 <= min <= max and max >= 1');
+    }
+  }
+}
+
+function readUniques(table: DraftTable, list: unknown, issues: Issues): void {
+  if (list === undefined) return;
+  const path = `${table.path}.unique`;
+  if (!Array.isArray(list)) return issues.add(path, 'unique must be an array of field-name arrays');
+  list.forEach((key: unknown, k) => {
+    const keyPath = `${path}[${k}]`;
+    if (!Array.isArray(key) || key.length === 0 || !key.every((n) => typeof n === 'string')) {
+      return issues.add(keyPath, 'a unique key must be a non-empty array of field names');
+    }
+    const names = key as string[];
+    if (new Set(names).size !== names.length) return issues.add(keyPath, 'a unique key names a field twice');
+    table.uniques.push(names);
+  });
+}

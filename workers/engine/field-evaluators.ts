@@ -1,0 +1,168 @@
+/**
+ * One closure per planned field, built once per worker: everything that can be decided from the plan
+ * (type, params, stream keys, permutations) is captured, so the per-cell work is a stream reset and a
+ * generator call.
+ */
+import type { FieldType, RawParams, Value } from './field-type.js';
+import { countryInfo, LOCALE_CODES } from './locales/index.js';
+import { orderedEvaluator } from './ordered-evaluator.js';
+import { Permutation } from './permutation.js';
+import type { PlannedField, PlannedRef } from './plan.js';
+import { cellKey, combine, mix32 } from './random.js';
+import { includesPrefix, pickAvoiding, powerLawRank } from './relations.js';
+import type { RowState } from './row-state.js';
+import { NULL_SALT, RANK_SALT, UNIQUE_SALT } from './streams.js';
+import type { TableRuntime } from './table-runtime.js';
+import { FIELD_TYPES } from './types/index.js';
+
+export type Evaluator = (state: RowState) => Value;
+
+/** The type of a planned field (compile checked that it exists). */
+export function typeOf(field: PlannedField): FieldType {
+  const type = FIELD_TYPES.get(field.type);
+  if (type === undefined) throw new Error(`unknown field type ${field.type}`);
+  return type;
+}
+
+/** Builds field `i`'s evaluator, with its null decision drawn from a separate stream. */
+export function buildEvaluator(rt: TableRuntime, i: number): Evaluator {
+  const field = rt.table.fields[i] as PlannedField;
+  const inner = innerEvaluator(rt, field, i);
+  if (field.nullRate <= 0) return inner;
+  const rng = rt.nullRng;
+  const nullKey = combine(field.streamKey, NULL_SALT);
+  const rate = field.nullRate;
+  return (s) => {
+    if (rng.reset(mix32(nullKey ^ s.rowMix)).float() < rate) {
+      s.parentRows[i] = -1;
+      return null;
+    }
+    return inner(s);
+  };
+}
+
+function innerEvaluator(rt: TableRuntime, field: PlannedField, i: number): Evaluator {
+  const source = field.source;
+  switch (source.mode) {
+    case 'type':
+      return plainEvaluator(rt, field);
+    case 'ordered':
+      return orderedEvaluator(rt, field, source.order);
+    case 'locale':
+      return localeEvaluator(source.show);
+    case 'nth': {
+      const perm = new Permutation(source.domain, combine(field.streamKey, UNIQUE_SALT));
+      return nthEvaluator(rt, field, (s) => perm.at(s.row));
+    }
+    case 'member': {
+      const { composite, member } = source;
+      return nthEvaluator(rt, field, (s) => rt.composite(s, composite)[member] as number);
+    }
+    case 'ref':
+      return refEvaluator(rt, field, source.ref, i);
+  }
+}
+
+function plainEvaluator(rt: TableRuntime, field: PlannedField): Evaluator {
+  const type = typeOf(field);
+  const { params, streamKey, name } = field;
+  const rng = rt.rng;
+  return (s) => {
+    rng.reset(mix32(streamKey ^ s.rowMix));
+    s.fieldName = name;
+    return type.generate(rng, s, params);
+  };
+}
+
+/** Unique values: the type's n-th value, drawn in the request locale so values of all rows are distinct. */
+function nthEvaluator(rt: TableRuntime, field: PlannedField, indexOf: (s: RowState) => number): Evaluator {
+  const type = typeOf(field);
+  const nth = type.nth?.bind(type);
+  if (nth === undefined) throw new Error(`type ${field.type} has no nth`);
+  const { params, name } = field;
+  const locale = rt.plan.locale;
+  return (s) => {
+    const n = indexOf(s);
+    const rowLocale = s.locale;
+    s.locale = locale;
+    s.fieldName = name;
+    const value = nth(n, s, params as RawParams);
+    s.locale = rowLocale;
+    return value;
+  };
+}
+
+/** Country fields of a per-row-locale table show the row locale's country. */
+function localeEvaluator(show: 'country' | 'country_code' | 'nationality' | 'locale_code'): Evaluator {
+  const shown: Record<string, string> = {};
+  for (const code of LOCALE_CODES) {
+    const info = countryInfo(code);
+    shown[code] =
+      show === 'country'
+        ? info.name
+        : show === 'country_code'
+          ? info.code
+          : show === 'nationality'
+            ? info.nationality
+            : code;
+  }
+  return (s) => shown[s.locale] ?? null;
+}
+
+function refEvaluator(rt: TableRuntime, field: PlannedField, ref: PlannedRef, i: number): Evaluator {
+  const parent = rt.tableAt(ref.table);
+  const target = ref.field;
+  const key = field.streamKey;
+  const rng = rt.rng;
+  const parents = parent.table.count;
+  const exclude = ref.exclude;
+  const avoided: number[] = [];
+  const settle = (s: RowState, row: number): Value => {
+    s.parentRows[i] = row;
+    return row < 0 ? null : parent.valueAt(target, row);
+  };
+  // Partners' parent rows, deduplicated; evaluated before this field touches the shared stream.
+  const gather = (s: RowState): number => {
+    let n = 0;
+    for (let k = 0; k < exclude.length; k++) {
+      const row = rt.parentRow(s, exclude[k] as number);
+      if (row >= 0 && !includesPrefix(avoided, n, row)) avoided[n++] = row;
+    }
+    return n;
+  };
+  switch (ref.pick) {
+    case 'uniform':
+      if (ref.self)
+        return (s) => settle(s, s.row === 0 ? -1 : rng.reset(cellKey(key, s.row)).int(0, s.row - 1));
+      if (exclude.length === 0) return (s) => settle(s, rng.reset(cellKey(key, s.row)).int(0, parents - 1));
+      return (s) => {
+        const n = gather(s);
+        return settle(s, pickAvoiding(rng.reset(cellKey(key, s.row)), parents, avoided, n));
+      };
+    case 'power_law': {
+      const alpha = ref.alpha;
+      // Self-references favour low rows (the earliest employees manage most); others permute ranks.
+      if (ref.self) {
+        return (s) =>
+          settle(s, s.row === 0 ? -1 : powerLawRank(rng.reset(cellKey(key, s.row)).float(), s.row, alpha));
+      }
+      const ranks = new Permutation(parents, combine(key, RANK_SALT));
+      return (s) => {
+        const n = exclude.length === 0 ? 0 : gather(s);
+        let row = ranks.at(powerLawRank(rng.reset(cellKey(key, s.row)).float(), parents, alpha));
+        while (n > 0 && includesPrefix(avoided, n, row)) row = row + 1 === parents ? 0 : row + 1;
+        return settle(s, row);
+      };
+    }
+    case 'per_parent':
+      return (s) => settle(s, rt.allocatedParent(i, s.row));
+    case 'unique': {
+      const perm = new Permutation(parents, combine(key, UNIQUE_SALT));
+      return (s) => settle(s, perm.at(s.row));
+    }
+    case 'composite': {
+      const { composite, member } = ref;
+      return (s) => settle(s, rt.composite(s, composite)[member] as number);
+    }
+  }
+}

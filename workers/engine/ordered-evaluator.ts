@@ -1,0 +1,86 @@
+/**
+ * Fields with `after` / `before`: the anchor values are computed first (same row, or the row's parent
+ * through a ref), then the type generates with min/max tightened to the window, and the result is
+ * clamped into it so the order holds whatever the type does at the edges.
+ */
+import type { Value } from './field-type.js';
+import { typeOf, type Evaluator } from './field-evaluators.js';
+import { isoDate, isoDateTime, parseIsoMs } from './iso-time.js';
+import type { Anchor, PlannedField, PlannedOrder } from './plan.js';
+import { mix32 } from './random.js';
+import type { RowState } from './row-state.js';
+import type { TableRuntime } from './table-runtime.js';
+
+/** Builds the evaluator of a field ordered against other values. */
+export function orderedEvaluator(rt: TableRuntime, field: PlannedField, order: PlannedOrder): Evaluator {
+  const type = typeOf(field);
+  const { streamKey, name, params } = field;
+  const tight: Record<string, unknown> = { ...params };
+  const rng = rt.rng;
+  const numeric = order.numeric;
+  const whole = field.kind === 'integer' || field.kind === 'bigint';
+  const format = field.kind === 'date' ? isoDate : isoDateTime;
+  const readAfter = order.after === null ? null : anchorReader(rt, order.after, numeric);
+  const readBefore = order.before === null ? null : anchorReader(rt, order.before, numeric);
+  return (s) => {
+    const a = readAfter === null ? null : readAfter(s);
+    const b = readBefore === null ? null : readBefore(s);
+    rng.reset(mix32(streamKey ^ s.rowMix));
+    s.fieldName = name;
+    if (a === null && b === null) return type.generate(rng, s, params);
+    let lo = a === null ? order.min : order.min === null ? a : Math.max(order.min, a);
+    let hi = b === null ? order.max : order.max === null ? b : Math.min(order.max, b);
+    // The open side gets a window of `gap` (numbers without max_gap: as wide as the anchor's magnitude).
+    const gap = order.gap >= 0 ? order.gap : Math.max(1, Math.abs((a ?? b) as number));
+    if (lo === null) lo = (hi as number) - gap;
+    if (hi === null) hi = lo + gap;
+    // Ordering wins over explicit bounds that contradict it.
+    if (hi < lo) {
+      if (b === null) hi = lo + gap;
+      else if (a === null) lo = hi - gap;
+      else hi = lo;
+    }
+    if (whole) {
+      lo = Math.ceil(lo);
+      hi = Math.max(lo, Math.floor(hi));
+    }
+    if (numeric) {
+      tight['min'] = lo;
+      tight['max'] = hi;
+      const value = type.generate(rng, s, tight);
+      if (typeof value !== 'number') return value;
+      return value < lo ? lo : value > hi ? hi : value;
+    }
+    const loText = format(lo);
+    const hiText = format(hi);
+    tight['min'] = loText;
+    tight['max'] = hiText;
+    const value = type.generate(rng, s, tight);
+    if (typeof value !== 'string') return value;
+    return value < loText ? loText : value > hiText ? hiText : value;
+  };
+}
+
+/** Reads an anchor as a number (epoch ms for dates), or null when it is null or unreadable. */
+function anchorReader(rt: TableRuntime, anchor: Anchor, numeric: boolean): (s: RowState) => number | null {
+  const convert = (value: Value): number | null => {
+    if (numeric) return typeof value === 'number' && Number.isFinite(value) ? value : null;
+    const ms = parseIsoMs(value);
+    return Number.isFinite(ms) ? ms : null;
+  };
+  if (anchor.via < 0) return (s) => convert(rt.cell(s, anchor.field));
+  const ref = rt.table.fields[anchor.via]?.source;
+  if (ref?.mode !== 'ref') throw new Error('anchor via a field that is not a ref');
+  const parent = rt.tableAt(ref.ref.table);
+  if (numeric) {
+    return (s) => {
+      const row = rt.parentRow(s, anchor.via);
+      return row < 0 ? null : convert(parent.valueAt(anchor.field, row));
+    };
+  }
+  return (s) => {
+    const row = rt.parentRow(s, anchor.via);
+    const ms = row < 0 ? Number.NaN : parent.msAt(anchor.field, row);
+    return Number.isNaN(ms) ? null : ms;
+  };
+}

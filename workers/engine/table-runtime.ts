@@ -1,0 +1,215 @@
+/**
+ * The per-worker runtime of one planned table: compiled field evaluators, the row streams (locale,
+ * person), parent lookups (a parent's value at any row, recomputed from its streams, never stored),
+ * composite key decoding and per_parent allocations.
+ */
+import type { Person, Value } from './field-type.js';
+import { buildEvaluator, type Evaluator } from './field-evaluators.js';
+import { parseIsoMs } from './iso-time.js';
+import { LOCALE_CODES } from './locales/index.js';
+import { Permutation } from './permutation.js';
+import type { Plan, PlannedTable } from './plan.js';
+import { allocateChildren, cachedAllocation, parentOfSlot, sortPrefix } from './relations.js';
+import { RowState } from './row-state.js';
+import { ALLOCATION_SALT, LOCALE_SALT, PERSON_SALT, SLOT_SALT } from './streams.js';
+import { CellRng, cellKey, combine } from './random.js';
+import { makePerson } from './types/index.js';
+
+/** Entries of each parent field's lookup cache (direct-mapped by row). */
+const LOOKUP_CACHE_SIZE = 1 << 16;
+
+/** Where each child row of a per_parent ref sits: its slot order and the parents' slot ranges. */
+export interface Allocation {
+  prefix: Float64Array;
+  slots: Permutation;
+}
+
+export class TableRuntime {
+  readonly table: PlannedTable;
+  /** Shared by evaluators of this table; each uses it in one uninterrupted stretch. */
+  readonly rng = new CellRng();
+  readonly nullRng = new CellRng();
+  readonly main: RowState;
+  evaluators: Evaluator[] = [];
+  private readonly personRng = new CellRng();
+  private readonly localeRng = new CellRng();
+  private readonly personKey: number;
+  private readonly localeKey: number;
+  private readonly lookups: RowState[] = [];
+  private depth = 0;
+  private readonly allocations: (Allocation | undefined)[] = [];
+  private readonly compositePermutations: Permutation[];
+  private readonly scratch: number[] = [];
+  private readonly caches: ({ rows: Float64Array; values: Value[] } | undefined)[] = [];
+  private readonly msCaches: ({ rows: Float64Array; ms: Float64Array } | undefined)[] = [];
+
+  constructor(
+    readonly plan: Plan,
+    readonly index: number,
+    readonly tableAt: (index: number) => TableRuntime,
+  ) {
+    this.table = plan.tables[index] as PlannedTable;
+    this.personKey = combine(this.table.streamKey, PERSON_SALT);
+    this.localeKey = combine(this.table.streamKey, LOCALE_SALT);
+    this.compositePermutations = this.table.composites.map((c) => new Permutation(c.space, c.streamKey));
+    this.main = this.newState();
+  }
+
+  /** Compiles the evaluators; separate from the constructor so self-references find this runtime. */
+  build(): void {
+    this.evaluators = this.table.fields.map((_, i) => buildEvaluator(this, i));
+  }
+
+  private newState(): RowState {
+    return new RowState(
+      this,
+      this.table.count,
+      this.table.fields.length,
+      this.table.composites.map((c) => c.members.length),
+    );
+  }
+
+  personOf(row: number, locale: string): Person {
+    return makePerson(this.personRng.reset(cellKey(this.personKey, row)), locale);
+  }
+
+  /** Starts row `row` in `state`: draws its locale (per row when the table has a country field). */
+  begin(state: RowState, row: number, values: Value[]): void {
+    const locale = this.table.perRowLocale
+      ? (LOCALE_CODES[
+          this.localeRng.reset(cellKey(this.localeKey, row)).int(0, LOCALE_CODES.length - 1)
+        ] as string)
+      : this.plan.locale;
+    state.begin(row, locale, values);
+  }
+
+  /** The value of field `i` in the state's row, computed at most once per row. */
+  cell(state: RowState, i: number): Value {
+    if (state.stamps[i] === state.epoch) return state.values[i] as Value;
+    const value = (this.evaluators[i] as Evaluator)(state);
+    state.values[i] = value;
+    state.stamps[i] = state.epoch;
+    return value;
+  }
+
+  /** The parent row picked by ref field `i` in the state's row (-1 when the ref is null). */
+  parentRow(state: RowState, i: number): number {
+    this.cell(state, i);
+    return state.parentRows[i] as number;
+  }
+
+  /**
+   * The value of field `i` at any row, for children's refs and anchors. Values are pure functions of
+   * the row, so a direct-mapped cache per field may keep them: children hit the same parents often,
+   * and a parent's value may itself need a chain of lookups (created_at after its own parent's).
+   */
+  valueAt(i: number, row: number): Value {
+    let cache = this.caches[i];
+    if (cache === undefined) {
+      const size = Math.min(this.table.count, LOOKUP_CACHE_SIZE);
+      cache = { rows: new Float64Array(size).fill(-1), values: new Array<Value>(size).fill(null) };
+      this.caches[i] = cache;
+    }
+    const slot = row % cache.rows.length;
+    if (cache.rows[slot] === row) return cache.values[slot] as Value;
+    const value = this.compute(i, row);
+    cache.rows[slot] = row;
+    cache.values[slot] = value;
+    return value;
+  }
+
+  /** Field `i` at `row` as epoch ms (NaN when null or not a date), cached like valueAt. */
+  msAt(i: number, row: number): number {
+    let cache = this.msCaches[i];
+    if (cache === undefined) {
+      const size = Math.min(this.table.count, LOOKUP_CACHE_SIZE);
+      cache = { rows: new Float64Array(size).fill(-1), ms: new Float64Array(size) };
+      this.msCaches[i] = cache;
+    }
+    const slot = row % cache.rows.length;
+    if (cache.rows[slot] === row) return cache.ms[slot] as number;
+    const ms = parseIsoMs(this.valueAt(i, row));
+    cache.rows[slot] = row;
+    cache.ms[slot] = ms;
+    return ms;
+  }
+
+  private compute(i: number, row: number): Value {
+    const depth = this.depth++;
+    let state = this.lookups[depth];
+    if (state === undefined) {
+      state = this.newState();
+      this.lookups[depth] = state;
+    }
+    // A lookup state keeps its row's values: consecutive lookups of one parent row cost nothing.
+    if (state.row !== row) this.begin(state, row, state.values);
+    const value = this.cell(state, i);
+    this.depth--;
+    return value;
+  }
+
+  /** The per_parent allocation of ref field `i`, computed once per plan and worker. */
+  allocation(i: number): Allocation {
+    let found = this.allocations[i];
+    if (found === undefined) {
+      const field = this.table.fields[i];
+      if (field?.source.mode !== 'ref' || field.source.ref.perParent === null)
+        throw new Error('not a per_parent ref');
+      const ref = field.source.ref;
+      const { min, max } = ref.perParent as { min: number; max: number };
+      const parents = (this.plan.tables[ref.table] as PlannedTable).count;
+      const count = this.table.count;
+      const skew = ref.distribution === 'power_law' ? 1 + ref.alpha : 1;
+      const key = combine(field.streamKey, ALLOCATION_SALT);
+      const prefix = cachedAllocation(`${this.plan.key}:${this.index}:${i}`, () =>
+        allocateChildren(parents, count, min, max, key, skew),
+      );
+      found = { prefix, slots: new Permutation(count, combine(field.streamKey, SLOT_SALT)) };
+      this.allocations[i] = found;
+    }
+    return found;
+  }
+
+  /** The parent row of child `row` under ref field `i`'s per_parent allocation, and its offset among siblings. */
+  allocatedParent(i: number, row: number): number {
+    const { prefix, slots } = this.allocation(i);
+    return parentOfSlot(prefix, slots.at(row));
+  }
+
+  /** Decodes composite key `c` for the state's row: one permuted index split into member values. */
+  composite(state: RowState, c: number): Float64Array {
+    const out = state.compositeValues[c] as Float64Array;
+    if (state.compositeStamps[c] === state.epoch) return out;
+    const comp = this.table.composites[c];
+    if (comp === undefined) throw new Error('no such composite');
+    let index: number;
+    let first = 0;
+    if (comp.perParent) {
+      const head = comp.members[0] as number;
+      const { prefix, slots } = this.allocation(head);
+      const slot = slots.at(state.row);
+      const parent = parentOfSlot(prefix, slot);
+      out[0] = parent;
+      first = 1;
+      // Siblings take distinct values: the offset among them indexes a permutation keyed by the parent.
+      const perm = this.compositePermutations[c] as Permutation;
+      index = perm.reset(comp.space, combine(comp.streamKey, parent)).at(slot - (prefix[parent] as number));
+    } else {
+      index = (this.compositePermutations[c] as Permutation).at(state.row);
+    }
+    const scratch = this.scratch;
+    for (let m = first; m < comp.members.length; m++) {
+      const excludes = comp.excludes[m] as number[];
+      const size = (comp.sizes[m] as number) - excludes.length;
+      const digit = index % size;
+      index = (index - digit) / size;
+      let value = digit;
+      for (let k = 0; k < excludes.length; k++) scratch[k] = out[excludes[k] as number] as number;
+      sortPrefix(scratch, excludes.length);
+      for (let k = 0; k < excludes.length; k++) if (value >= (scratch[k] as number)) value++;
+      out[m] = value;
+    }
+    state.compositeStamps[c] = state.epoch;
+    return out;
+  }
+}

@@ -1,0 +1,312 @@
+/**
+ * The four pre-built templates (data only): tables with the interface's default counts, realistic
+ * fields, unique junction pairs, no self-follows or self-messages, and timestamps that follow their
+ * parents. Country fields keep the request locale (`per_row_locale: false`) so `locale` is honoured.
+ */
+import type { FieldSpec, TableSpec } from './schema.js';
+
+export interface Template {
+  readonly id: 'ecommerce' | 'blog' | 'saas' | 'social';
+  readonly name: string;
+  readonly description: string;
+  readonly tables: readonly TableSpec[];
+}
+
+const id: FieldSpec = { name: 'id', type: 'uuid' };
+const ref = (name: string, table: string, extra: Record<string, unknown> = {}): FieldSpec => ({
+  name,
+  type: 'ref',
+  params: { table, ...extra },
+});
+const at = (name: string, params: Record<string, unknown>, nullable = false): FieldSpec =>
+  nullable ? { name, type: 'datetime', params, nullable } : { name, type: 'datetime', params };
+const oneOf = (name: string, values: string[], weights: number[]): FieldSpec => ({
+  name,
+  type: 'enum',
+  params: { values, weights },
+});
+const since = (min: string, max = '2025-06-30') => ({ min, max });
+
+const ecommerce: Template = {
+  id: 'ecommerce',
+  name: 'E-commerce',
+  description: 'Online shop: customers, products, orders with their line items, and product reviews.',
+  tables: [
+    {
+      name: 'customers',
+      count: 100,
+      fields: [
+        id,
+        { name: 'first_name', type: 'first_name' },
+        { name: 'last_name', type: 'last_name' },
+        { name: 'email', type: 'email' },
+        { name: 'phone', type: 'phone' },
+        { name: 'city', type: 'city' },
+        { name: 'country', type: 'country', params: { per_row_locale: false } },
+        at('created_at', since('2023-01-01', '2025-03-31')),
+      ],
+    },
+    {
+      name: 'products',
+      count: 50,
+      fields: [
+        id,
+        { name: 'name', type: 'product_name' },
+        { name: 'sku', type: 'sku' },
+        { name: 'category', type: 'product_category' },
+        { name: 'description', type: 'product_description' },
+        { name: 'price', type: 'price', params: { min: 5, max: 500 } },
+        { name: 'stock', type: 'integer', params: { min: 0, max: 500 } },
+        { name: 'is_active', type: 'boolean', params: { probability: 0.9 } },
+        at('created_at', since('2023-01-01', '2024-12-31')),
+      ],
+    },
+    {
+      name: 'orders',
+      count: 300,
+      fields: [
+        id,
+        ref('customer_id', 'customers'),
+        { name: 'order_number', type: 'sequence', params: { start: 10001, prefix: 'ORD-' } },
+        oneOf(
+          'status',
+          ['pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
+          [5, 10, 20, 55, 7, 3],
+        ),
+        { name: 'total_amount', type: 'price', params: { min: 10, max: 2000 } },
+        { name: 'currency', type: 'currency' },
+        at('created_at', { after: 'customer_id.created_at', max_gap_days: 180 }),
+        at('updated_at', { after: 'created_at', max_gap_days: 14 }),
+      ],
+    },
+    {
+      name: 'order_items',
+      count: 900,
+      unique: [['order_id', 'product_id']],
+      fields: [
+        id,
+        ref('order_id', 'orders', { per_parent: { min: 1, max: 5 } }),
+        ref('product_id', 'products'),
+        { name: 'quantity', type: 'integer', params: { min: 1, max: 5 } },
+        { name: 'unit_price', type: 'price', params: { min: 5, max: 500 } },
+        at('created_at', { after: 'order_id.created_at', max_gap_days: 0.01 }),
+      ],
+    },
+    {
+      name: 'reviews',
+      count: 200,
+      fields: [
+        id,
+        ref('product_id', 'products', { distribution: 'power_law', alpha: 1 }),
+        ref('customer_id', 'customers'),
+        { name: 'rating', type: 'rating' },
+        { name: 'title', type: 'title' },
+        { name: 'body', type: 'review' },
+        at('created_at', { after: 'product_id.created_at', max_gap_days: 365 }),
+      ],
+    },
+  ],
+};
+
+const blog: Template = {
+  id: 'blog',
+  name: 'Blog',
+  description: 'Publishing platform: authors, posts, comments, tags and the post_tags junction table.',
+  tables: [
+    {
+      name: 'authors',
+      count: 30,
+      fields: [
+        id,
+        { name: 'name', type: 'full_name' },
+        { name: 'email', type: 'email' },
+        { name: 'username', type: 'username' },
+        { name: 'bio', type: 'bio' },
+        { name: 'avatar_url', type: 'avatar_url' },
+        at('created_at', since('2022-01-01', '2024-06-30')),
+      ],
+    },
+    {
+      name: 'posts',
+      count: 150,
+      fields: [
+        id,
+        ref('author_id', 'authors', { distribution: 'power_law', alpha: 1 }),
+        { name: 'title', type: 'title' },
+        { name: 'slug', type: 'slug', unique: true },
+        { name: 'body', type: 'paragraph' },
+        oneOf('status', ['draft', 'published', 'archived'], [15, 75, 10]),
+        { name: 'view_count', type: 'integer', params: { min: 0, max: 50000 } },
+        at('published_at', { after: 'author_id.created_at', max_gap_days: 365 }),
+        at('updated_at', { after: 'published_at', max_gap_days: 60 }),
+      ],
+    },
+    {
+      name: 'comments',
+      count: 600,
+      fields: [
+        id,
+        ref('post_id', 'posts', { distribution: 'power_law', alpha: 1 }),
+        { name: 'author_name', type: 'full_name' },
+        { name: 'author_email', type: 'email' },
+        { name: 'body', type: 'blog_comment' },
+        { name: 'is_approved', type: 'boolean', params: { probability: 0.85 } },
+        at('created_at', { after: 'post_id.published_at', max_gap_days: 90 }),
+      ],
+    },
+    {
+      name: 'tags',
+      count: 20,
+      fields: [id, { name: 'name', type: 'tag' }, at('created_at', since('2022-01-01', '2023-12-31'))],
+    },
+    {
+      name: 'post_tags',
+      count: 400,
+      unique: [['post_id', 'tag_id']],
+      fields: [
+        ref('post_id', 'posts'),
+        ref('tag_id', 'tags'),
+        at('created_at', { after: 'post_id.published_at', max_gap_days: 1 }),
+      ],
+    },
+  ],
+};
+
+const saas: Template = {
+  id: 'saas',
+  name: 'SaaS',
+  description: 'B2B software: organizations, their members, one subscription per organization, and invoices.',
+  tables: [
+    {
+      name: 'organizations',
+      count: 20,
+      fields: [
+        id,
+        { name: 'name', type: 'company_name' },
+        { name: 'domain', type: 'domain' },
+        oneOf(
+          'industry',
+          ['software', 'finance', 'healthcare', 'retail', 'education', 'manufacturing'],
+          [30, 15, 15, 15, 10, 15],
+        ),
+        { name: 'employee_count', type: 'integer', params: { min: 5, max: 5000 } },
+        { name: 'country', type: 'country', params: { per_row_locale: false } },
+        at('created_at', since('2021-01-01', '2024-06-30')),
+      ],
+    },
+    {
+      name: 'members',
+      count: 100,
+      fields: [
+        id,
+        ref('organization_id', 'organizations', { per_parent: { min: 1, max: 12 } }),
+        { name: 'first_name', type: 'first_name' },
+        { name: 'last_name', type: 'last_name' },
+        { name: 'email', type: 'email' },
+        oneOf('role', ['owner', 'admin', 'member', 'viewer'], [1, 3, 12, 4]),
+        { name: 'job_title', type: 'job_title' },
+        at('joined_at', { after: 'organization_id.created_at', max_gap_days: 365 }),
+        at('last_login_at', { after: 'joined_at', max_gap_days: 400 }, true),
+      ],
+    },
+    {
+      name: 'subscriptions',
+      count: 20,
+      fields: [
+        id,
+        { ...ref('organization_id', 'organizations'), unique: true },
+        oneOf('plan', ['starter', 'pro', 'business', 'enterprise'], [35, 35, 20, 10]),
+        oneOf('status', ['active', 'trialing', 'past_due', 'canceled'], [70, 10, 8, 12]),
+        { name: 'seats', type: 'integer', params: { min: 1, max: 200 } },
+        { name: 'monthly_price', type: 'price', params: { min: 29, max: 2999 } },
+        { name: 'currency', type: 'currency' },
+        at('started_at', { after: 'organization_id.created_at', max_gap_days: 60 }),
+        at('renews_at', { after: 'started_at', max_gap_days: 365 }),
+      ],
+    },
+    {
+      name: 'invoices',
+      count: 120,
+      fields: [
+        id,
+        ref('subscription_id', 'subscriptions', { per_parent: { min: 1, max: 12 } }),
+        { name: 'invoice_number', type: 'invoice_number', unique: true },
+        { name: 'amount', type: 'price', params: { min: 29, max: 9999 } },
+        oneOf('status', ['paid', 'open', 'void', 'uncollectible'], [85, 8, 4, 3]),
+        at('issued_at', { after: 'subscription_id.started_at', max_gap_days: 365 }),
+        at('due_at', { after: 'issued_at', max_gap_days: 30 }),
+        at('paid_at', { after: 'issued_at', max_gap_days: 30, null_rate: 0.15 }, true),
+      ],
+    },
+  ],
+};
+
+const social: Template = {
+  id: 'social',
+  name: 'Social network',
+  description: 'Social app: users, posts, likes, follows and direct messages.',
+  tables: [
+    {
+      name: 'users',
+      count: 150,
+      fields: [
+        id,
+        { name: 'username', type: 'username' },
+        { name: 'display_name', type: 'full_name' },
+        { name: 'email', type: 'email' },
+        { name: 'bio', type: 'bio' },
+        { name: 'avatar_url', type: 'avatar_url' },
+        { name: 'is_verified', type: 'boolean', params: { probability: 0.05 } },
+        at('created_at', since('2020-01-01', '2024-12-31')),
+      ],
+    },
+    {
+      name: 'posts',
+      count: 600,
+      fields: [
+        id,
+        ref('user_id', 'users', { distribution: 'power_law', alpha: 1 }),
+        { name: 'content', type: 'sentence' },
+        { name: 'hashtag', type: 'hashtag', nullable: true, params: { null_rate: 0.5 } },
+        at('created_at', { after: 'user_id.created_at', max_gap_days: 365 }),
+      ],
+    },
+    {
+      name: 'likes',
+      count: 3000,
+      unique: [['user_id', 'post_id']],
+      fields: [
+        id,
+        ref('user_id', 'users'),
+        ref('post_id', 'posts'),
+        at('created_at', { after: 'post_id.created_at', max_gap_days: 30 }),
+      ],
+    },
+    {
+      name: 'follows',
+      count: 2000,
+      unique: [['follower_id', 'followee_id']],
+      fields: [
+        id,
+        ref('follower_id', 'users'),
+        ref('followee_id', 'users', { allow_self: false }),
+        at('created_at', { after: 'follower_id.created_at', max_gap_days: 365 }),
+      ],
+    },
+    {
+      name: 'messages',
+      count: 1000,
+      fields: [
+        id,
+        ref('sender_id', 'users'),
+        ref('recipient_id', 'users', { allow_self: false }),
+        { name: 'body', type: 'message' },
+        { name: 'is_read', type: 'boolean', params: { probability: 0.7 } },
+        at('sent_at', { after: 'sender_id.created_at', max_gap_days: 365 }),
+      ],
+    },
+  ],
+};
+
+/** The pre-built templates, in catalogue order. */
+export const TEMPLATES: readonly Template[] = [ecommerce, blog, saas, social];
