@@ -11,7 +11,10 @@ import type { Config } from './config.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
+import { createPool, type GenerationPool } from './pool.js';
 import { Limiter } from './rate-limit.js';
+import { catalogueRoutes } from './routes/catalogue.js';
+import { generateRoutes, type PromptConverter } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
 import { usageRoutes } from './routes/usage.js';
 import type { Store } from './store/index.js';
@@ -22,18 +25,26 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   limiter: Limiter;
+  /** Generates and encodes chunks (worker threads in the server). */
+  pool: GenerationPool;
+  /** Prompt mode's converter; without one, prompts are refused with PROMPT_CONVERSION_FAILED. */
+  convertPrompt?: PromptConverter;
   /** How long the health check waits for the database. */
   healthTimeoutMs?: number;
 }
 
 /** The dependencies a caller must provide; the rest is derived. */
-export type AppInput = Omit<AppDeps, 'limiter'> & Partial<Pick<AppDeps, 'limiter'>>;
+export type AppInput = Omit<AppDeps, 'limiter' | 'pool'> & Partial<Pick<AppDeps, 'limiter' | 'pool'>>;
 
-/** Builds the app; `deps.limiter` defaults to one over the store and the configured plans. */
+/**
+ * Builds the app. `limiter` defaults to one over the store and the configured plans; `pool` to an
+ * inline one (no worker threads), which tests use; the server passes a pool of worker threads.
+ */
 export function createApp(input: AppInput): Koa {
   const deps: AppDeps = {
     ...input,
     limiter: input.limiter ?? new Limiter(input.store.db, input.config.plans, input.clock),
+    pool: input.pool ?? createPool(0),
   };
   const app = new Koa({ proxy: false });
   app.silent = true; // errors are logged by errorEnvelope with the request id
@@ -42,10 +53,12 @@ export function createApp(input: AppInput): Koa {
 
   const publicApi = new Router({ prefix: '/api/v1' });
   publicApi.use(healthRoutes(deps).routes());
+  publicApi.use(catalogueRoutes().routes());
 
   const dataApi = new Router({ prefix: '/api/v1' });
   dataApi.use(authenticate(deps.store.db, deps.limiter));
   dataApi.use(usageRoutes(deps).routes());
+  dataApi.use(generateRoutes(deps).routes());
 
   for (const router of [publicApi, dataApi]) {
     app.use(router.routes());

@@ -6,6 +6,7 @@ import { createApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
+import { createPool } from './pool.js';
 import { Limiter } from './rate-limit.js';
 import { serve } from './serve.js';
 import { openStore } from './store/index.js';
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const limiter = new Limiter(store.db, config.plans, systemClock);
-  const app = createApp({ config, store, clock: systemClock, logger, limiter });
+  const pool = createPool(config.workers);
+  const app = createApp({ config, store, clock: systemClock, logger, limiter, pool });
   const serving = await serve(app, config.host, config.port);
   logger.info({ url: serving.url, store: store.dialect, version: config.version }, 'mockhive listening');
 
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     clearInterval(pruning);
     const { forced } = await serving.stop(config.shutdownTimeoutMs);
     if (forced) logger.warn('in-flight requests cut at the shutdown deadline');
+    await pool.close();
     await store.close();
     logger.info('stopped');
   };

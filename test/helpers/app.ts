@@ -58,7 +58,8 @@ export async function startApp(
         headers.set('Content-Type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return fetch(serving.url + path, { ...init, headers, body });
+      const method = init.method ?? (init.json !== undefined ? 'POST' : 'GET');
+      return fetch(serving.url + path, { ...init, method, headers, body });
     },
     async key(tier) {
       return (await createApiKey(store.db, clock, { tier })).api_key;

@@ -1,0 +1,71 @@
+/**
+ * Assembles a generation response as an ordered list of pieces — literal text and chunk tasks — and
+ * streams it: up to `window` chunks are generated ahead in the pool, each written in order, and the
+ * next is started only as the consumer pulls (backpressure), so memory stays flat at any size.
+ */
+import { Readable } from 'node:stream';
+import type { Plan } from '../../workers/engine/index.js';
+import type { ChunkTask } from '../../workers/output/encode.js';
+import type { EncodeOptions } from '../../workers/output/options.js';
+import { INSERT_BATCH } from '../../workers/output/options.js';
+import type { GenerationPool } from '../pool.js';
+
+/** Rows per chunk task: a multiple of INSERT_BATCH, about 10–30 ms of work. */
+export const CHUNK_ROWS = 10 * INSERT_BATCH;
+
+/** A piece of output: fixed text, text known only at the end, or rows to generate. */
+export type Piece = { text: string } | { lazy: () => string } | { task: ChunkTask };
+
+/** The chunk tasks covering every row of one table. */
+export function tablePieces(plan: Plan, table: string, options: EncodeOptions): Piece[] {
+  const count = plan.tables.find((t) => t.name === table)!.count;
+  const pieces: Piece[] = [];
+  for (let start = 0; start < count; start += CHUNK_ROWS) {
+    pieces.push({ task: { plan, table, start, end: Math.min(count, start + CHUNK_ROWS), options } });
+  }
+  return pieces;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A byte stream of the pieces. Destroying it (the client went away) aborts the chunks in flight.
+ * `inline` runs every chunk on the main thread (small requests: no round trip to a worker).
+ */
+export function streamPieces(
+  pieces: readonly Piece[],
+  pool: GenerationPool,
+  options: { inline: boolean; window?: number; onDone?: (() => void) | undefined },
+): Readable {
+  const window = Math.max(2, options.window ?? pool.threads * 2);
+  const controller = new AbortController();
+  async function* generate(): AsyncGenerator<Uint8Array> {
+    // Lazy text stays a function until its turn: it may depend on everything before it (timing).
+    const pending: (Promise<Uint8Array> | Uint8Array | (() => Uint8Array))[] = [];
+    let next = 0;
+    const launch = () => {
+      while (next < pieces.length && pending.length < window) {
+        const piece = pieces[next++]!;
+        if ('task' in piece) {
+          const running = pool.run(piece.task, { signal: controller.signal, inline: options.inline });
+          running.catch(() => {}); // observed when its turn comes; avoid unhandled rejections meanwhile
+          pending.push(running);
+        } else if ('text' in piece) pending.push(encoder.encode(piece.text));
+        else pending.push(() => encoder.encode(piece.lazy()));
+      }
+    };
+    try {
+      launch();
+      while (pending.length > 0) {
+        const head = pending.shift()!;
+        const bytes = typeof head === 'function' ? head() : await head;
+        launch();
+        if (bytes.length > 0) yield bytes;
+      }
+      options.onDone?.();
+    } finally {
+      controller.abort();
+    }
+  }
+  return Readable.from(generate(), { objectMode: false, highWaterMark: 64 * 1024 });
+}

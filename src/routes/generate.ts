@@ -1,0 +1,191 @@
+/**
+ * POST /api/v1/generate: schema, template or prompt mode in; the JSON envelope or, chosen by Accept,
+ * a raw NDJSON, CSV or SQL stream out. Records are counted once the request is accepted — after
+ * validation, gating and planning — and generation streams from the worker pool with backpressure.
+ */
+import { randomInt } from 'node:crypto';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { compile, expandTemplate, type Plan, type TableSpec } from '../../workers/engine/index.js';
+import type { SqlDialect } from '../../workers/output/options.js';
+import type { AppDeps } from '../app.js';
+import { HttpError } from '../errors.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { baseMeta, envelopePieces, type RawKind, rawPieces } from '../output/response.js';
+import { type Piece, streamPieces } from '../output/stream.js';
+import { requireObject, validate } from '../validation.js';
+import { GenerateBody } from './generate-schema.js';
+
+const MODES = ['tables', 'prompt', 'template'] as const;
+/** Requests up to this many records run on the main thread: a worker round trip would cost more. */
+export const INLINE_MAX_RECORDS = 2000;
+
+const MEDIA_TYPES = ['application/json', 'application/x-ndjson', 'text/csv', 'application/sql'] as const;
+const RAW_KIND: Record<string, RawKind> = {
+  'application/x-ndjson': 'ndjson',
+  'text/csv': 'csv',
+  'application/sql': 'sql',
+};
+const RAW_CONTENT_TYPE: Record<RawKind, string> = {
+  ndjson: 'application/x-ndjson; charset=utf-8',
+  csv: 'text/csv; charset=utf-8; header=present',
+  sql: 'application/sql; charset=utf-8',
+};
+
+/** The converter of prompt mode: a schema for the prompt, or a message that helps rephrase it. */
+export type PromptConverter = (
+  prompt: string,
+) => Promise<{ ok: true; tables: TableSpec[]; locale?: string } | { ok: false; message: string }>;
+
+/** What Accept asks for: the JSON envelope (undefined) or a raw stream. 406 when nothing fits. */
+function negotiate(ctx: Context): RawKind | undefined {
+  const accepted = ctx.accepts([...MEDIA_TYPES]);
+  if (accepted === false) {
+    throw new HttpError('NOT_ACCEPTABLE', `Accept one of: ${MEDIA_TYPES.join(', ')}.`);
+  }
+  return RAW_KIND[accepted as string];
+}
+
+/** Routes of the generation resource (mounted behind authentication). */
+export function generateRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  router.post('/generate', jsonBody(deps.config.bodyLimit), async (ctx) => {
+    const started = performance.now();
+    const principal = ctx.state.principal!;
+    const raw = requireObject(ctx.request.body);
+    const modes = MODES.filter((mode) => raw[mode] !== undefined);
+    if (modes.length === 0) {
+      throw new HttpError(
+        'VALIDATION_ERROR',
+        'The body needs one of: tables (schema mode), prompt or template.',
+      );
+    }
+    const body = validate(GenerateBody, raw);
+    if (modes.length > 1) {
+      throw new HttpError(
+        'UNPROCESSABLE',
+        `Send exactly one of tables, prompt or template, not ${modes.join(' and ')}.`,
+        {
+          details: modes
+            .slice(1)
+            .map((mode) => ({ field: mode, message: `cannot be combined with ${modes[0]}` })),
+        },
+      );
+    }
+    const rawKind = negotiate(ctx);
+    const format = rawKind === 'csv' || rawKind === 'sql' ? rawKind : (body.format ?? 'json');
+    const dialect: SqlDialect = body.sql_dialect ?? 'postgres';
+    if (format === 'csv' || format === 'sql') deps.limiter.requireFeature(principal, format);
+    if (body.seed !== undefined) deps.limiter.requireFeature(principal, 'seed');
+
+    let tables: readonly TableSpec[];
+    let inferred: TableSpec[] | undefined;
+    let locale: string = body.locale ?? 'en';
+    if (body.tables) tables = body.tables;
+    else if (body.template) tables = expandTemplate(body.template, body.scale ?? 1);
+    else {
+      const converted = await convertPrompt(deps, principal, body.prompt!);
+      tables = inferred = converted.tables;
+      if (body.locale === undefined && converted.locale) locale = converted.locale;
+    }
+
+    const seed = body.seed ?? randomInt(0, 2 ** 32);
+    const compiled = compile({ tables, locale, seed });
+    if (!compiled.ok) {
+      const { code, message, details } = compiled.error;
+      throw new HttpError(code, message, { details });
+    }
+    const plan = compiled.plan;
+    const csvTable = rawKind === 'csv' ? pickCsvTable(plan, ctx.query.table) : undefined;
+    const meta = baseMeta(plan, rawKind === 'ndjson' ? 'ndjson' : format, dialect);
+    const daily = await deps.limiter.reserveRecords(principal, meta.total_records);
+    ctx.set(deps.limiter.headers(daily));
+
+    const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
+    let pieces: Piece[];
+    if (rawKind) {
+      pieces = rawPieces(plan, rawKind, dialect, csvTable);
+      ctx.type = RAW_CONTENT_TYPE[rawKind];
+      if (rawKind !== 'ndjson') {
+        const file = `${rawKind === 'csv' ? csvTable : 'mockhive'}.${rawKind}`;
+        ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file)}`);
+      }
+      ctx.set(metaHeaders(meta));
+      ctx.set('Trailer', 'X-Meta-Generation-Time-Ms');
+    } else {
+      const tail = () => {
+        const full = { ...meta, generation_time_ms: elapsed() };
+        return `"meta":${JSON.stringify(full)}${inferred ? `,"schema":${JSON.stringify({ tables: inferred })}` : ''}`;
+      };
+      pieces = envelopePieces(plan, format, dialect, tail);
+      ctx.type = 'application/json; charset=utf-8';
+    }
+    const stream = streamPieces(pieces, deps.pool, {
+      inline: meta.total_records <= INLINE_MAX_RECORDS,
+      onDone: rawKind
+        ? () => ctx.res.addTrailers({ 'X-Meta-Generation-Time-Ms': String(elapsed()) })
+        : undefined,
+    });
+    stream.once('error', (error) => {
+      // Headers may be out already: cutting the connection is the only honest signal left.
+      ctx.state.log.error({ err: error }, 'generation failed while streaming');
+      ctx.res.destroy();
+    });
+    ctx.status = 200;
+    ctx.body = stream;
+  });
+  return router;
+}
+
+async function convertPrompt(
+  deps: AppDeps,
+  principal: NonNullable<Context['state']['principal']>,
+  prompt: string,
+) {
+  if (!deps.convertPrompt) {
+    throw new HttpError(
+      'PROMPT_CONVERSION_FAILED',
+      'Prompt mode is not available on this server; send tables or a template.',
+    );
+  }
+  await deps.limiter.reservePrompt(principal);
+  const converted = await deps.convertPrompt(prompt);
+  if (!converted.ok) throw new HttpError('PROMPT_CONVERSION_FAILED', converted.message);
+  return converted;
+}
+
+/** The table of a raw CSV stream: the only one, or the one `?table=` names. */
+function pickCsvTable(plan: Plan, query: string | string[] | undefined): string {
+  const names = plan.tables.map((t) => t.name);
+  const wanted = Array.isArray(query) ? query[0] : query;
+  if (wanted === undefined && names.length === 1) return names[0]!;
+  if (wanted !== undefined && names.includes(wanted)) return wanted;
+  const message =
+    wanted === undefined
+      ? `CSV streams one table: add ?table= with one of ${names.join(', ')}.`
+      : `No table ${JSON.stringify(wanted)} in this request; one of ${names.join(', ')}.`;
+  throw new HttpError('UNPROCESSABLE', message, { details: [{ field: 'table', message }] });
+}
+
+/** meta fields known before the body, as X-Meta-* headers of raw streams. */
+function metaHeaders(meta: ReturnType<typeof baseMeta>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Meta-Tables': String(meta.tables),
+    'X-Meta-Total-Records': String(meta.total_records),
+    'X-Meta-Records-Per-Table': asciiJson(meta.records_per_table),
+    'X-Meta-Locale': meta.locale,
+    'X-Meta-Format': meta.format,
+    'X-Meta-Seed': String(meta.seed),
+    'X-Meta-Engine-Version': meta.engine_version,
+  };
+  if (meta.sql_dialect) headers['X-Meta-Sql-Dialect'] = meta.sql_dialect;
+  return headers;
+}
+
+/** JSON with every non-ASCII character escaped, so it fits in a header value. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
