@@ -7,6 +7,7 @@ import { type Clock, systemClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { Plans, Tier } from '../../src/plans.js';
+import type { GenerationPool } from '../../src/pool.js';
 import { serve } from '../../src/serve.js';
 import type { Store } from '../../src/store/index.js';
 
@@ -31,7 +32,7 @@ export function testConfig(plans?: Partial<Plans>): Config {
 export async function startApp(
   t: Test,
   store: Store,
-  options: { clock?: Clock; plans?: Partial<Plans>; healthTimeoutMs?: number } = {},
+  options: { clock?: Clock; plans?: Partial<Plans>; healthTimeoutMs?: number; pool?: GenerationPool } = {},
 ): Promise<TestServer> {
   const config = testConfig(options.plans);
   const clock = options.clock ?? systemClock;
@@ -43,7 +44,14 @@ export async function startApp(
     },
   });
   const logger = createLogger('info', sink);
-  const app = createApp({ config, store, clock, logger, healthTimeoutMs: options.healthTimeoutMs });
+  const app = createApp({
+    config,
+    store,
+    clock,
+    logger,
+    healthTimeoutMs: options.healthTimeoutMs,
+    pool: options.pool,
+  });
   const serving = await serve(app, '127.0.0.1', 0);
   t.teardown(() => serving.stop(1000));
   return {

@@ -1,0 +1,156 @@
+/**
+ * Streaming through the worker pool: the bytes do not depend on the number of workers; a slow client
+ * slows generation down instead of filling memory; a client that goes away stops the work; and the
+ * event loop stays free for other requests meanwhile.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import { createPool, type GenerationPool } from '../../src/pool.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { startApp, type TestServer } from '../helpers/app.js';
+
+const USERS = {
+  name: 'users',
+  count: 12_345,
+  fields: [
+    { name: 'id', type: 'uuid' },
+    { name: 'first_name', type: 'first_name' },
+    { name: 'email', type: 'email' },
+    { name: 'city', type: 'city' },
+    { name: 'created_at', type: 'datetime' },
+    { name: 'score', type: 'decimal', params: { min: 0, max: 10, precision: 2 } },
+  ],
+};
+const ORDERS = {
+  name: 'orders',
+  count: 7_001,
+  fields: [
+    { name: 'id', type: 'sequence' },
+    { name: 'user_id', type: 'ref', params: { table: 'users' } },
+    { name: 'note', type: 'sentence', nullable: true },
+  ],
+};
+
+/** A pool that counts the chunk tasks it was asked to run. */
+function countingPool(threads: number): GenerationPool & { started: number } {
+  const inner = createPool(threads);
+  const counting = {
+    threads,
+    started: 0,
+    run(...args: Parameters<GenerationPool['run']>) {
+      counting.started++;
+      return inner.run(...args);
+    },
+    close: () => inner.close(),
+  };
+  return counting;
+}
+
+async function tempStore(t: Test): Promise<Store> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-stream-'));
+  const store = await openStore({ dataDir });
+  t.teardown(async () => {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return store;
+}
+
+async function digest(
+  server: TestServer,
+  key: string,
+  json: unknown,
+  accept = 'application/json',
+): Promise<string> {
+  const response = await server.request('/api/v1/generate', { key, json, headers: { Accept: accept } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${response.status}: ${bytes.toString()}`);
+  const text = bytes.toString();
+  // generation_time_ms is the one field that legitimately differs between runs.
+  return createHash('sha256')
+    .update(text.replace(/"generation_time_ms":[\d.]+/, ''))
+    .digest('hex');
+}
+
+t.test('output is byte-identical for 0, 1 and 2 workers', async (t) => {
+  const store = await tempStore(t);
+  const requests: [unknown, string][] = [
+    [{ tables: [USERS, ORDERS], seed: 11 }, 'application/json'],
+    [{ tables: [USERS, ORDERS], seed: 11, format: 'csv' }, 'application/json'],
+    [{ tables: [USERS, ORDERS], seed: 11, format: 'sql', sql_dialect: 'postgres' }, 'application/json'],
+    [{ tables: [USERS, ORDERS], seed: 11, sql_dialect: 'mysql' }, 'application/sql'],
+    [{ tables: [USERS, ORDERS], seed: 11 }, 'application/x-ndjson'],
+    [{ template: 'social', scale: 2, seed: 11, format: 'sql', sql_dialect: 'sqlite' }, 'application/json'],
+  ];
+  const digests: string[][] = [];
+  for (const threads of [0, 1, 2]) {
+    const pool = createPool(threads);
+    t.teardown(() => pool.close());
+    const server = await startApp(t, store, { pool });
+    const key = await server.key('internal');
+    digests.push(await Promise.all(requests.map(([json, accept]) => digest(server, key, json, accept))));
+  }
+  t.same(digests[1], digests[0], '1 worker = inline');
+  t.same(digests[2], digests[0], '2 workers = inline');
+  t.equal(new Set(digests[0]).size, requests.length, 'the requests differ from each other');
+});
+
+/** Starts a large raw request and returns the response once headers arrive, without reading the body. */
+function openStream(
+  server: TestServer,
+  key: string,
+  count: number,
+): Promise<{ res: IncomingMessage; abort: () => void }> {
+  const url = new URL(`${server.url}/api/v1/generate`);
+  const body = JSON.stringify({ tables: [{ ...USERS, count }], seed: 3 });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson', 'x-api-key': key },
+    });
+    req.on('response', (res) => resolve({ res, abort: () => req.destroy() }));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+t.test('a slow client slows generation; a gone client stops it', async (t) => {
+  const store = await tempStore(t);
+  const pool = countingPool(2);
+  t.teardown(() => pool.close());
+  const server = await startApp(t, store, { pool });
+  const key = await server.key('internal');
+  const { res, abort } = await openStream(server, key, 5_000_000); // 1,000 chunks if nobody stopped it
+  t.equal(res.statusCode, 200);
+  res.pause(); // the client stops reading
+
+  // Meanwhile the event loop is free: health answers while the big response is pending.
+  const before = performance.now();
+  const health = await server.request('/api/v1/health');
+  t.equal(health.status, 200, 'health answers during the stream');
+  t.comment(`health answered in ${(performance.now() - before).toFixed(1)} ms during the stream`);
+
+  await sleep(800);
+  const whilePaused = pool.started;
+  await sleep(800);
+  t.equal(pool.started, whilePaused, 'no new chunks while the client does not read');
+  t.ok(whilePaused < 60, `bounded work ahead of a paused client (${whilePaused} of 1,000 chunks)`);
+
+  abort();
+  await sleep(300);
+  const afterAbort = pool.started;
+  await sleep(800);
+  t.equal(pool.started, afterAbort, 'no new chunks after the client went away');
+  t.ok(afterAbort < 60, `stopped early (${afterAbort} of 1,000 chunks)`);
+
+  // The server is fine afterwards.
+  const next = await server.request('/api/v1/generate', { key, json: { tables: [{ ...USERS, count: 10 }] } });
+  t.equal(next.status, 200);
+  await next.text();
+});
