@@ -3,7 +3,7 @@
  * (type, params, stream keys, permutations) is captured, so the per-cell work is a stream reset and a
  * generator call.
  */
-import type { FieldType, RawParams, Value } from './field-type.js';
+import type { FieldType, PreparedGenerator, RawParams, Value } from './field-type.js';
 import { countryInfo, LOCALE_CODES } from './locales/index.js';
 import { orderedEvaluator } from './ordered-evaluator.js';
 import { Permutation } from './permutation.js';
@@ -47,7 +47,7 @@ function innerEvaluator(rt: TableRuntime, field: PlannedField, i: number): Evalu
     case 'type':
       return plainEvaluator(rt, field);
     case 'ordered':
-      return orderedEvaluator(rt, field, source.order);
+      return orderedEvaluator(rt, field, i, source.order);
     case 'locale':
       return localeEvaluator(source.show);
     case 'nth': {
@@ -63,14 +63,20 @@ function innerEvaluator(rt: TableRuntime, field: PlannedField, i: number): Evalu
   }
 }
 
-function plainEvaluator(rt: TableRuntime, field: PlannedField): Evaluator {
+/** The field's generator with its params bound: the type's `prepare` when it has one. */
+export function preparedGenerator(field: PlannedField): PreparedGenerator {
   const type = typeOf(field);
-  const { params, streamKey, name } = field;
+  const params = field.params;
+  return type.prepare?.(params) ?? ((rng, ctx) => type.generate(rng, ctx, params));
+}
+
+function plainEvaluator(rt: TableRuntime, field: PlannedField): Evaluator {
+  const generate = preparedGenerator(field);
+  const { streamKey, name } = field;
   const rng = rt.rng;
   return (s) => {
-    rng.reset(mix32(streamKey ^ s.rowMix));
     s.fieldName = name;
-    return type.generate(rng, s, params);
+    return generate(rng.reset(mix32(streamKey ^ s.rowMix)), s);
   };
 }
 

@@ -83,6 +83,12 @@ export interface ParamIssue {
 /** Params as received in a request, before validation. */
 export type RawParams = Readonly<Record<string, unknown>>;
 
+/** A generator with its params bound (see `FieldType.prepare`); a third argument is ignored. */
+export type PreparedGenerator = (rng: Rng, ctx: CellContext) => Value;
+
+/** A date generator with its params bound, drawing an instant (epoch ms) in a window given per call. */
+export type WindowGenerator = (rng: Rng, ctx: CellContext, min: number, max: number) => number;
+
 /** One field type: its catalogue entry (data) and its generator (logic). */
 export interface FieldType {
   readonly id: string;
@@ -104,4 +110,17 @@ export interface FieldType {
   cardinality?(params: RawParams, locale: string): number;
   /** For `unique: true`: the n-th distinct value, 0 <= n < cardinality. The engine permutes n. */
   nth?(n: number, ctx: CellContext, params: RawParams): Value;
+  /**
+   * Optional fast path: `generate` with validated `params` bound, decoded once per field and worker
+   * instead of once per cell. Must return exactly what `generate(rng, ctx, params)` returns.
+   */
+  prepare?(params: RawParams): PreparedGenerator;
+  /**
+   * Optional fast path for `after`/`before` on types of kind `date` or `datetime`: the instant (epoch
+   * ms) whose canonical text for the kind ('YYYY-MM-DD' of its UTC day / `toISOString()` form) is what
+   * `generate` returns when `min`/`max` are ISO texts of the instants `min` and `max` (inclusive
+   * integers; for `date` the engine passes the first and last millisecond of the window's days). The
+   * engine clamps and formats the instant itself: no ISO text to format and re-parse per row.
+   */
+  prepareWindow?(params: RawParams): WindowGenerator;
 }

@@ -4,6 +4,8 @@
  */
 import type { Value } from './field-type.js';
 import type { Plan } from './plan.js';
+import type { Evaluator } from './field-evaluators.js';
+import { mix32 } from './random.js';
 import { TableRuntime } from './table-runtime.js';
 
 /** The runtimes of one plan's tables, built lazily (a child builds its parents). */
@@ -36,30 +38,71 @@ function runtimeOf(plan: Plan, table: string): TableRuntime {
   return rt.table(index);
 }
 
-/** Rows [start, end) of `table` as arrays of values in field order; identical in any chunking. */
-export function generateRows(plan: Plan, table: string, start: number, end: number): Value[][] {
+/** The table's runtime, after checking that [start, end) is a valid row range of it. */
+function checkedRuntime(plan: Plan, table: string, start: number, end: number): TableRuntime {
   const rt = runtimeOf(plan, table);
   const count = rt.table.count;
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || end > count) {
     throw new RangeError(`rows [${start}, ${end}) are outside table "${table}" of ${count} rows`);
   }
-  const width = rt.table.fields.length;
-  const evaluators = rt.evaluators;
+  return rt;
+}
+
+/** Fills `values` (of the table's width) with row `row`. */
+function fillRow(rt: TableRuntime, row: number, values: Value[]): void {
+  const { evaluators, direct, streamKeys, fieldNames, rng } = rt;
   const state = rt.main;
   const stamps = state.stamps;
+  rt.begin(state, row, values);
+  const epoch = state.epoch;
+  const mix = state.rowMix;
+  for (let i = 0; i < values.length; i++) {
+    // A field may already hold its value: another field of the row needed it first (an anchor).
+    if (stamps[i] === epoch) continue;
+    const generate = direct[i];
+    if (generate !== undefined) {
+      // Inlined plainEvaluator: the same stream and the same generator, one closure call less.
+      state.fieldName = fieldNames[i] as string;
+      values[i] = generate(rng.reset(mix32((streamKeys[i] as number) ^ mix)), state);
+    } else {
+      values[i] = (evaluators[i] as Evaluator)(state);
+    }
+    stamps[i] = epoch;
+  }
+}
+
+/** Rows [start, end) of `table` as arrays of values in field order; identical in any chunking. */
+export function generateRows(plan: Plan, table: string, start: number, end: number): Value[][] {
+  const rt = checkedRuntime(plan, table, start, end);
+  const width = rt.table.fields.length;
   const rows: Value[][] = new Array(end - start);
   for (let row = start; row < end; row++) {
     const values: Value[] = new Array(width);
-    rt.begin(state, row, values);
-    const epoch = state.epoch;
-    for (let i = 0; i < width; i++) {
-      if (stamps[i] === epoch) continue;
-      values[i] = (evaluators[i] as (s: typeof state) => Value)(state);
-      stamps[i] = epoch;
-    }
+    fillRow(rt, row, values);
     rows[row - start] = values;
   }
   return rows;
+}
+
+/**
+ * The rows of generateRows, one at a time, without allocating row arrays: `visit(values, row)` gets
+ * ONE array, overwritten for the next row, so serialize or copy it before returning (the values
+ * themselves are immutable strings, numbers, ... and may be kept). `visit` must not call back into the
+ * engine for the same plan.
+ */
+export function forEachRow(
+  plan: Plan,
+  table: string,
+  start: number,
+  end: number,
+  visit: (values: readonly Value[], row: number) => void,
+): void {
+  const rt = checkedRuntime(plan, table, start, end);
+  const values: Value[] = new Array<Value>(rt.table.fields.length).fill(null);
+  for (let row = start; row < end; row++) {
+    fillRow(rt, row, values);
+    visit(values, row);
+  }
 }
 
 /** Rows [start, end) of `table` as objects keyed by field name. */

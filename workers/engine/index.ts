@@ -7,7 +7,7 @@ import { TEMPLATES } from './templates.js';
 export { compile } from './compile.js';
 export { expandTemplate } from './expand-template.js';
 export type { ColumnKind, Value } from './field-type.js';
-export { generateRecords, generateRows } from './generate.js';
+export { forEachRow, generateRecords, generateRows } from './generate.js';
 export { LOCALE_CODES } from './locales/index.js';
 export type { CompileResult, EngineError, EngineIssue, Plan, PlannedField, PlannedTable } from './plan.js';
 export { ENGINE_VERSION } from './plan.js';

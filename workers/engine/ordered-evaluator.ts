@@ -4,22 +4,34 @@
  * clamped into it so the order holds whatever the type does at the edges.
  */
 import type { Value } from './field-type.js';
-import { typeOf, type Evaluator } from './field-evaluators.js';
-import { isoDate, isoDateTime, parseIsoMs } from './iso-time.js';
+import { preparedGenerator, typeOf, type Evaluator } from './field-evaluators.js';
+import { isoDate, isoDateTime, MS_PER_DAY, parseIsoMs } from './iso-time.js';
 import type { Anchor, PlannedField, PlannedOrder } from './plan.js';
 import { mix32 } from './random.js';
 import type { RowState } from './row-state.js';
 import type { TableRuntime } from './table-runtime.js';
 
+/** The instants whose ISO texts are canonical (years 0000–9999), where the windowed fast path applies. */
+const MIN_MS = -62167219200000; // 0000-01-01T00:00:00.000Z
+const MAX_MS = 253402300799999; // 9999-12-31T23:59:59.999Z
+
 /** Builds the evaluator of a field ordered against other values. */
-export function orderedEvaluator(rt: TableRuntime, field: PlannedField, order: PlannedOrder): Evaluator {
+export function orderedEvaluator(
+  rt: TableRuntime,
+  field: PlannedField,
+  i: number,
+  order: PlannedOrder,
+): Evaluator {
   const type = typeOf(field);
   const { streamKey, name, params } = field;
   const tight: Record<string, unknown> = { ...params };
+  const generate = preparedGenerator(field);
   const rng = rt.rng;
   const numeric = order.numeric;
   const whole = field.kind === 'integer' || field.kind === 'bigint';
-  const format = field.kind === 'date' ? isoDate : isoDateTime;
+  const dateKind = field.kind === 'date';
+  const format = dateKind ? isoDate : isoDateTime;
+  const windowed = numeric ? undefined : type.prepareWindow?.(params);
   const readAfter = order.after === null ? null : anchorReader(rt, order.after, numeric);
   const readBefore = order.before === null ? null : anchorReader(rt, order.before, numeric);
   return (s) => {
@@ -27,7 +39,7 @@ export function orderedEvaluator(rt: TableRuntime, field: PlannedField, order: P
     const b = readBefore === null ? null : readBefore(s);
     rng.reset(mix32(streamKey ^ s.rowMix));
     s.fieldName = name;
-    if (a === null && b === null) return type.generate(rng, s, params);
+    if (a === null && b === null) return generate(rng, s);
     let lo = a === null ? order.min : order.min === null ? a : Math.max(order.min, a);
     let hi = b === null ? order.max : order.max === null ? b : Math.min(order.max, b);
     // The open side gets a window of `gap` (numbers without max_gap: as wide as the anchor's magnitude).
@@ -51,6 +63,19 @@ export function orderedEvaluator(rt: TableRuntime, field: PlannedField, order: P
       if (typeof value !== 'number') return value;
       return value < lo ? lo : value > hi ? hi : value;
     }
+    if (windowed !== undefined && lo >= MIN_MS && lo <= MAX_MS && hi >= MIN_MS && hi <= MAX_MS) {
+      // The instants the ISO texts below would parse to: a date's window covers whole days.
+      const loMs = dateKind ? Math.floor(lo / MS_PER_DAY) * MS_PER_DAY : Math.floor(lo);
+      const hiMs = dateKind ? Math.floor(hi / MS_PER_DAY) * MS_PER_DAY : Math.floor(hi);
+      const ms = windowed(rng, s, loMs, dateKind ? hiMs + MS_PER_DAY - 1 : hiMs);
+      // Canonical texts of one kind order like their instants: clamping the instant clamps the text.
+      const clamped = ms < loMs ? loMs : ms > hiMs ? hiMs : ms;
+      // Keep the instant for same-row anchors (updated_at after this field).
+      s.ms[i] = clamped;
+      s.msStamps[i] = s.epoch;
+      return format(clamped);
+    }
+    // Types without prepareWindow, and windows outside years 0–9999: tighten the ISO params.
     const loText = format(lo);
     const hiText = format(hi);
     tight['min'] = loText;
@@ -68,7 +93,22 @@ function anchorReader(rt: TableRuntime, anchor: Anchor, numeric: boolean): (s: R
     const ms = parseIsoMs(value);
     return Number.isFinite(ms) ? ms : null;
   };
-  if (anchor.via < 0) return (s) => convert(rt.cell(s, anchor.field));
+  const f = anchor.field;
+  if (anchor.via < 0) {
+    if (numeric) return (s) => convert(rt.cell(s, f));
+    // Same row: the instant an ordered field noted while computing, else parsed once per row.
+    return (s) => {
+      const value = rt.cell(s, f);
+      let ms: number;
+      if (s.msStamps[f] === s.epoch) ms = s.ms[f] as number;
+      else {
+        ms = parseIsoMs(value);
+        s.ms[f] = ms;
+        s.msStamps[f] = s.epoch;
+      }
+      return Number.isFinite(ms) ? ms : null;
+    };
+  }
   const ref = rt.table.fields[anchor.via]?.source;
   if (ref?.mode !== 'ref') throw new Error('anchor via a field that is not a ref');
   const parent = rt.tableAt(ref.ref.table);

@@ -8,6 +8,8 @@ import { mix32 } from './random.js';
 const GOLDEN = 0x9e3779b9;
 /** Halves stay within 26 bits so round arithmetic fits int32; the domain is at most 2^52. */
 export const MAX_PERMUTATION_SIZE = 2 ** 52;
+/** Domains up to this size walk values below 2^30 (halves of at most 15 bits): int32 arithmetic. */
+const SMALL = 2 ** 30;
 
 /**
  * A balanced 4-round Feistel network on the smallest even power of two >= size, cycle-walking values
@@ -17,6 +19,7 @@ export class Permutation {
   private size = 1;
   private half = 2;
   private mask = 1;
+  private bits = 1;
   private k0 = 0;
   private k1 = 0;
   private k2 = 0;
@@ -34,6 +37,7 @@ export class Permutation {
       while (2 ** (2 * bits) < size) bits++;
       this.half = 2 ** bits;
       this.mask = this.half - 1;
+      this.bits = bits;
     }
     this.k0 = mix32(key + GOLDEN);
     this.k1 = mix32(key + 2 * GOLDEN);
@@ -47,6 +51,20 @@ export class Permutation {
     const { size, half, mask } = this;
     if (size <= 1) return 0;
     let x = index;
+    if (size <= SMALL) {
+      // Every value fits int32: shifts and masks instead of float division (same results).
+      const bits = this.bits;
+      do {
+        let left = x >>> bits;
+        let right = x & mask;
+        left ^= mix32(right ^ this.k0) & mask;
+        right ^= mix32(left ^ this.k1) & mask;
+        left ^= mix32(right ^ this.k2) & mask;
+        right ^= mix32(left ^ this.k3) & mask;
+        x = (left << bits) | right;
+      } while (x >= size);
+      return x;
+    }
     do {
       let left = Math.floor(x / half);
       let right = x - left * half;

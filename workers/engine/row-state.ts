@@ -21,6 +21,9 @@ export class RowState implements CellContext {
   epoch = 0;
   values: Value[] = [];
   readonly stamps: Int32Array;
+  /** Epoch ms of date fields' values in this row (valid where msStamps equals epoch); for anchors. */
+  readonly ms: Float64Array;
+  readonly msStamps: Int32Array;
   /** Parent row chosen by each ref field of this row (-1: null). */
   readonly parentRows: Float64Array;
   readonly compositeStamps: Int32Array;
@@ -38,6 +41,8 @@ export class RowState implements CellContext {
     compositeSizes: readonly number[],
   ) {
     this.stamps = new Int32Array(fieldCount);
+    this.ms = new Float64Array(fieldCount);
+    this.msStamps = new Int32Array(fieldCount);
     this.parentRows = new Float64Array(fieldCount);
     this.compositeStamps = new Int32Array(compositeSizes.length);
     this.compositeValues = compositeSizes.map((n) => new Float64Array(n));

@@ -77,13 +77,19 @@ export const ALL_COUNTRIES: readonly {
 ];
 
 const built = new Map<string, LocaleData>();
+// Generators ask for the row's locale several times per row: a one-entry cache skips most Map lookups.
+let lastCode = '';
+let lastData: LocaleData | undefined;
 
 /** The flattened data of a locale; unknown codes fall back to `en`. */
 export function localeData(code: string): LocaleData {
+  if (code === lastCode && lastData !== undefined) return lastData;
   let data = built.get(code);
   if (data === undefined) {
     data = buildLocale(isLocaleCode(code) ? code : 'en');
     built.set(code, data);
   }
+  lastCode = code;
+  lastData = data;
   return data;
 }

@@ -55,17 +55,28 @@ export function isoDay(ms: number): string {
   return isoDayFromDays(Math.floor(ms / DAY));
 }
 
+/** A whole-second instant in the window [min, max] (max ≥ min). */
+function instantIn(rng: Rng, min: number, max: number): number {
+  const lo = Math.ceil(min / 1000);
+  const hi = Math.floor(max / 1000);
+  return (hi >= lo ? rng.int(lo, hi) : lo) * 1000;
+}
+
 /** A whole-second instant in the window. */
 function instant(rng: Rng, b: Bounds): number {
-  const lo = Math.ceil(b.min / 1000);
-  const hi = Math.floor(b.max / 1000);
-  return (hi >= lo ? rng.int(lo, hi) : lo) * 1000;
+  return instantIn(rng, b.min, b.max);
 }
 
 /** First and last whole day inside the window (a min with a time of day rounds up). */
 function dayRange(b: Bounds): [number, number] {
   const first = Math.ceil(b.min / DAY);
   return [first, Math.max(first, Math.floor(b.max / DAY))];
+}
+
+/** A whole day (days since 1970-01-01) of the window [min, max] (max ≥ min). */
+function dayIn(rng: Rng, min: number, max: number): number {
+  const first = Math.ceil(min / DAY);
+  return rng.int(first, Math.max(first, Math.floor(max / DAY)));
 }
 
 function dateType(id: string, description: string, defaults: Bounds, example: string): FieldType {
@@ -78,9 +89,16 @@ function dateType(id: string, description: string, defaults: Bounds, example: st
     kind: 'date',
     validate: (p) => validateWindow(p),
     generate: (rng, _, p) => {
-      const [first, last] = dayRange(bounds(p, defaults));
-      return isoDay(rng.int(first, last) * DAY);
+      const b = bounds(p, defaults);
+      return isoDayFromDays(dayIn(rng, b.min, b.max));
     },
+    // The window is parsed once per field (bounds() caches only the last params it saw).
+    prepare: (p) => {
+      const { min, max } = bounds(p, defaults);
+      return (rng) => isoDayFromDays(dayIn(rng, min, max));
+    },
+    // As bounds() reads a tightened window: both ends given, max at least min.
+    prepareWindow: () => (rng, _, min, max) => dayIn(rng, min, Math.max(min, max)) * DAY,
     cardinality: (p) => {
       const [first, last] = dayRange(bounds(p, defaults));
       return last - first + 1;
@@ -103,6 +121,11 @@ function dateTimeType(id: string, description: string): FieldType {
     kind: 'datetime',
     validate: (p) => validateWindow(p),
     generate: (rng, _, p) => isoDateTime(instant(rng, bounds(p, defaults))),
+    prepare: (p) => {
+      const { min, max } = bounds(p, defaults);
+      return (rng) => isoDateTime(instantIn(rng, min, max));
+    },
+    prepareWindow: () => (rng, _, min, max) => instantIn(rng, min, Math.max(min, max)),
     cardinality: (p) => {
       const b = bounds(p, defaults);
       return Math.max(0, Math.floor(b.max / 1000) - Math.ceil(b.min / 1000) + 1);

@@ -8,9 +8,11 @@ import type {
   ColumnKind,
   FieldType,
   ParamIssue,
+  PreparedGenerator,
   RawParams,
   Rng,
   Value,
+  WindowGenerator,
 } from '../field-type.js';
 
 /** A field type described compactly; omitted parts get neutral defaults. */
@@ -25,6 +27,8 @@ export interface TypeSpec {
   readonly generate: (rng: Rng, ctx: CellContext, params: RawParams) => Value;
   readonly cardinality?: (params: RawParams, locale: string) => number;
   readonly nth?: (n: number, ctx: CellContext, params: RawParams) => Value;
+  readonly prepare?: (params: RawParams) => PreparedGenerator;
+  readonly prepareWindow?: (params: RawParams) => WindowGenerator;
 }
 
 const NO_ISSUES: ParamIssue[] = [];
@@ -41,6 +45,8 @@ export function define(spec: TypeSpec): FieldType {
     kind: typeof kind === 'function' ? kind : () => kind,
     validate: spec.validate ?? (() => NO_ISSUES.slice()),
     generate: spec.generate,
+    ...(spec.prepare ? { prepare: spec.prepare } : {}),
+    ...(spec.prepareWindow ? { prepareWindow: spec.prepareWindow } : {}),
   };
   if (spec.cardinality && spec.nth) {
     return { ...type, cardinality: spec.cardinality, nth: spec.nth };

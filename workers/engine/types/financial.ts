@@ -33,6 +33,10 @@ function decimalType(id: string, description: string, min: number, max: number, 
       const [lo, hi, scale] = scaled(p);
       return rng.int(lo, hi) / scale;
     },
+    prepare: (p) => {
+      const [lo, hi, scale] = scaled(p);
+      return (rng) => rng.int(lo, hi) / scale;
+    },
     cardinality: (p) => {
       const [lo, hi] = scaled(p);
       return Math.max(0, hi - lo + 1);

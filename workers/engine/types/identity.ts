@@ -1,10 +1,10 @@
 /** Identity types: names, contact details and personal attributes of the row's person. */
-import type { FieldType } from '../field-type.js';
+import type { CellContext, FieldType, Rng } from '../field-type.js';
 import { countryInfo, localeData } from '../locales/index.js';
 import { define, listType } from './define.js';
 import { fillDigits, pad } from './format.js';
 import { check, str } from './params.js';
-import { allFirstNames, allLastNames, asciiParts, fullName } from './person.js';
+import { allFirstNames, allLastNames, asciiFirst, asciiLast, fullName } from './person.js';
 import { DATE_OF_BIRTH } from './datetime.js';
 
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
@@ -78,6 +78,28 @@ const emailDomain = (params: Readonly<Record<string, unknown>>, locale: string, 
   return str(params, 'domain', domains[index % domains.length]!);
 };
 
+/** An email of the row's person; `domain` is the param when given (null: the locale's free-mail ones). */
+function email(rng: Rng, ctx: CellContext, domain: string | null): string {
+  const first = asciiFirst(ctx);
+  const last = asciiLast(ctx);
+  const word = rng.u32();
+  let at = domain;
+  if (at === null) {
+    const domains = localeData(ctx.locale).emailDomains;
+    at = domains[(word >>> 8) % domains.length]!;
+  }
+  switch (word & 3) {
+    case 0:
+      return first + '.' + last + '@' + at;
+    case 1:
+      return first + '_' + last + ((word >>> 4) % 100) + '@' + at;
+    case 2:
+      return first[0] + last + '@' + at;
+    default:
+      return first + '.' + last + ((word >>> 4) % 1000) + '@' + at;
+  }
+}
+
 export const IDENTITY_TYPES: readonly FieldType[] = [
   define({
     id: 'first_name',
@@ -113,25 +135,16 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     },
     example: 'emma.schmidt@gmail.com',
     validate: (p) => check(p, (c) => c.string('domain', { pattern: HOSTNAME })),
-    generate: (rng, ctx, p) => {
-      const [first, last] = asciiParts(ctx);
-      const word = rng.u32();
-      const domain = emailDomain(p, ctx.locale, word >>> 8);
-      switch (word & 3) {
-        case 0:
-          return first + '.' + last + '@' + domain;
-        case 1:
-          return first + '_' + last + ((word >>> 4) % 100) + '@' + domain;
-        case 2:
-          return first[0] + last + '@' + domain;
-        default:
-          return first + '.' + last + ((word >>> 4) % 1000) + '@' + domain;
-      }
+    generate: (rng, ctx, p) => email(rng, ctx, typeof p['domain'] === 'string' ? p['domain'] : null),
+    prepare: (p) => {
+      const domain = typeof p['domain'] === 'string' ? p['domain'] : null;
+      return (rng, ctx) => email(rng, ctx, domain);
     },
     cardinality: () => Number.POSITIVE_INFINITY,
     // Names hold no digits, so the trailing number identifies n: distinct for distinct n.
     nth: (n, ctx, p) => {
-      const [first, last] = asciiParts(ctx);
+      const first = asciiFirst(ctx);
+      const last = asciiLast(ctx);
       return first + '.' + last + n + '@' + emailDomain(p, ctx.locale, n);
     },
   }),
@@ -141,7 +154,8 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     description: "Lower-case ASCII handle derived from the row's person's name.",
     example: 'emma_schmidt42',
     generate: (rng, ctx) => {
-      const [first, last] = asciiParts(ctx);
+      const first = asciiFirst(ctx);
+      const last = asciiLast(ctx);
       const word = rng.u32();
       switch (word & 3) {
         case 0:
@@ -156,7 +170,8 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     },
     cardinality: () => Number.POSITIVE_INFINITY,
     nth: (n, ctx) => {
-      const [first, last] = asciiParts(ctx);
+      const first = asciiFirst(ctx);
+      const last = asciiLast(ctx);
       return first + '_' + last + n;
     },
   }),
@@ -180,7 +195,7 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     description: 'URL of a generated avatar image (DiceBear), seeded by the person so it is stable.',
     example: 'https://api.dicebear.com/9.x/avataaars/svg?seed=emma4821',
     generate: (rng, ctx) =>
-      'https://api.dicebear.com/9.x/avataaars/svg?seed=' + asciiParts(ctx)[0] + (rng.u32() % 10000),
+      'https://api.dicebear.com/9.x/avataaars/svg?seed=' + asciiFirst(ctx) + (rng.u32() % 10000),
   }),
   define({
     id: 'gender',

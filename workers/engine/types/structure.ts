@@ -36,25 +36,34 @@ function numberDefaults(fieldName: string): [number, number] {
   return [0, 1000];
 }
 
-// Enum weights, cumulated once per distinct params object.
+/** Cumulated, normalized weights. */
+function cumulate(weights: readonly number[]): number[] {
+  const out: number[] = [];
+  let total = 0;
+  for (const w of weights) out.push((total += w));
+  return out.map((v) => v / total);
+}
+
+// Enum weights, cumulated once per distinct params object (prepare() keeps its own per field).
 let lastWeights: unknown;
 let lastCumulative: number[] = [];
 
 function cumulative(weights: readonly number[]): number[] {
-  if (weights === lastWeights) return lastCumulative;
-  const out: number[] = [];
-  let total = 0;
-  for (const w of weights) out.push((total += w));
-  lastWeights = weights;
-  lastCumulative = out.map((v) => v / total);
+  if (weights !== lastWeights) {
+    lastWeights = weights;
+    lastCumulative = cumulate(weights);
+  }
   return lastCumulative;
 }
 
-function pickWeighted<T>(rng: Rng, values: readonly T[], weights: readonly number[]): T {
-  const cum = cumulative(weights);
+function pickCumulative<T>(rng: Rng, values: readonly T[], cum: readonly number[]): T {
   const x = rng.float();
   for (let i = 0; i < cum.length; i++) if (x < cum[i]!) return values[i]!;
   return values[values.length - 1]!;
+}
+
+function pickWeighted<T>(rng: Rng, values: readonly T[], weights: readonly number[]): T {
+  return pickCumulative(rng, values, cumulative(weights));
 }
 
 function validateEnum(c: ParamCheck): void {
@@ -128,6 +137,10 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     kind: 'boolean',
     validate: (p) => check(p, (c) => c.number('probability', { min: 0, max: 1 })),
     generate: (rng, _, p) => rng.float() < num(p, 'probability', 0.5),
+    prepare: (p) => {
+      const probability = num(p, 'probability', 0.5);
+      return (rng) => rng.float() < probability;
+    },
     cardinality: () => 2,
     nth: (n) => n === 1,
   }),
@@ -147,6 +160,13 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       const weights = p['weights'] as readonly number[] | undefined;
       return weights ? pickWeighted(rng, values, weights) : rng.pick(values);
     },
+    prepare: (p) => {
+      const values = p['values'] as readonly Value[];
+      const weights = p['weights'] as readonly number[] | undefined;
+      if (!weights) return (rng) => rng.pick(values);
+      const cum = cumulate(weights);
+      return (rng) => pickCumulative(rng, values, cum);
+    },
     cardinality: (p) => new Set(p['values'] as readonly Value[]).size,
     nth: (n, _, p) => [...new Set(p['values'] as readonly Value[])][n]!,
   }),
@@ -159,6 +179,11 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     kind: (p) => integerKind(num(p, 'min', 0), num(p, 'max', 1000)),
     validate: (p) => validateRange(p, false),
     generate: (rng, _, p) => rng.int(Math.ceil(num(p, 'min', 0)), Math.floor(num(p, 'max', 1000))),
+    prepare: (p) => {
+      const min = Math.ceil(num(p, 'min', 0));
+      const max = Math.floor(num(p, 'max', 1000));
+      return (rng) => rng.int(min, max);
+    },
     cardinality: (p) => Math.max(0, Math.floor(num(p, 'max', 1000)) - Math.ceil(num(p, 'min', 0)) + 1),
     nth: (n, _, p) => Math.ceil(num(p, 'min', 0)) + n,
   }),
@@ -182,6 +207,19 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       const scale = 10 ** num(p, 'precision', 0);
       return rng.int(Math.ceil(num(p, 'min', dMin) * scale), Math.floor(num(p, 'max', dMax) * scale)) / scale;
     },
+    prepare: (p) => {
+      const scale = 10 ** num(p, 'precision', 0);
+      if (p['min'] === undefined && p['max'] === undefined) {
+        // The range follows the field's name, which only the cell knows.
+        return (rng, ctx) => {
+          const [dMin, dMax] = numberDefaults(ctx.fieldName);
+          return rng.int(Math.ceil(dMin * scale), Math.floor(dMax * scale)) / scale;
+        };
+      }
+      const min = Math.ceil(num(p, 'min', 0) * scale);
+      const max = Math.floor(num(p, 'max', 1000) * scale);
+      return (rng) => rng.int(min, max) / scale;
+    },
   }),
   define({
     id: 'float',
@@ -199,6 +237,12 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       const min = num(p, 'min', 0);
       const scale = 10 ** num(p, 'precision', 4);
       return Math.round((min + rng.float() * (num(p, 'max', 1000) - min)) * scale) / scale;
+    },
+    prepare: (p) => {
+      const min = num(p, 'min', 0);
+      const span = num(p, 'max', 1000) - min;
+      const scale = 10 ** num(p, 'precision', 4);
+      return (rng) => Math.round((min + rng.float() * span) * scale) / scale;
     },
   }),
   define({
