@@ -1,0 +1,189 @@
+/**
+ * End-to-end HTTP benchmark: 1,000,000 rows of the 10-field users table streamed by a real server
+ * process (compiled, WORKERS=2) in each format, beside a plain faker script writing the same CSV in
+ * the same run. Reports rows/s, time to first byte, the server's peak RSS (VmHWM, worker threads
+ * included) and health latency measured while a large response streams.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApiKey } from '../src/api-keys.js';
+import { systemClock } from '../src/clock.js';
+import { openStore } from '../src/store/index.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const BASELINE_ROWS = Math.max(10_000, Math.round(ROWS / 10));
+
+export const USERS_TABLE = {
+  name: 'users',
+  count: ROWS,
+  fields: [
+    { name: 'id', type: 'uuid' },
+    { name: 'first_name', type: 'first_name' },
+    { name: 'last_name', type: 'last_name' },
+    { name: 'email', type: 'email' },
+    { name: 'city', type: 'city' },
+    { name: 'country', type: 'country' },
+    { name: 'created_at', type: 'datetime' },
+    { name: 'price', type: 'price' },
+    { name: 'active', type: 'boolean' },
+    { name: 'visits', type: 'integer', params: { min: 0, max: 1000 } },
+  ],
+};
+
+/** A plain faker script writing the same CSV to stdout with backpressure: the baseline. */
+const FAKER_SCRIPT = `
+import { faker } from '@faker-js/faker';
+const rows = Number(process.argv[1]);
+faker.seed(1);
+const q = (s) => (/[",\\r\\n]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s);
+const out = process.stdout;
+let buffer = 'id,first_name,last_name,email,city,country,created_at,price,active,visits\\r\\n';
+const start = performance.now();
+for (let i = 0; i < rows; i++) {
+  const first = faker.person.firstName();
+  const last = faker.person.lastName();
+  buffer += [faker.string.uuid(), q(first), q(last), q(faker.internet.email({ firstName: first, lastName: last })),
+    q(faker.location.city()), q(faker.location.country()), faker.date.past({ years: 5 }).toISOString(),
+    faker.commerce.price(), faker.datatype.boolean(), faker.number.int({ min: 0, max: 1000 })].join(',') + '\\r\\n';
+  if (buffer.length > 65536) {
+    if (!out.write(buffer)) await new Promise((r) => out.once('drain', r));
+    buffer = '';
+  }
+}
+out.write(buffer);
+process.stderr.write(String(performance.now() - start));
+`;
+
+function fakerBaseline(rows: number): number {
+  const { stderr, status } = spawnSync(process.execPath, ['--input-type=module', '-e', FAKER_SCRIPT, String(rows)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  if (status !== 0) throw new Error(`faker baseline failed: ${stderr}`);
+  return rows / (Number(stderr.toString()) / 1000);
+}
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['dist/src/server.js'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    // Keep draining stdout (request logs) after the address is known, or the server would block on it.
+    child.stdout!.on('data', (chunk) => {
+      if (output === undefined) return;
+      output += chunk;
+      const match = /"url":"(http:[^"]+)"/.exec(output);
+      if (match) {
+        output = undefined as unknown as string;
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { child, url };
+}
+
+/** Peak resident set size of a process so far, in MB (worker threads included). */
+function peakRssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+  return Number(line?.[1] ?? 0) / 1024;
+}
+
+interface StreamResult {
+  ttfbMs: number;
+  totalMs: number;
+  bytes: number;
+}
+
+function stream(url: string, key: string, accept: string, body: unknown): Promise<StreamResult> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(`${url}/api/v1/generate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: accept, 'x-api-key': key },
+    });
+    req.on('response', (res) => {
+      let ttfbMs = 0;
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (bytes === 0) ttfbMs = performance.now() - started;
+        bytes += chunk.length;
+      });
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({ ttfbMs, totalMs: performance.now() - started, bytes })
+          : reject(new Error(`status ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** Health latencies (ms) sampled every 20 ms until `done` settles. */
+async function healthDuring(url: string, done: Promise<unknown>): Promise<number[]> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  const samples: number[] = [];
+  while (!finished) {
+    const started = performance.now();
+    await fetch(`${url}/api/v1/health`).then((r) => r.arrayBuffer());
+    samples.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return samples;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Runs the benchmark; prints one line per figure. */
+export async function run(): Promise<void> {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-bench-'));
+  const store = await openStore({ dataDir });
+  const { api_key: key } = await createApiKey(store.db, systemClock, { tier: 'internal' });
+  await store.close();
+  const server = await startServer(dataDir);
+  try {
+    const baseline = fakerBaseline(BASELINE_ROWS);
+    console.log(`http: plain faker script writing CSV (${fmt(BASELINE_ROWS)} rows): ${fmt(baseline)} rows/s (baseline)`);
+    const formats: [string, string, Record<string, unknown>][] = [
+      ['csv (raw text/csv)', 'text/csv', {}],
+      ['json (envelope)', 'application/json', {}],
+      ['ndjson (raw)', 'application/x-ndjson', {}],
+      ['sql postgres (raw)', 'application/sql', { sql_dialect: 'postgres' }],
+    ];
+    for (const [label, accept, extra] of formats) {
+      const body = { tables: [USERS_TABLE], seed: 1, ...extra };
+      const pending = stream(server.url, key, accept, body);
+      const health = label.startsWith('csv') ? await healthDuring(server.url, pending) : [];
+      const result = await pending;
+      const rowsPerSecond = ROWS / (result.totalMs / 1000);
+      console.log(
+        `http: ${label}, ${fmt(ROWS)} rows: ${fmt(rowsPerSecond)} rows/s, ${(result.bytes / 1e6 / (result.totalMs / 1000)).toFixed(1)} MB/s, ` +
+          `first byte ${result.ttfbMs.toFixed(1)} ms, ${(rowsPerSecond / baseline).toFixed(1)}x the faker script`,
+      );
+      if (health.length > 0) {
+        const sorted = [...health].sort((a, b) => a - b);
+        const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
+        console.log(
+          `http: health during the csv stream: ${health.length} probes, p50 ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+        );
+      }
+      console.log(`http: server peak RSS after ${label}: ${peakRssMb(server.child.pid!).toFixed(0)} MB`);
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await run();
