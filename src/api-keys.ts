@@ -40,14 +40,19 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** Creates a key on a new account of `tier`, or on an existing account (rotation). */
+/**
+ * Creates a key on a new account of `tier`, or on an existing account (rotation). Given a transaction
+ * (the agent claim), it runs inside it, so the key exists only if the caller's transaction commits.
+ */
 export async function createApiKey(
   db: Db,
   clock: Clock,
   target: { tier: Tier } | { accountId: string },
 ): Promise<CreatedKey> {
   const now = clock.now();
-  return db.transaction().execute(async (trx) => {
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>): Promise<T> =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  return inTransaction(async (trx) => {
     let accountId: string;
     let tier: Tier;
     if ('accountId' in target) {

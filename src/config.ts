@@ -25,7 +25,23 @@ const ENV = {
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10_000 }), // in-flight requests get 10 s
   WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: Math.max(1, availableParallelism() - 1) }),
   MOCKHIVE_CONFIG: Type.Optional(Type.String({ minLength: 1 })),
+  // Agent purchase (docs/agent-purchase.md). Secrets are never echoed in error messages.
+  PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+(/[^?#]*)?$' })),
+  PAYMENT_PROVIDER: Type.Union([Type.Literal('sandbox'), Type.Literal('polar')], { default: 'sandbox' }),
+  POLAR_ACCESS_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
+  POLAR_PRODUCT_ID: Type.Optional(Type.String({ minLength: 1 })),
+  POLAR_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+  POLAR_SERVER: Type.Union([Type.Literal('production'), Type.Literal('sandbox')], { default: 'production' }),
+  POLAR_API_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  // Optional language model for prompt mode (docs/prompts.md): an OpenAI-compatible chat endpoint.
+  MOCKHIVE_LLM_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  MOCKHIVE_LLM_MODEL: Type.Optional(Type.String({ minLength: 1 })),
+  MOCKHIVE_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  MOCKHIVE_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }), // 10 s
 } satisfies Record<string, TSchema>;
+
+/** Polar's API per POLAR_SERVER; POLAR_API_BASE_URL overrides both (a proxy, or a local fake in tests). */
+const POLAR_API_BASES = { production: 'https://api.polar.sh', sandbox: 'https://sandbox-api.polar.sh' };
 
 type EnvName = keyof typeof ENV;
 
@@ -41,6 +57,19 @@ const ConfigFileSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The payment provider of the agent purchase flow. */
+export type PaymentConfig =
+  | { readonly provider: 'sandbox' }
+  | {
+      readonly provider: 'polar';
+      readonly polar: {
+        readonly accessToken: string;
+        readonly productId: string;
+        readonly webhookSecret: string;
+        readonly apiBaseUrl: string;
+      };
+    };
+
 export interface Config {
   readonly version: string;
   readonly port: number;
@@ -53,6 +82,19 @@ export interface Config {
   readonly bodyLimit: number;
   readonly asyncBodyLimit: number;
   readonly plans: Plans;
+  /** Absolute base URL clients reach the service at (for checkout links); else each request's origin. */
+  readonly publicBaseUrl: string | undefined;
+  readonly payment: PaymentConfig;
+  /** The language model prompt mode asks first; undefined: the offline converter only. */
+  readonly llm?: LlmConfig;
+}
+
+/** An OpenAI-compatible chat endpoint (POST {url}/chat/completions) and the model to ask. */
+export interface LlmConfig {
+  readonly url: string;
+  readonly model: string;
+  readonly apiKey: string | undefined;
+  readonly timeoutMs: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -106,7 +148,43 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     bodyLimit: 1024 * 1024, // 1 MiB, synchronous routes
     asyncBodyLimit: 5 * 1024 * 1024, // 5 MiB, the asynchronous generation route
     plans: readPlans(configFile),
+    publicBaseUrl: read('PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
+    payment: readPayment(read),
+    llm: readLlm(read),
   });
+}
+
+function readLlm(read: <N extends EnvName>(name: N) => Static<(typeof ENV)[N]>): LlmConfig | undefined {
+  const url = read('MOCKHIVE_LLM_URL');
+  if (url === undefined) return undefined;
+  const model = read('MOCKHIVE_LLM_MODEL');
+  if (model === undefined)
+    throw new ConfigError('Missing MOCKHIVE_LLM_MODEL: it is required when MOCKHIVE_LLM_URL is set');
+  return {
+    url: url.replace(/\/+$/, ''),
+    model,
+    apiKey: read('MOCKHIVE_LLM_API_KEY'),
+    timeoutMs: read('MOCKHIVE_LLM_TIMEOUT_MS'),
+  };
+}
+
+function readPayment(read: <N extends EnvName>(name: N) => Static<(typeof ENV)[N]>): PaymentConfig {
+  if (read('PAYMENT_PROVIDER') === 'sandbox') return { provider: 'sandbox' };
+  const required = (name: 'POLAR_ACCESS_TOKEN' | 'POLAR_PRODUCT_ID' | 'POLAR_WEBHOOK_SECRET'): string => {
+    const value = read(name);
+    if (value === undefined)
+      throw new ConfigError(`Missing ${name}: it is required when PAYMENT_PROVIDER=polar`);
+    return value;
+  };
+  return {
+    provider: 'polar',
+    polar: {
+      accessToken: required('POLAR_ACCESS_TOKEN'),
+      productId: required('POLAR_PRODUCT_ID'),
+      webhookSecret: required('POLAR_WEBHOOK_SECRET'),
+      apiBaseUrl: (read('POLAR_API_BASE_URL') ?? POLAR_API_BASES[read('POLAR_SERVER')]).replace(/\/+$/, ''),
+    },
+  };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -40,6 +40,45 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_agent_checkouts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('agent_checkouts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('claim_token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('idempotency_hash', 'text', (c) => c.unique())
+        .addColumn('token_salt', 'text')
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('provider_checkout_id', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('paid_at', 'bigint')
+        .addColumn('claimed_at', 'bigint')
+        .addColumn('account_id', 'text')
+        .addColumn('key_prefix', 'text')
+        .execute();
+      await db.schema
+        .createIndex('agent_checkouts_provider_idx')
+        .on('agent_checkouts')
+        .columns(['provider', 'provider_checkout_id'])
+        .execute();
+      await db.schema
+        .createTable('provider_events')
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('provider_events_pk', ['provider', 'event_id'])
+        .execute();
+      await db.schema
+        .createIndex('provider_events_received_idx')
+        .on('provider_events')
+        .column('received_at')
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
