@@ -1,0 +1,154 @@
+/**
+ * Schema detection: SQL DDL and/or one sample JSON record → tables that `POST /api/v1/generate` accepts
+ * once counts are added. References are resolved here for both inputs: a foreign key to a table that is
+ * not in the input keeps the column's own type, a cycle of foreign keys is broken at its last edge, and
+ * self-references become nullable (the first row has no one to point to).
+ */
+import { detectJson } from './json.js';
+import {
+  DetectionError,
+  type DetectedField,
+  type DetectedTable,
+  type DraftField,
+  type DraftTable,
+} from './model.js';
+import { detectSql } from './sql.js';
+
+export { DetectionError } from './model.js';
+export type { DetectedField, DetectedTable } from './model.js';
+
+/** The detection request after its shape was checked. */
+export interface DetectInput {
+  sql?: string;
+  sample_json?: unknown;
+  table_name?: string;
+}
+
+/** Limits that keep detection cheap. */
+export const DETECT_LIMITS = {
+  sqlChars: 500_000, // characters of DDL
+  tables: 200,
+  fieldsPerTable: 500,
+} as const;
+
+/** Detects the tables of `input`: those of `sql` first, then those of `sample_json`. */
+export function detectSchema(input: DetectInput): { tables: DetectedTable[] } {
+  const drafts: DraftTable[] = [];
+  if (input.sql !== undefined) drafts.push(...detectSql(input.sql));
+  if (input.sample_json !== undefined) {
+    drafts.push(
+      ...detectJson(
+        input.sample_json,
+        input.table_name ?? 'records',
+        drafts.map((d) => d.name),
+      ),
+    );
+  }
+  if (drafts.length > DETECT_LIMITS.tables) {
+    throw new DetectionError(
+      `The input defines ${drafts.length} tables; at most ${DETECT_LIMITS.tables} are detected at once.`,
+    );
+  }
+  for (const draft of drafts) {
+    if (draft.fields.length > DETECT_LIMITS.fieldsPerTable) {
+      throw new DetectionError(
+        `Table "${draft.name}" has ${draft.fields.length} columns; at most ${DETECT_LIMITS.fieldsPerTable} are supported.`,
+      );
+    }
+    if (draft.fields.length === 0) throw new DetectionError(`Table "${draft.name}" has no columns.`);
+  }
+  return { tables: finalize(drafts) };
+}
+
+function dedupeNames(tables: DraftTable[]): void {
+  const seen = new Set<string>();
+  for (const table of tables) {
+    let name = table.name;
+    for (let i = 2; seen.has(name); i++) name = `${table.name}_${i}`;
+    table.name = name;
+    seen.add(name);
+    const fields = new Set<string>();
+    table.fields = table.fields.filter((f) => !fields.has(f.name) && fields.add(f.name));
+  }
+}
+
+function targetOf(tables: DraftTable[], field: DraftField): { table: DraftTable; field: string } | undefined {
+  const ref = field.ref;
+  if (ref === undefined) return undefined;
+  const table = tables.find((t) => t.name.toLowerCase() === ref.table.toLowerCase());
+  if (table === undefined) return undefined;
+  const wanted = ref.field ?? table.primaryKey ?? 'id';
+  const target = table.fields.find((f) => f.name.toLowerCase() === wanted.toLowerCase());
+  if (target === undefined || target.ref !== undefined) return undefined;
+  return { table, field: target.name };
+}
+
+/** Drops refs that cannot resolve, then breaks cycles between tables by dropping their closing ref. */
+function pruneRefs(tables: DraftTable[]): void {
+  for (const table of tables) {
+    for (const field of table.fields)
+      if (field.ref !== undefined && targetOf(tables, field) === undefined) delete field.ref;
+  }
+  const state = new Map<DraftTable, number>();
+  const visit = (table: DraftTable): void => {
+    state.set(table, 1);
+    for (const field of table.fields) {
+      const target = targetOf(tables, field);
+      if (target === undefined || target.table === table) continue;
+      const s = state.get(target.table) ?? 0;
+      if (s === 1) delete field.ref;
+      else if (s === 0) visit(target.table);
+    }
+    state.set(table, 2);
+  };
+  for (const table of tables) if (!state.has(table)) visit(table);
+}
+
+function toField(tables: DraftTable[], table: DraftTable, field: DraftField): DetectedField {
+  const target = targetOf(tables, field);
+  if (target !== undefined) {
+    const out: DetectedField = {
+      name: field.name,
+      type: 'ref',
+      params: { table: target.table.name, field: target.field },
+    };
+    if (field.nullable || target.table === table) out.nullable = true;
+    if (field.unique && target.table !== table) out.unique = true;
+    return out;
+  }
+  const out: DetectedField = { name: field.name, type: field.type };
+  const params: Record<string, unknown> = { ...field.params };
+  if (table.primaryKey === field.name && field.name !== 'id') params['primary_key'] = true;
+  if (Object.keys(params).length > 0) out.params = params;
+  if (field.nullable) out.nullable = true;
+  if (field.unique) out.unique = true;
+  return out;
+}
+
+/** `updated_at` follows `created_at` when both are date-times. */
+function orderTimestamps(fields: DetectedField[]): void {
+  const created = fields.find((f) => /^(created_at|createdAt|created|created_on)$/.test(f.name));
+  const updated = fields.find((f) => /^(updated_at|updatedAt|updated|updated_on|modified_at)$/.test(f.name));
+  const isTime = (f: DetectedField | undefined) =>
+    f !== undefined && (f.type === 'datetime' || f.type === 'timestamp');
+  if (!isTime(created) || !isTime(updated) || created?.nullable) return;
+  updated!.params = { ...updated!.params, after: created!.name };
+}
+
+function finalize(drafts: DraftTable[]): DetectedTable[] {
+  dedupeNames(drafts);
+  pruneRefs(drafts);
+  return drafts.map((table) => {
+    const fields = table.fields.map((f) => toField(drafts, table, f));
+    orderTimestamps(fields);
+    const out: DetectedTable = { name: table.name, fields };
+    if (table.unique !== undefined) {
+      const names = new Map(fields.map((f) => [f.name.toLowerCase(), f.name]));
+      const keys = table.unique
+        .map((key) => key.map((n) => names.get(n.toLowerCase())))
+        .filter((key): key is string[] => key.every((n) => n !== undefined));
+      if (keys.length > 0) out.unique = keys;
+    }
+    return out;
+  });
+}

@@ -1,0 +1,334 @@
+/**
+ * Column name → field type, shared by SQL and JSON detection and the prompt converter. A name alone is
+ * a guess; callers pass what the value or SQL type says (`ValueClass`) and a name-based type is used only
+ * when its column kind fits, so `email VARCHAR` is an email and `email_count INT` an integer.
+ */
+import type { ColumnKind } from '../../workers/engine/index.js';
+import { FIELD_TYPES } from '../../workers/engine/index.js';
+
+/** What the storage (SQL type) or a sample value says about a column. `any`: nothing known. */
+export type ValueClass =
+  | 'text'
+  | 'integer'
+  | 'decimal'
+  | 'float'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'uuid'
+  | 'json'
+  | 'any';
+
+/** A field type with its params. */
+export interface Inferred {
+  type: string;
+  params?: Record<string, unknown>;
+}
+
+type Rule = [RegExp, string, Record<string, unknown>?];
+
+// Ordered: the first match wins, so specific names come before the generic ones.
+const RULES: Rule[] = [
+  [/^(uuid|guid)$|_uuid$|_guid$/, 'uuid'],
+  [/^(first_?name|given_?name|fore_?name|fname)$/, 'first_name'],
+  [/^(last_?name|sur_?name|family_?name|lname)$/, 'last_name'],
+  [/^(middle_?name)$/, 'first_name'],
+  [/^(user_?name|login|handle|screen_?name)$/, 'username'],
+  [/^nick_?name$/, 'nickname'],
+  [
+    /^(company|company_name|merchant|merchant_name|vendor_name|supplier_name|organi[sz]ation_name|employer|org_name|brand|manufacturer)$/,
+    'company_name',
+  ],
+  [/^(product_name|item_name|product)$/, 'product_name'],
+  [
+    /^(full_?name|display_?name|contact_name|contact_person|account_holder|holder_name|holder|customer_name|author_name|user_full_name|owner_name|patient_name|student_name|employee_name|recipient_name|sender_name)$/,
+    'full_name',
+  ],
+  [/(^|_)e_?mail(_address)?$|^email/, 'email'],
+  [
+    /^(phone|phone_?number|mobile|mobile_?number|cell|cell_?phone|telephone|tel|contact_number)$|_phone$/,
+    'phone',
+  ],
+  [/^(avatar|avatar_url|profile_(picture|photo|image)(_url)?|profile_pic)$/, 'avatar_url'],
+  [
+    /^(image|image_url|img|thumbnail(_url)?|photo(_url)?|picture(_url)?|cover(_image)?(_url)?|logo(_url)?|banner(_url)?)$/,
+    'image_url',
+  ],
+  [/^(gender|sex)$/, 'gender'],
+  [/^(dob|date_of_birth|birth_?date|birthday|born_on)$/, 'date_of_birth'],
+  [/^age$/, 'age'],
+  [/^(bio|biography|about|about_me)$/, 'bio'],
+  [/^(ssn|social_security_number)$/, 'ssn'],
+  [/^passport(_number|_no)?$/, 'passport_number'],
+  [/^nationality$/, 'nationality'],
+  [/^marital_status$/, 'marital_status'],
+  [/^blood_(type|group)$/, 'blood_type'],
+  [/^(title_prefix|name_prefix|salutation|honorific)$/, 'name_prefix'],
+  [/^(address_line_?2|address_?2|apartment|suite|unit)$/, 'address_line_2'],
+  [/^(street|street_address|address_line_?1|address_?1|street_line)$/, 'street_address'],
+  [
+    /^(address|full_address|postal_address|shipping_address|billing_address|home_address|location)$/,
+    'address',
+  ],
+  [/^(city|town|city_name|municipality)$/, 'city'],
+  [/^(state|province|region|state_province|county)$/, 'state_province'],
+  [/^(zip|zip_?code|postal_?code|post_?code|postcode)$/, 'postal_code'],
+  [/^(country_code|country_iso|iso_country|country_iso_code)$/, 'country_code'],
+  [/^(country|country_name|nation)$/, 'country'],
+  [/^(lat|latitude)$/, 'latitude'],
+  [/^(lng|lon|long|longitude)$/, 'longitude'],
+  [/^(timezone|time_zone|tz)$/, 'timezone'],
+  [/^(locale|language_code|lang_code|locale_code)$/, 'locale_code'],
+  [/^(neighbou?rhood|district)$/, 'neighborhood'],
+  [/^(salary|wage|annual_salary|base_salary|compensation|income)$/, 'salary'],
+  [
+    /^(price|unit_price|list_price|sale_price|msrp|cost|unit_cost|retail_price|price_usd|monthly_price|fare|rent|monthly_rent|premium|daily_rate|nightly_rate|hourly_rate|rate_per_night)$|_price$|_fare$|_rent$/,
+    'price',
+  ],
+  [
+    /^(amount|total|subtotal|sub_total|grand_total|total_amount|balance|tax|tax_amount|fee|fees|discount|discount_amount|revenue|refund_amount|paid_amount|budget|spend|deposit|payment|value_usd|mrr|arr)$|_amount$|_total$|_balance$/,
+    'amount',
+  ],
+  [/^(currency|currency_code)$/, 'currency'],
+  [/^iban$/, 'iban'],
+  [/^(vat|vat_number|vat_id)$/, 'vat_number'],
+  [/^(credit_card|card_number|cc_number|credit_card_number|pan)$/, 'credit_card_number'],
+  [/^(cvv|cvc|card_cvv)$/, 'credit_card_cvv'],
+  [/^(expiry|card_expiry|expiry_date_card|exp_month_year|card_exp)$/, 'credit_card_expiry'],
+  [/^(bank|bank_name)$/, 'bank_name'],
+  [/^(payment_method|payment_type|pay_method)$/, 'payment_method'],
+  [/^(invoice_number|invoice_no|invoice_num)$/, 'invoice_number'],
+  [/^(swift|swift_code|bic)$/, 'swift_code'],
+  [/^(tax_id|ein|tin|tax_number)$/, 'tax_id'],
+  [/^(ticker|stock_ticker|stock_symbol|symbol)$/, 'stock_ticker'],
+  [/^(wallet|wallet_address|eth_address)$/, 'wallet_address'],
+  [/^(sku|product_code|item_code)$/, 'sku'],
+  [/^(tracking_number|tracking_no|tracking_code|tracking_id)$/, 'tracking_number'],
+  [/^(discount_code|coupon|coupon_code|promo_code|voucher_code)$/, 'discount_code'],
+  [/^(carrier|shipping_carrier|courier)$/, 'shipping_carrier'],
+  [/^(order_status|fulfillment_status|shipping_status)$/, 'order_status'],
+  [/^(product_category)$/, 'product_category'],
+  [/^(product_description)$/, 'product_description'],
+  [/^(barcode|ean|ean13|upc|gtin)$/, 'barcode_ean13'],
+  [/^isbn(13)?$/, 'isbn'],
+  [/^(weight|weight_kg|shipping_weight)$/, 'weight'],
+  [/^(property_type)$/, 'property_type'],
+  [/^(ip|ip_address|ipv4|ip_addr|remote_addr|client_ip)$/, 'ip_address'],
+  [/^ipv6$/, 'ipv6'],
+  [/^(mac|mac_address)$/, 'mac_address'],
+  [/^(domain|hostname|host|domain_name)$/, 'domain'],
+  [/^(url|website|homepage|home_page|link|web_url|site|website_url|permalink)$|_url$|_link$/, 'url'],
+  [/^(user_agent|ua)$/, 'user_agent'],
+  [/^(http_method|method|request_method|verb)$/, 'http_method'],
+  [/^(mime_type|content_type|media_type|mimetype)$/, 'mime_type'],
+  [/^(status_code|http_status|http_status_code|response_code)$/, 'http_status_code'],
+  [/^(session_id|session_token|session)$/, 'session_id'],
+  [/^(file_extension|extension|ext)$/, 'file_extension'],
+  [/^(programming_language)$/, 'programming_language'],
+  [/^(database_engine|db_engine)$/, 'database_engine'],
+  [/^(version|semver|app_version|release)$/, 'semver'],
+  [/^(commit|commit_sha|sha|git_sha|commit_hash)$/, 'commit_sha'],
+  [/^(md5|checksum|md5_hash|etag)$/, 'hash_md5'],
+  [/^(sha256|hash|sha256_hash|digest|fingerprint)$/, 'hash_sha256'],
+  [/^(port|port_number)$/, 'port_number'],
+  [/^(file_size|size_human)$/, 'file_size'],
+  [/^(docker_image|image_name|container_image)$/, 'docker_image'],
+  [/^(path|file_path|filepath|file_name|filename)$/, 'file_path'],
+  [/^(hex_color|color_hex|colour_hex)$/, 'color_hex'],
+  [/^(color|colour|color_name)$/, 'color_name'],
+  [/^(confidence|confidence_score|probability_score)$/, 'confidence_score'],
+  [/^(token_count|tokens|num_tokens)$/, 'token_count'],
+  [/^(embedding|embeddings|vector|embedding_vector)$/, 'embedding_vector'],
+  [/^(slug|url_slug|handle_slug)$/, 'slug'],
+  [/^(title|headline|subject|heading)$/, 'title'],
+  [/^(hashtag|hash_tag)$/, 'hashtag'],
+  [/^(tag|tag_name|label_name)$/, 'tag'],
+  [/^(summary|excerpt|tagline|caption|short_description|notes?|remarks?|reason)$/, 'sentence'],
+  [/^(slogan|catch_phrase|motto)$/, 'catch_phrase'],
+  [/^(review|review_text|review_body)$/, 'review'],
+  [/^(comment|comment_text)$/, 'blog_comment'],
+  [/^(message|message_text|chat_message)$/, 'message'],
+  [/^(notification|notification_text)$/, 'notification_text'],
+  [/^(markdown|body_markdown|content_md)$/, 'markdown'],
+  [/^(body|content|text|description|details|post_body|article_body)$/, 'paragraph'],
+  [/^emoji$/, 'emoji'],
+  [/^(platform|social_platform|social_network|network)$/, 'social_platform'],
+  [/^(reaction|reaction_type)$/, 'reaction'],
+  [/^(github|github_username|github_handle)$/, 'github_username'],
+  [/^(twitter|twitter_handle|x_handle)$/, 'twitter_handle'],
+  [/^(rating|stars|star_rating|score_stars)$/, 'rating'],
+  [/^(genre|music_genre)$/, 'music_genre'],
+  [/^(job_title|position|job|occupation|designation|job_role)$/, 'job_title'],
+  [/^(department|dept|department_name|division)$/, 'department'],
+  [/^(employment_status|employment_type)$/, 'employment_status'],
+  [/^(seniority|seniority_level|level_of_seniority)$/, 'seniority_level'],
+  [/^(skill|skills|primary_skill)$/, 'skill'],
+  [/^(leave_type|absence_type)$/, 'leave_type'],
+  [/^(employee_id|employee_number|emp_no|employee_no|staff_id|badge_number)$/, 'employee_id'],
+  [/^(team|team_name|squad)$/, 'team_name'],
+  [/^(degree|qualification)$/, 'degree'],
+  [/^(university|university_name|school|college|alma_mater|school_name)$/, 'university_name'],
+  [/^(specialty|speciality|medical_specialty|specialization)$/, 'medical_specialty'],
+  [/^(allergy|allergies)$/, 'allergy'],
+  [
+    /^(password|password_hash|hashed_password|pwd|pass_hash|encrypted_password|password_digest)$/,
+    'password_hash',
+  ],
+  [/^(role|user_role|access_role)$/, 'role'],
+  [/^(permission|permissions)$/, 'permission'],
+  [/^(scope|oauth_scope|scopes)$/, 'oauth_scope'],
+  [/^(license_key|license|serial_key|product_key)$/, 'license_key'],
+  [/^(totp_secret|mfa_secret|otp_secret|two_factor_secret)$/, 'totp_secret'],
+  [/^(jwt|jwt_token|access_token|refresh_token|bearer_token|auth_token|token)$/, 'jwt_token'],
+  [/^(api_key|apikey|secret_key|client_secret)$/, 'api_key'],
+  [/^(duration|duration_text)$/, 'duration'],
+  [
+    /^(is|has|can|should|was|allow|allows)_|_(enabled|flag|verified|active|deleted|archived|published|approved)$|^(active|enabled|verified|deleted|archived|published|approved|visible|featured|subscribed|blocked|banned|paid|completed|done|available|in_stock|public|private|vip|locked|read|confirmed|cancelled|canceled)$/,
+    'boolean',
+  ],
+  [
+    /^(quantity|qty|count|stock|stock_quantity|inventory|units|items_count|seats|year|percent|percentage|progress|views|view_count|likes|like_count|followers|follower_count|clicks|visits|downloads|points|score|level|priority|rank|position_index|sort_order|attempts|retries|duration_minutes|minutes|hours|days|nights|guests|capacity|floor|rooms|bedrooms|bathrooms|credits|mileage|pages|page_count|word_count|population|employees|employee_count|headcount|size|height|width|length|depth|temperature|humidity|speed|distance)$|_(count|qty|quantity|number_of)$|^(num|number_of)_/,
+    'number',
+  ],
+  [
+    /^(created|updated|modified|deleted|published|signed_up|registered|last_login|last_seen|logged|occurred|sent|received|started|ended|completed|expires|expired|joined|paid|shipped|delivered|scheduled|submitted|approved|cancelled|canceled|processed|closed|opened|archived|verified|confirmed|issued|due|renewed|checked_in|checked_out|booked|posted|read|viewed|last_active|last_modified|resolved|hired|terminated)_(at|on|time|timestamp|date)$|_at$|^(timestamp|datetime|created|updated|modified|occurred|event_time|logged_at|ts)$/,
+    'datetime',
+  ],
+  [
+    /^(signup|sign_up|signed_up|login|logout|start|end|departure|arrival|pickup|dropoff|created|updated|event|publish|post|send|sent|delivery|order|check_in|checkout|check_out|booking|payment|transaction|purchase|last_seen|last_login|release|submission|registration|visit|appointment|pick_up|drop_off|scheduled)_time$/,
+    'datetime',
+  ],
+  [/(^|_)(date|day)$|^date_|_date_/, 'date'],
+  [/(^|_)time$|^time_of_day$/, 'time'],
+];
+
+// Tables whose `name` is a person's name, a company's, a product's...
+const NAME_BY_TABLE: [RegExp, string][] = [
+  [
+    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant)s?$/,
+    'full_name',
+  ],
+  [
+    /(compan|organi[sz]ation|org|vendor|supplier|merchant|business|firm|employer|brand|manufacturer|agenc|partner|client_compan|tenant_org|enterprise|startup|bank|insurer|carrier|publisher|retailer|store|shop|restaurant|hotel|airline|hospital|clinic|school|universit|venue|sponsor|advertiser|distributor|wholesaler|lender_org)(y|ies|s)?$/,
+    'company_name',
+  ],
+  [/(product|item|good|article|sku|merchandise|listing)s?$/, 'product_name'],
+  [/(department|dept)s?$/, 'department'],
+  [/teams?$/, 'team_name'],
+  [/(tag|label|keyword|topic)s?$/, 'tag'],
+  [/(categor(y|ies)|genre)$/, 'product_category'],
+  [/(cit(y|ies)|town)s?$/, 'city'],
+  [/countr(y|ies)$/, 'country'],
+  [/(skill)s?$/, 'skill'],
+  [/(role)s?$/, 'role'],
+  [/(permission)s?$/, 'permission'],
+  [
+    /(course|class|lesson|book|movie|film|song|track|album|event|project|campaign|game|show|episode|podcast|article|post|task|ticket|issue|course_module|module|program|workshop|playlist|recipe|dish|menu_item|meal|room|venue_room|plan|board|channel|group|list|folder|document|report|survey|poll|question|quiz|exam|assignment|challenge|milestone|sprint|release|feature|epic|story|initiative|goal|objective)s?$/,
+    'title',
+  ],
+];
+
+const CLASS_KINDS: Record<Exclude<ValueClass, 'any'>, readonly ColumnKind[]> = {
+  text: ['text'],
+  integer: ['integer', 'bigint'],
+  decimal: ['decimal', 'float', 'integer', 'bigint'],
+  float: ['float', 'decimal'],
+  boolean: ['boolean'],
+  date: ['date'],
+  datetime: ['datetime', 'date'],
+  time: ['time'],
+  uuid: ['uuid'],
+  json: ['json'],
+};
+
+/** `createdAt`, `Created-At` and `created at` → `created_at`. */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+function kindOf(inferred: Inferred): ColumnKind | undefined {
+  return FIELD_TYPES.get(inferred.type)?.kind(inferred.params ?? {});
+}
+
+/** Whether a type's column kind fits what the storage or the value says. */
+export function fits(inferred: Inferred, value: ValueClass): boolean {
+  if (value === 'any') return true;
+  const kind = kindOf(inferred);
+  return kind !== undefined && CLASS_KINDS[value].includes(kind);
+}
+
+/** The type a column name suggests, if any, fitting `value`; `table` disambiguates `name`. */
+export function typeFromName(name: string, value: ValueClass = 'any', table?: string): Inferred | undefined {
+  const snake = snakeCase(name);
+  const candidates: Inferred[] = [];
+  if (snake === 'name' || snake === 'label') {
+    const tableSnake = table === undefined ? '' : snakeCase(table);
+    const byTable = NAME_BY_TABLE.find(([re]) => re.test(tableSnake));
+    candidates.push({ type: byTable?.[1] ?? (snake === 'label' ? 'label' : 'words') });
+  } else if (
+    (snake === 'status' || snake === 'state_code') &&
+    table !== undefined &&
+    /orders?$/.test(snakeCase(table))
+  ) {
+    candidates.push({ type: 'order_status' });
+  } else if (snake === 'category' && table !== undefined && /products?|items?$/.test(snakeCase(table))) {
+    candidates.push({ type: 'product_category' });
+  } else if (snake === 'description' && table !== undefined && /products?$/.test(snakeCase(table))) {
+    candidates.push({ type: 'product_description' });
+  } else if (
+    /^(title)$/.test(snake) &&
+    table !== undefined &&
+    /(employee|staff|worker|member)s?$/.test(snakeCase(table))
+  ) {
+    candidates.push({ type: 'job_title' });
+  }
+  for (const [re, type, params] of RULES) {
+    if (re.test(snake)) candidates.push(params === undefined ? { type } : { type, params });
+  }
+  for (const candidate of candidates) {
+    if (fits(candidate, value)) return candidate;
+    // An integer column of money keeps the money type, in whole units.
+    if (value === 'integer' && ['price', 'amount', 'decimal'].includes(candidate.type)) {
+      return { type: candidate.type, params: { ...candidate.params, precision: 0 } };
+    }
+  }
+  return undefined;
+}
+
+/** The plain type of a value class when the name says nothing. */
+export function typeOfClass(value: ValueClass): Inferred {
+  switch (value) {
+    case 'integer':
+      return { type: 'integer' };
+    case 'decimal':
+      return { type: 'decimal' };
+    case 'float':
+      return { type: 'float' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'date' };
+    case 'datetime':
+      return { type: 'datetime' };
+    case 'time':
+      return { type: 'time' };
+    case 'uuid':
+      return { type: 'uuid' };
+    case 'json':
+      return { type: 'json' };
+    default:
+      return { type: 'words' };
+  }
+}
+
+/** Whether `type` can give distinct values for any row count (so `unique: true` is always feasible). */
+export function uniqueCapable(type: string): boolean {
+  const fieldType = FIELD_TYPES.get(type);
+  return fieldType?.cardinality !== undefined && fieldType.cardinality({}, 'en') === Number.POSITIVE_INFINITY;
+}

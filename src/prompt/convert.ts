@@ -1,0 +1,359 @@
+/**
+ * The offline prompt converter: pure and deterministic. Reads locale, known domains (templates),
+ * entities with counts, relations and field lists, then builds tables the engine compiles: an `id` per
+ * table, `<parent>_id` refs (per_parent ranges, nullable self-references, unique pairs on junction
+ * tables), default fields for entities named without any, and counts that fit every constraint.
+ */
+import type { FieldSpec, TableSpec } from '../../workers/engine/index.js';
+import { compile, expandTemplate } from '../../workers/engine/index.js';
+import { typeFromName } from '../detect/naming.js';
+import { Entities, type Entity, findEntities, findFirstNoun, findHeaders, tokenize } from './entities.js';
+import { fitCounts, orderByDependency } from './counts.js';
+import { type PromptField, parseFields, readWindow, windowParams } from './fields.js';
+import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
+import { type Relation, scanRelations } from './relations.js';
+import { normalizeText, singular } from './text.js';
+
+/** What a converter answers: tables for the engine (and a locale), or a message that helps rephrase. */
+export type ConversionResult =
+  { ok: true; tables: TableSpec[]; locale?: string } | { ok: false; message: string };
+
+const HELP =
+  "Name the data to generate with counts, fields and relations, e.g. '100 customers with name and email, and 300 orders; each order belongs to a customer'.";
+
+interface Draft {
+  entity: Entity;
+  fields: PromptField[];
+  refs: { parent: Entity; name: string; role?: string; perParent?: { min: number; max: number } }[];
+  unique?: string[][];
+}
+
+function defaultFields(entity: Entity): PromptField[] {
+  const name = typeFromName('name', 'text', entity.name);
+  const fields: PromptField[] = [];
+  if (name?.type === 'full_name') {
+    fields.push(
+      { name: 'first_name', type: 'first_name' },
+      { name: 'last_name', type: 'last_name' },
+      { name: 'email', type: 'email' },
+    );
+  } else if (name !== undefined && name.type !== 'words') fields.push({ name: 'name', type: name.type });
+  else if (!EVENT_ENTITIES.has(singular(entity.key.split('_').pop() ?? '')))
+    fields.push({ name: 'name', type: 'title' });
+  if (
+    /(order|invoice|payment|transaction|purchase|sale|deal|booking|rental|trip|refund|charge)$/.test(
+      entity.key,
+    )
+  ) {
+    fields.push({ name: 'amount', type: 'amount', params: { min: 5, max: 1000 } });
+  }
+  fields.push({ name: 'created_at', type: 'datetime' });
+  return fields;
+}
+
+function refName(draft: Draft, parent: Entity, role?: string): string {
+  let base = role !== undefined ? `${role}_id` : `${parent.key}_id`;
+  if (parent === draft.entity && role === undefined) base = 'parent_id';
+  let name = base;
+  for (let i = 2; draft.fields.some((f) => f.name === name) || draft.refs.some((r) => r.name === name); i++)
+    name = `${base}_${i}`;
+  return name;
+}
+
+function localeOf(text: string): string | undefined {
+  let best: { at: number; code: string } | undefined;
+  for (const [re, code] of LOCALE_WORDS) {
+    const m = re.exec(text);
+    if (m !== null && (best === undefined || m.index < best.at)) best = { at: m.index, code };
+  }
+  return best?.code;
+}
+
+/** Converts a prompt to tables, or says how to rephrase it. Pure and deterministic. */
+export function convertPrompt(prompt: string): ConversionResult {
+  if (typeof prompt !== 'string' || prompt.trim() === '')
+    return { ok: false, message: `The prompt is empty. ${HELP}` };
+  const text = normalizeText(prompt);
+  const tokens = tokenize(text);
+  const entities = new Entities();
+  const domain = DOMAINS.find(([re]) => re.test(text))?.[1];
+  const template = domain === undefined ? [] : expandTemplate(domain, 1);
+  for (const table of template) entities.add(singular(table.name), -1);
+  findHeaders(text, tokens, entities);
+  findEntities(text, tokens, entities);
+  findFirstNoun(tokens, entities);
+  findRelationNouns(text, entities);
+  const scan = scanRelations(text, entities);
+  const explicit = entities.list.filter(
+    (e) => !template.some((t) => t.name === e.name) || e.count !== undefined || scan.fieldText.has(e),
+  );
+  if (explicit.length === 0 && template.length === 0)
+    return { ok: false, message: `No data to generate was recognized. ${HELP}` };
+
+  manyToMany(text, entities, scan.relations, scan.junctions);
+  const enumTexts: string[] = [];
+  const drafts = new Map<Entity, Draft>();
+  const templateFields = new Map<string, PromptField[]>();
+  for (const entity of entities.list) {
+    const draft: Draft = { entity, fields: [], refs: [] };
+    for (const segment of scan.fieldText.get(entity) ?? []) {
+      const intro =
+        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|[:(,])(?!\s*(?:many|several|multiple|\d))/.exec(
+          segment,
+        );
+      const body = (intro === null ? segment : segment.slice(intro.index + intro[0].length)).replace(
+        /\b(who|which|that|where)\b.*$/,
+        '',
+      );
+      const parsed = parseFields(body, entity.name, (phrase) => {
+        const found = entities.find(phrase);
+        return found !== undefined && found !== entity ? found.key : undefined;
+      });
+      // Without "with ..." only enums and ranges count ("per employee type vacation, sick or personal").
+      if (intro === null)
+        parsed.fields = parsed.fields.filter((f) => f.type === 'enum' || f.params?.['min'] !== undefined);
+      enumTexts.push(...parsed.enumText);
+      for (const field of parsed.fields)
+        if (!draft.fields.some((f) => f.name === field.name)) draft.fields.push(field);
+      for (const key of parsed.refs) {
+        const parent = entities.find(key);
+        if (parent !== undefined && !scan.relations.some((r) => r.child === entity && r.parent === parent))
+          scan.relations.push({ child: entity, parent });
+      }
+    }
+    if (template.some((t) => t.name === entity.name)) templateFields.set(entity.name, draft.fields);
+    else drafts.set(entity, draft);
+  }
+  applyRelations(scan.relations, drafts, entities, scan.junctions, template);
+  applyEntityWindows(text, drafts);
+  const locale = localeOf(enumTexts.reduce((t, e) => t.replace(e, ' '), text));
+  const tables = assemble(
+    drafts,
+    template.map((t) => mergeFields(t, templateFields.get(t.name) ?? [])),
+    entities,
+  );
+  if (tables.length === 0) return { ok: false, message: `No data to generate was recognized. ${HELP}` };
+  const checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
+  if (!checked.ok) {
+    return {
+      ok: false,
+      message: `The prompt was read as tables the generator cannot build (${checked.error.message}). ${HELP}`,
+    };
+  }
+  return locale === undefined ? { ok: true, tables } : { ok: true, tables, locale };
+}
+
+/** A template table with the fields the prompt names for it: same names replaced, new ones added. */
+function mergeFields(table: TableSpec, fields: PromptField[]): TableSpec {
+  if (fields.length === 0) return table;
+  const merged: FieldSpec[] = [...table.fields];
+  for (const field of fields) {
+    const at = merged.findIndex((f) => f.name === field.name);
+    if (at >= 0 && merged[at]?.type === 'ref') continue;
+    if (at >= 0) merged[at] = field;
+    else merged.push(field);
+  }
+  return { ...table, fields: merged };
+}
+
+/** "many-to-many between movies and actors": the other entity of that sentence joins them, or a new `movie_actors`. */
+function manyToMany(text: string, entities: Entities, relations: Relation[], junctions: Set<Entity>): void {
+  const re = /many[- ]to[- ]many (?:relationship |relation |link )?between ([a-z]+) and ([a-z]+)([^.;]*)/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const a = entities.find(m[1] as string);
+    const b = entities.find(m[2] as string);
+    if (a === undefined || b === undefined || a === b) continue;
+    const sentence = m[3] as string;
+    const junction =
+      entities.list.find(
+        (e) =>
+          e !== a &&
+          e !== b &&
+          sentence.includes(e.name.replace(/_/g, ' ')) &&
+          !relations.some((r) => r.child === e),
+      ) ?? entities.add(`${a.key}_${b.name}`, m.index);
+    relations.push({ child: junction, parent: a }, { child: junction, parent: b });
+    junctions.add(junction);
+  }
+}
+
+/** Nouns that only appear as relation subjects: "and stock levels for each product", "enrollments between ...". */
+function findRelationNouns(text: string, entities: Entities): void {
+  const re =
+    /\b([a-z]+(?: [a-z]+)?s)\s+(?:between|linking|joining|join|connecting|for each|for every)\s+(?:each\s+|every\s+)?([a-z]+)/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const target = entities.find(m[2] as string);
+    if (target === undefined || entities.find(m[1] as string) !== undefined) continue;
+    const words = (m[1] as string).split(' ');
+    const phrase =
+      words.length === 2 && /^(and|with|of|the|some|plus|many)$/.test(words[0] as string)
+        ? (words[1] as string)
+        : (m[1] as string);
+    const key = phrase
+      .split(' ')
+      .map((w, i, all) => (i === all.length - 1 ? singular(w) : w))
+      .join('_');
+    entities.add(key, m.index);
+  }
+}
+
+function applyRelations(
+  relations: Relation[],
+  drafts: Map<Entity, Draft>,
+  entities: Entities,
+  junctions: Set<Entity>,
+  template: TableSpec[],
+): void {
+  // Mutual has-many (posts have many tags, tags have many posts) is a junction table.
+  for (const r of [...relations]) {
+    const back = relations.find((x) => x.child === r.parent && x.parent === r.child);
+    if (back === undefined || r.child === r.parent) continue;
+    relations.splice(relations.indexOf(back), 1);
+    relations.splice(relations.indexOf(r), 1);
+    const key = `${r.parent.key}_${r.child.name}`;
+    const existing = entities.find(key) ?? entities.find(`${r.child.key}_${r.parent.name}`);
+    const junction = existing ?? entities.add(key, Math.max(r.child.at, r.parent.at));
+    if (!drafts.has(junction) && !template.some((t) => t.name === junction.name))
+      drafts.set(junction, { entity: junction, fields: [], refs: [] });
+    relations.push({ child: junction, parent: r.parent }, { child: junction, parent: r.child });
+    junctions.add(junction);
+  }
+  for (const r of relations) {
+    const draft = drafts.get(r.child);
+    if (draft === undefined) continue;
+    if (r.child === r.parent) {
+      if (!draft.refs.some((x) => x.parent === r.parent))
+        draft.refs.push({
+          parent: r.parent,
+          name: refName(draft, r.parent, r.role ?? 'parent'),
+          role: r.role ?? 'parent',
+        });
+      continue;
+    }
+    if (draft.refs.some((x) => x.parent === r.parent) && !SELF_JUNCTIONS[r.child.key]) continue;
+    const per = r.child.perParent;
+    const ref: Draft['refs'][number] = { parent: r.parent, name: refName(draft, r.parent) };
+    if (per !== undefined && !draft.refs.some((x) => x.perParent !== undefined))
+      ref.perParent = { min: per.min, max: per.max };
+    draft.refs.push(ref);
+  }
+  // per_parent ranges whose parent is named after them ("5 to 10 employees per company") or before them.
+  for (const draft of drafts.values()) {
+    const per = draft.entity.perParent;
+    if (per === undefined || draft.refs.some((r) => r.perParent !== undefined)) continue;
+    const parent = [...drafts.keys(), ...entities.list]
+      .filter((e) => e !== draft.entity && e.at < per.at && e.at >= 0)
+      .sort((a, b) => b.at - a.at)[0];
+    if (parent === undefined) continue;
+    const existing = draft.refs.find((r) => r.parent === parent);
+    if (existing !== undefined) existing.perParent = { min: per.min, max: per.max };
+    else
+      draft.refs.unshift({ parent, name: refName(draft, parent), perParent: { min: per.min, max: per.max } });
+  }
+  // Self junctions (follows, flights between airports): two refs to the one parent.
+  for (const draft of drafts.values()) {
+    const roles = SELF_JUNCTIONS[draft.entity.key];
+    if (roles === undefined) continue;
+    const parents = [...new Set(draft.refs.map((r) => r.parent))];
+    const parent =
+      parents.length === 1
+        ? parents[0]
+        : parents.length === 0
+          ? [...drafts.keys(), ...entities.list].find(
+              (e) =>
+                e !== draft.entity &&
+                /(user|member|person|people|customer|player|account|airport|city|station|team)$/.test(e.key),
+            )
+          : undefined;
+    if (parent === undefined) continue;
+    draft.refs = [
+      { parent, name: roles[0] },
+      { parent, name: roles[1] },
+    ];
+    if (!EVENT_ENTITIES.has(draft.entity.key)) draft.unique = [[roles[0], roles[1]]];
+  }
+  // Junctions: two refs to different parents, not an event that repeats.
+  for (const draft of drafts.values()) {
+    const distinct = draft.refs.filter((r) => r.parent !== draft.entity && r.perParent === undefined);
+    const last = singular(draft.entity.key.split('_').pop() ?? '');
+    if (
+      distinct.length === 2 &&
+      distinct[0]?.parent !== distinct[1]?.parent &&
+      (junctions.has(draft.entity) || !EVENT_ENTITIES.has(last)) &&
+      !EVENT_ENTITIES.has(last)
+    ) {
+      draft.unique ??= [[distinct[0]!.name, distinct[1]!.name]];
+    }
+  }
+}
+
+/** "400 orders placed in the last 6 months", "signups in the last 7 days": the window of a table's timestamps. */
+function applyEntityWindows(text: string, drafts: Map<Entity, Draft>): void {
+  const found = readWindow(text);
+  if (found === undefined) return;
+  const covered = [...drafts.values()].some((d) =>
+    d.fields.some((f) => f.params?.['min'] !== undefined && /^(datetime|date|timestamp)$/.test(f.type)),
+  );
+  if (covered) return;
+  const target = [...drafts.values()]
+    .filter((d) => d.entity.at >= 0)
+    .sort((a, b) => Math.abs(a.entity.at - found.index) - Math.abs(b.entity.at - found.index))[0];
+  if (target === undefined) return;
+  const verb = /\b(placed|created|made|registered|signed up|joined|posted|sent|opened)\s+$/.exec(
+    text.slice(0, found.index),
+  )?.[1];
+  let field = target.fields.find((f) => /^(datetime|timestamp|date)$/.test(f.type));
+  if (field === undefined) {
+    field = { name: verb === undefined ? 'created_at' : `${verb.replace(' ', '_')}_at`, type: 'datetime' };
+    target.fields.push(field);
+  }
+  field.params = { ...field.params, ...windowParams(found.window, field.type) };
+}
+
+function assemble(drafts: Map<Entity, Draft>, template: TableSpec[], entities: Entities): TableSpec[] {
+  const tables: TableSpec[] = [];
+  // Template tables: scaled by the first count given for one of them, explicit counts kept.
+  if (template.length > 0) {
+    const counted = template
+      .map((t) => ({ t, e: entities.find(singular(t.name)) }))
+      .find((x) => x.e?.count !== undefined && x.e.name === x.t.name);
+    const scale =
+      counted === undefined
+        ? 1
+        : Math.min(100, Math.max(0.01, (counted.e!.count as number) / counted.t.count));
+    const scaled = template.map((t) => ({ ...t, count: Math.max(1, Math.round(t.count * scale)) }));
+    for (const t of scaled) {
+      const e = entities.find(singular(t.name));
+      const count = e?.name === t.name && e.count !== undefined ? e.count : t.count;
+      tables.push({ ...t, count });
+    }
+  }
+  const ordered = [...drafts.values()].sort((a, b) => a.entity.at - b.entity.at);
+  for (const draft of ordered) {
+    const fields: FieldSpec[] = [];
+    const own =
+      draft.fields.length > 0
+        ? draft.fields
+        : draft.refs.length >= 2
+          ? [{ name: 'created_at', type: 'datetime' }]
+          : defaultFields(draft.entity);
+    const hasId = own.some((f) => f.name === 'id');
+    if (!hasId) fields.push({ name: 'id', type: 'uuid' });
+    for (const ref of draft.refs) {
+      const params: Record<string, unknown> = { table: ref.parent.name };
+      if (ref.perParent !== undefined) params['per_parent'] = ref.perParent;
+      if (ref.parent === draft.entity) fields.push({ name: ref.name, type: 'ref', params, nullable: true });
+      else fields.push({ name: ref.name, type: 'ref', params });
+    }
+    for (const f of own) if (!fields.some((x) => x.name === f.name)) fields.push(f);
+    const table: TableSpec = {
+      name: draft.entity.name,
+      count: draft.entity.count ?? 0,
+      fields,
+      ...(draft.unique ? { unique: draft.unique } : {}),
+    };
+    tables.push(table);
+  }
+  fitCounts(tables);
+  return orderByDependency(tables);
+}

@@ -1,0 +1,87 @@
+/**
+ * Counts of converted tables: missing ones from `per_parent` or the parents, every `per_parent` range
+ * and unique pair made feasible; and the order tables are listed in (parents first).
+ */
+import type { TableSpec } from '../../workers/engine/index.js';
+
+const DEFAULT_COUNT = 10;
+const MAX_DEFAULT_CHILDREN = 100;
+
+function refsOf(table: TableSpec): { name: string; parent: string; per?: { min: number; max: number } }[] {
+  return table.fields.flatMap((f) => {
+    const parent = f.params?.['table'];
+    if (f.type !== 'ref' || typeof parent !== 'string' || parent === table.name) return [];
+    return [
+      { name: f.name, parent, per: f.params?.['per_parent'] as { min: number; max: number } | undefined },
+    ];
+  });
+}
+
+/** Counts: missing ones from per_parent or parents; every per_parent and unique pair made feasible. */
+export function fitCounts(tables: TableSpec[]): void {
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  const resolved = new Set<string>();
+  const visit = (table: TableSpec, depth: number): number => {
+    if (resolved.has(table.name) || depth > tables.length) return table.count || DEFAULT_COUNT;
+    const refs = refsOf(table);
+    for (const r of refs) {
+      const parent = byName.get(r.parent);
+      if (parent !== undefined) visit(parent, depth + 1);
+    }
+    let count = table.count;
+    let low = 1;
+    let high = Number.POSITIVE_INFINITY;
+    const perRef = refs.find((r) => r.per !== undefined);
+    if (perRef !== undefined) {
+      const parents = byName.get(perRef.parent)?.count ?? DEFAULT_COUNT;
+      low = parents * perRef.per!.min;
+      high = parents * perRef.per!.max;
+      if (count === 0) count = Math.round((parents * (perRef.per!.min + perRef.per!.max)) / 2);
+    }
+    for (const key of table.unique ?? []) {
+      const space = key.reduce((n, name) => {
+        const r = refs.find((x) => x.name === name);
+        const parents = r === undefined ? 1 : (byName.get(r.parent)?.count ?? DEFAULT_COUNT);
+        return n * parents;
+      }, 1);
+      high = Math.min(high, space);
+    }
+    if (count === 0) {
+      const parentCounts = refs.map((r) => byName.get(r.parent)?.count ?? DEFAULT_COUNT);
+      count =
+        parentCounts.length === 0
+          ? DEFAULT_COUNT
+          : Math.min(
+              MAX_DEFAULT_CHILDREN * Math.max(1, Math.ceil(Math.max(...parentCounts) / 100)),
+              Math.max(...parentCounts) * 3,
+            );
+    }
+    (table as { count: number }).count = Math.max(1, Math.min(Math.max(count, low), high));
+    resolved.add(table.name);
+    return table.count;
+  };
+  for (const table of tables) visit(table, 0);
+  // A unique pair that cannot fit under a per_parent range loses the pair (the range is what was asked).
+  for (const table of tables) {
+    const refs = refsOf(table);
+    const perRef = refs.find((r) => r.per !== undefined);
+    if (perRef !== undefined && table.unique !== undefined) delete (table as { unique?: unknown }).unique;
+  }
+}
+
+/** Parents first, so the response reads top-down (the engine orders by itself too). */
+export function orderByDependency(tables: TableSpec[]): TableSpec[] {
+  const out: TableSpec[] = [];
+  const placed = new Set<string>();
+  for (let round = 0; round <= tables.length && out.length < tables.length; round++) {
+    for (const table of tables) {
+      if (placed.has(table.name)) continue;
+      if (refsOf(table).every((r) => placed.has(r.parent) || !tables.some((t) => t.name === r.parent))) {
+        out.push(table);
+        placed.add(table.name);
+      }
+    }
+  }
+  for (const table of tables) if (!placed.has(table.name)) out.push(table);
+  return out;
+}

@@ -1,0 +1,215 @@
+/**
+ * Entities of a prompt: counted nouns ("200 users", "1 to 5 line items per order"), nouns with a count
+ * after them ("customers (300)", "German customers, 100 of them"), table headers ("users: ...",
+ * "table products (...)") and, as a last resort, the first plural noun.
+ */
+import { ADJECTIVES, LOCALE_WORD_SET, STOP_WORDS, UNITS } from './lexicon.js';
+import { isPlural, plural, singular, snake } from './text.js';
+
+/** A table the prompt talks about. */
+export interface Entity {
+  /** Table name: plural snake case (`order_items`). */
+  name: string;
+  /** Singular key (`order_item`), how relations find it. */
+  key: string;
+  count?: number;
+  /** A range "5 to 10 employees per company": children per parent, parent found later. */
+  perParent?: { min: number; max: number; parent?: string; at: number };
+  /** Where it is first mentioned, and where its own text ends. */
+  at: number;
+  end: number;
+}
+
+/** One token of the normalized prompt. */
+export interface Token {
+  text: string;
+  at: number;
+  kind: 'word' | 'number' | 'punct';
+}
+
+/** Splits normalized text into words, numbers and punctuation. */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const re = /((?<![a-z0-9])-?\d+(?:\.\d+)?)|([a-z][a-z0-9'-]*[a-z0-9]|[a-z])|([^\sa-z0-9])/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const kind = m[1] !== undefined ? 'number' : m[2] !== undefined ? 'word' : 'punct';
+    tokens.push({ text: m[0], at: m.index, kind });
+  }
+  return tokens;
+}
+
+function isNounWord(word: string): boolean {
+  return (
+    !STOP_WORDS.has(word) &&
+    !/^(aged|named|called|where|what|how|generate|create|make|give|need|want)$/.test(word)
+  );
+}
+
+/** The noun phrase starting at token `i` (adjectives skipped): `inventory items` → `inventory_item`. */
+export function nounAt(
+  tokens: Token[],
+  i: number,
+  allowSingular: boolean,
+): { key: string; next: number; first: number } | undefined {
+  const run: string[] = [];
+  const positions: number[] = [];
+  let j = i;
+  while (j < tokens.length && run.length < 4) {
+    const t = tokens[j] as Token;
+    if (t.kind !== 'word' || !isNounWord(t.text)) break;
+    if (run.length === 0 && (ADJECTIVES.has(t.text) || LOCALE_WORD_SET.has(t.text))) {
+      j++;
+      continue;
+    }
+    run.push(t.text);
+    positions.push(j);
+    j++;
+  }
+  if (run.length === 0) return undefined;
+  // The head is the last plural word of the run ("customers with" → customers, "order items" → items).
+  let headIndex = run.length - 1;
+  while (headIndex > 0 && !isPlural(run[headIndex] as string)) headIndex--;
+  const head = run[headIndex] as string;
+  if (!isPlural(head) && !allowSingular) return undefined;
+  if (UNITS.has(head) && headIndex === 0) return undefined;
+  const modifier = headIndex > 0 ? run[headIndex - 1] : undefined;
+  const words =
+    modifier !== undefined && !ADJECTIVES.has(modifier) && !LOCALE_WORD_SET.has(modifier)
+      ? [modifier, singular(head)]
+      : [singular(head)];
+  return {
+    key: snake(words.join(' ')),
+    next: (positions[headIndex] as number) + 1,
+    first: positions[words.length === 2 ? headIndex - 1 : headIndex] as number,
+  };
+}
+
+/** Registry of entities by singular key; `find` matches singular, plural and compound tails. */
+export class Entities {
+  readonly list: Entity[] = [];
+
+  find(phrase: string): Entity | undefined {
+    const key = snake(phrase);
+    const single = singular(key.split('_').pop() ?? key);
+    const joined = key
+      .split('_')
+      .map((w, i, all) => (i === all.length - 1 ? singular(w) : w))
+      .join('_');
+    return (
+      this.list.find((e) => e.key === joined || e.name === key) ??
+      this.list.find((e) => e.key === single) ??
+      this.list.find((e) => e.key.endsWith(`_${single}`) && key.split('_').length === 1)
+    );
+  }
+
+  add(key: string, at: number): Entity {
+    const existing = this.find(key);
+    if (existing !== undefined) return existing;
+    const words = key.split('_');
+    const last = words.pop() as string;
+    const entity: Entity = { name: [...words, plural(last)].join('_'), key, at, end: at };
+    this.list.push(entity);
+    return entity;
+  }
+}
+
+/** Counted mentions, ranges per parent and counts written after the noun. */
+export function findEntities(text: string, tokens: Token[], entities: Entities): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== 'number') continue;
+    const n = Number(t.text);
+    const prev = tokens[i - 1];
+    const prev2 = tokens[i - 2];
+    const isRangeEnd =
+      (prev?.text === 'to' || prev?.text === '-' || prev?.text === 'and') && prev2?.kind === 'number';
+    const next = tokens[i + 1];
+    if (
+      next?.kind === 'number' ||
+      next?.text === '%' ||
+      next?.text === '-' ||
+      next?.text === 'to' ||
+      (next?.text === 'and' && tokens[i + 2]?.kind === 'number')
+    )
+      continue;
+    const noun = nounAt(tokens, i + 1, n === 1);
+    if (noun !== undefined && Number.isInteger(n) && n > 0) {
+      const entity = entities.add(noun.key, t.at);
+      if (isRangeEnd) {
+        const low = Number((prev2 as Token).text);
+        entity.perParent = { min: Math.min(low, n), max: Math.max(low, n), at: t.at };
+      } else if (
+        /^\s*(per|for each|for every)\b/.test(
+          text.slice((tokens[noun.next - 1] as Token).at + (tokens[noun.next - 1] as Token).text.length),
+        )
+      ) {
+        entity.perParent = { min: n, max: n, at: t.at };
+      } else if (
+        /\bfor (each|every) [a-z]+\s*$/.test(text.slice(Math.max(0, t.at - 40), t.at).trim() + ' ') &&
+        entities.list.length > 1
+      ) {
+        entity.perParent = { min: n, max: n, at: t.at };
+      } else if (entity.count === undefined) entity.count = n;
+      continue;
+    }
+    // A bare number right after an entity: "customers (300)", "users, 70,", "100 of them", "45 rows".
+    if (isRangeEnd || !Number.isInteger(n) || n <= 0) continue;
+    const after = text.slice(t.at + t.text.length, t.at + t.text.length + 12);
+    const before = text.slice(Math.max(0, t.at - 30), t.at);
+    const target = [...entities.list]
+      .reverse()
+      .find((e) => e.count === undefined && e.perParent === undefined && e.at < t.at);
+    if (
+      target !== undefined &&
+      (/^\s*(\)|,|of them|rows|records|entries|$)/.test(after) ||
+        /\b(maybe|about|around|roughly)\s*$/.test(before))
+    ) {
+      target.count = n;
+    }
+  }
+}
+
+/** Plural nouns followed by a count or a field list: "customers (300)", "users: id, email", "table products (...)". */
+export function findHeaders(text: string, tokens: Token[], entities: Entities): void {
+  const patterns = [
+    /\btable\s+([a-z_]+)\s*[(:]/g,
+    /(?:^|[.;]\s*)([a-z][a-z ]{0,30}?)\s*:\s*(?![^.;]*\d+\s+[a-z])/g,
+    /\b([a-z]+)\s*\(\s*\d+\s*\)/g,
+    /\b([a-z]+),\s*\d+\s*(?:,|of them)/g,
+  ];
+  for (const re of patterns) {
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const words = (m[1] as string).trim().split(/\s+/);
+      const head = words[words.length - 1] as string;
+      if (!isPlural(head) || UNITS.has(head) || STOP_WORDS.has(head)) continue;
+      const tokenIndex = tokens.findIndex((t) => t.at >= m!.index + m![0].indexOf(head));
+      const noun = nounAt(tokens, Math.max(0, tokenIndex - (words.length - 1)), false);
+      if (noun !== undefined) entities.add(noun.key, m.index);
+    }
+  }
+}
+
+/** Last resort: the first plural noun of the prompt ("some fake users for testing"). */
+export function findFirstNoun(tokens: Token[], entities: Entities): void {
+  if (entities.list.length > 0) return;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.kind !== 'word' || !isPlural(t.text) || !isNounWord(t.text) || ADJECTIVES.has(t.text)) continue;
+    const noun = nounAt(tokens, i, false);
+    if (noun !== undefined) {
+      const entity = entities.add(noun.key, t.at);
+      // "maybe 25", "45 rows", "(300)": the count written somewhere after the noun.
+      const count = tokens
+        .slice(noun.next)
+        .find(
+          (x, k, rest) =>
+            x.kind === 'number' &&
+            !/^(to|-|and|%)$/.test(rest[k + 1]?.text ?? '') &&
+            !/^(to|-|between|from)$/.test(rest[k - 1]?.text ?? ''),
+        );
+      if (count !== undefined && Number.isInteger(Number(count.text)) && Number(count.text) > 0)
+        entity.count = Number(count.text);
+      return;
+    }
+  }
+}

@@ -1,0 +1,331 @@
+/**
+ * Field lists of a prompt ("with name, email, a status of pending, paid or shipped and price between
+ * 10 and 200") → fields. Enum lists, numeric ranges and date windows are read first (their commas and
+ * "and"s are not field separators), then the rest is split into field names typed by naming.ts.
+ */
+import { type Inferred, typeFromName } from '../detect/naming.js';
+import { REFERENCE_TIME } from '../../workers/engine/types/index.js';
+import { STOP_WORDS } from './lexicon.js';
+import { singular, snake } from './text.js';
+
+/** A field the prompt asks for. */
+export interface PromptField {
+  name: string;
+  type: string;
+  params?: Record<string, unknown>;
+  nullable?: boolean;
+}
+
+/** Enum-like field words: "status pending or paid", "room type single or double". */
+const ENUM_KEYS =
+  'status|state|type|priority|level|stage|plan|tier|role|category|method|condition|species|cuisine|difficulty|kind|mode|visibility|source|size|segment|sentiment|channel|gender|severity|frequency|format|genre|rank|grade|color|colour|flavor|flavour|shift|position|membership|subscription|sport|brand|material|fuel|transmission|platform|language';
+
+const DAY = 86_400_000;
+const NUM = '-?\\d+(?:\\.\\d+)?';
+
+/** A date window relative to the engine's reference time (2026-01-01T00:00:00Z). */
+export interface Window {
+  min: number;
+  max: number;
+}
+
+/** Reads "in the last 30 days", "over the past year", "in 2025", "since 2020" → a window. */
+export function readWindow(text: string): { window: Window; index: number; length: number } | undefined {
+  const relative =
+    /\b(?:(?:in|from|during|over|within|of)\s+)?(?:the\s+)?(?:last|past|previous)\s+(\d+\s+)?(hour|day|week|month|quarter|year)s?\b/.exec(
+      text,
+    );
+  if (relative !== null) {
+    const n = Number(relative[1] ?? 1);
+    const unit = relative[2] as string;
+    const span =
+      { hour: DAY / 24, day: DAY, week: 7 * DAY, month: 30.4 * DAY, quarter: 91 * DAY, year: 365 * DAY }[
+        unit
+      ] ?? DAY;
+    const window = { min: REFERENCE_TIME - Math.round(n * span), max: REFERENCE_TIME - 1000 };
+    return { window, index: relative.index, length: relative[0].length };
+  }
+  const between = /\b(?:between|from)\s+((?:19|20)\d{2})\s+(?:and|to|-)\s+((?:19|20)\d{2})\b/.exec(text);
+  if (between !== null) {
+    const window = {
+      min: Date.UTC(Number(between[1]), 0, 1),
+      max: Date.UTC(Number(between[2]) + 1, 0, 1) - 1000,
+    };
+    return { window, index: between.index, length: between[0].length };
+  }
+  const year = /\b(in|during|since|from|after)\s+((?:19|20)\d{2})\b/.exec(text);
+  if (year !== null) {
+    const y = Number(year[2]);
+    const since = year[1] === 'since' || year[1] === 'from' || year[1] === 'after';
+    const window = {
+      min: Date.UTC(y, 0, 1),
+      max: since ? REFERENCE_TIME - 1000 : Date.UTC(y + 1, 0, 1) - 1000,
+    };
+    return { window, index: year.index, length: year[0].length };
+  }
+  return undefined;
+}
+
+/** Date-time params of a window, or date params for date types. */
+export function windowParams(window: Window, type: string): Record<string, unknown> {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  if (type === 'date' || type === 'date_of_birth' || type === 'date_past') {
+    return { min: iso(window.min).slice(0, 10), max: iso(window.max).slice(0, 10) };
+  }
+  return { min: iso(window.min).replace('.000Z', 'Z'), max: iso(window.max).replace('.000Z', 'Z') };
+}
+
+const DATE_TYPES = new Set(['datetime', 'timestamp', 'date', 'date_past', 'date_future']);
+const NUMERIC_TYPES = new Set([
+  'integer',
+  'number',
+  'decimal',
+  'float',
+  'price',
+  'amount',
+  'age',
+  'salary',
+  'rating',
+  'token_count',
+  'latitude',
+  'longitude',
+]);
+
+function stripLead(words: string[]): string[] {
+  let start = 0;
+  while (
+    start < words.length &&
+    (STOP_WORDS.has(words[start] as string) ||
+      /^(random|fake|valid|realistic|optional|unique|numeric|short|long|some|no|own)$/.test(
+        words[start] as string,
+      ))
+  )
+    start++;
+  return words.slice(start);
+}
+
+/** The field name of a phrase: the last few words, without articles; `task status` in tasks → `status`. */
+export function fieldName(phrase: string, table: string): string {
+  const stamp = /^(?:(?:a|an|the|and|with|its|their)\s+)*([a-z]+)\s+(at|on)$/.exec(phrase.trim());
+  if (stamp !== null) return `${stamp[1]}_${stamp[2]}`; // "created at" → created_at
+  let words = stripLead(
+    phrase
+      .replace(/[^a-z0-9 _-]/g, ' ')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean),
+  );
+  if (words.length > 4) words = words.slice(-4);
+  words = words.filter((w) => !/-(like|style|ish|ish)$/.test(w));
+  const tableWord = singular(table.split('_').pop() ?? table);
+  const full = snake(words.join(' ')).replace(/_at_(timestamp|time|date)$/, '_at');
+  if (words.length === 2 && (words[0] === tableWord || words[0] === table)) {
+    const rest = words[1] as string;
+    if (new RegExp(`^(${ENUM_KEYS}|name)$`).test(rest) && typeFromName(full, 'any', table) === undefined)
+      return rest;
+  }
+  return full;
+}
+
+/** The type of a field named `name` in `table`; numbers with a range get a numeric type. */
+export function typeFor(name: string, table: string): Inferred {
+  const tokens = name.split('_');
+  const candidates = [name, singular(name)];
+  for (let i = 1; i < tokens.length; i++)
+    candidates.push(tokens.slice(i).join('_'), singular(tokens.slice(i).join('_')));
+  for (const candidate of candidates) {
+    const found = typeFromName(candidate, 'any', table);
+    if (found !== undefined) return found;
+  }
+  if (/(^|_)(date|day|birthday)$/.test(name)) return { type: 'date' };
+  if (/(_at|_time|timestamp)$/.test(name)) return { type: 'datetime' };
+  if (
+    /(^|_)(count|number|num|qty|total|year|minutes|hours|days|km|miles|distance|calories|stars|likes|views)$|^(number|num)_/.test(
+      name,
+    )
+  )
+    return { type: 'number' };
+  return { type: 'words' };
+}
+
+function numericType(base: Inferred, min: number, max: number): Inferred {
+  const decimals = !Number.isInteger(min) || !Number.isInteger(max);
+  if (NUMERIC_TYPES.has(base.type) && base.type !== 'rating') {
+    const params: Record<string, unknown> = { ...base.params, min, max };
+    if (base.type === 'number' && decimals) params['precision'] = 2;
+    if (base.type === 'salary' && (min % 500 !== 0 || max % 500 !== 0))
+      return { type: 'integer', params: { min, max } };
+    return { type: base.type, params };
+  }
+  return decimals
+    ? { type: 'decimal', params: { min, max, precision: 2 } }
+    : { type: 'integer', params: { min, max } };
+}
+
+/** Splits a value list "a, b or c" / "a/b/c" / "a, b, and c" into values. */
+function splitValues(list: string): string[] {
+  return list
+    .split(/\s*(?:,|\/|\|)\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+/)
+    .map((v) =>
+      v
+        .trim()
+        .replace(/^(an?|the|either)\s+/, '')
+        .replace(/["'.]/g, ''),
+    )
+    .filter((v) => v !== '');
+}
+
+/** "an amount and a stage" → prefix "an amount and", name words "a stage". */
+function splitLead(words: string): { prefix: string; nameWords: string } {
+  const tokens = words.trim().split(/\s+/);
+  let cut = -1;
+  tokens.forEach((t, i) => {
+    if (/^(and|or|with|having|plus|including|has|have)$/.test(t)) cut = i;
+  });
+  return { prefix: tokens.slice(0, cut + 1).join(' '), nameWords: tokens.slice(cut + 1).join(' ') };
+}
+
+interface Special {
+  name: string;
+  inferred: Inferred;
+}
+
+/** Parses a field list for `table`; `isEntity` tells which words name tables (those become refs). */
+export function parseFields(
+  text: string,
+  table: string,
+  isEntity: (phrase: string) => string | undefined,
+): { fields: PromptField[]; refs: string[]; enumText: string[] } {
+  const specials = new Map<string, Special>();
+  const enumText: string[] = [];
+  let rest = ` ${text} `;
+  const mark = (name: string, inferred: Inferred) => {
+    const key = `@${specials.size}@`;
+    specials.set(key, { name, inferred });
+    return ` ${key} `;
+  };
+  // Parenthesised or listed enum values.
+  rest = rest.replace(
+    /([a-z][a-z _-]{0,40}?)\s*\(([^()]*(?:,|\/|\bor\b)[^()]*)\)/g,
+    (m, words: string, inside: string) => {
+      if (new RegExp(`^\\s*${NUM}\\s*(?:-|to)\\s*${NUM}\\s*$`).test(inside)) return m;
+      const { prefix, nameWords } = splitLead(words);
+      const name = fieldName(nameWords, table);
+      if (name === '' || isEntity(name) !== undefined) return m;
+      const values = splitValues(inside);
+      if (values.length < 2 || values.some((v) => v.split(' ').length > 4)) return m;
+      enumText.push(inside);
+      return ` ${prefix} ${mark(name, { type: 'enum', params: { values } })}`;
+    },
+  );
+  const stops = [...STOP_WORDS, 'or', 'and'].join('|');
+  const w = `(?!(?:${stops})\\b)[a-z0-9][a-z0-9'-]*`;
+  const wv = `(?!(?:or|and|with|having|plus|including)\\b)[a-z0-9][a-z0-9'-]*`;
+  const value = `${wv}(?: ${wv}){0,2}`;
+  const enumRe = new RegExp(
+    `\\b((?:[a-z]+ )?(?:${ENUM_KEYS}))(?:\\s+(?:of|is|being|either|one of|can be|could be|as|like|:|=))*\\s*:?\\s+(${value}(?:\\s*/\\s*${value})+|${value}(?:\\s*,\\s*${value})*(?:\\s*,\\s*(?:or|and)|\\s+or)\\s+${wv}(?: ${w})?)`,
+    'g',
+  );
+  rest = rest.replace(enumRe, (m, words: string, list: string) => {
+    const name = fieldName(words, table);
+    const values = splitValues(list);
+    if (name === '' || values.length < 2) return m;
+    enumText.push(list);
+    const lead = words.split(' ')[0] as string;
+    return (STOP_WORDS.has(lead) ? ` ${lead} ` : ' ') + mark(name, { type: 'enum', params: { values } });
+  });
+  // "aged 18 to 65"
+  rest = rest.replace(
+    new RegExp(`\\baged\\s+(${NUM})\\s*(?:-|to|and)\\s*(${NUM})`, 'g'),
+    (_m, a: string, b: string) => mark('age', numericType({ type: 'age' }, Number(a), Number(b))),
+  );
+  // Numeric ranges after a field phrase.
+  const rangeRe = new RegExp(
+    `([a-z][a-z0-9 _-]{0,40}?)\\s*(?:\\(\\s*)?(?:between|from|of|ranging from|in the range)?\\s*\\$?(${NUM})\\s*(?:-|to|and|–)\\s*\\$?(${NUM})(?:\\s*\\))?(?:\\s+(?:stars|dollars|euros|usd|eur|years|minutes|hours|days|km|kg|tons|percent|%|points))?`,
+    'g',
+  );
+  rest = rest.replace(rangeRe, (m, words: string, a: string, b: string) => {
+    const { prefix, nameWords } = splitLead(words);
+    const name = fieldName(nameWords.replace(/\b(between|from|of|ranging)\s*$/, ''), table);
+    if (name === '' || isEntity(name) !== undefined) return m;
+    const min = Math.min(Number(a), Number(b));
+    const max = Math.max(Number(a), Number(b));
+    return ` ${prefix} ${mark(name, numericType(typeFor(name, table), min, max))}`;
+  });
+  // Date windows after a field phrase.
+  for (let guard = 0; guard < 10; guard++) {
+    const found = readWindow(rest);
+    if (found === undefined) break;
+    const before = rest.slice(0, found.index);
+    const words = /([a-z][a-z0-9 _]*)\s*$/.exec(before.split(/[,;(]|\band\b|@\d+@/).pop() ?? '')?.[1] ?? '';
+    let name =
+      /^\s*(created|updated|placed|registered|joined|published|posted|sent|made|opened|closed)\s*$/.test(
+        words,
+      )
+        ? words.trim()
+        : fieldName(words, table);
+    if (
+      /^(created|updated|placed|registered|signed_up|joined|published|posted|sent|made|opened|closed)$/.test(
+        name,
+      )
+    )
+      name = `${name}_at`;
+    const inferred = typeFor(name || 'created_at', table);
+    const type = DATE_TYPES.has(inferred.type) ? inferred.type : 'datetime';
+    const key = mark(name || 'created_at', { type, params: windowParams(found.window, type) });
+    rest = rest.slice(0, found.index - words.length) + key + rest.slice(found.index + found.length);
+  }
+  const fields: PromptField[] = [];
+  const refs: string[] = [];
+  const seen = new Set<string>();
+  const push = (field: PromptField) => {
+    if (seen.has(field.name) || field.name === '' || field.name === 'id') return;
+    seen.add(field.name);
+    fields.push(field);
+  };
+  for (const raw of rest.split(
+    /\s*(?:,|;|\band\b|\bplus\b|\bas well as\b|&|\bwith\b|\bhas\b|\bhave\b|\bhaving\b)\s*/,
+  )) {
+    const item = raw.trim();
+    if (item === '') continue;
+    const keys = item.match(/@\d+@/g);
+    if (keys !== null) {
+      for (const key of keys) {
+        const special = specials.get(key) as Special;
+        push({
+          name: special.name,
+          type: special.inferred.type,
+          ...(special.inferred.params ? { params: special.inferred.params } : {}),
+        });
+      }
+      continue;
+    }
+    if (/^(?:(?:a|an|the|its|their)\s+)*[a-z]+\s+(at|on)$/.test(item)) {
+      const name = fieldName(item, table);
+      push({ name, type: typeFor(name, table).type });
+      continue;
+    }
+    const words = stripLead(item.split(/\s+/));
+    if (words.length === 0 || words.length > 4) continue;
+    const phrase = words.join(' ');
+    const entity = isEntity(phrase) ?? isEntity(words[words.length - 1] as string);
+    if (entity !== undefined) {
+      refs.push(entity);
+      continue;
+    }
+    let name = fieldName(phrase, table);
+    if (name === '' || /^\d/.test(name)) continue;
+    if (
+      typeFromName(name, 'any', table) === undefined &&
+      singular(name) !== name &&
+      typeFromName(singular(name), 'any', table) !== undefined
+    ) {
+      name = singular(name);
+    }
+    const inferred = typeFor(name, table);
+    const field: PromptField = { name, type: inferred.type };
+    if (inferred.params !== undefined) field.params = inferred.params;
+    push(field);
+  }
+  return { fields, refs, enumText };
+}

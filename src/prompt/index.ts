@@ -1,0 +1,44 @@
+/**
+ * Prompt mode: `convertPrompt` (offline, deterministic) and `createPromptConverter`, which asks a
+ * configured language model first and falls back to the offline converter on any failure.
+ */
+import { type ConversionResult, convertPrompt } from './convert.js';
+import { askModel, type LlmOptions } from './llm.js';
+
+export { type ConversionResult, convertPrompt } from './convert.js';
+export { askModel, type LlmOptions } from './llm.js';
+
+/** Longest prompt accepted (characters), as the interface says. */
+export const MAX_PROMPT_CHARS = 5000;
+
+/** Where a converter reports a model failure before falling back (a pino logger fits). */
+export interface ConverterLogger {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/** A prompt converter: what POST /api/v1/generate calls in prompt mode. */
+export type PromptConverter = (prompt: string) => Promise<ConversionResult>;
+
+/**
+ * The converter of the service: with `llm` (see Config.llm), the model answers first and the offline
+ * converter answers whenever the model fails; without it, the offline converter only.
+ */
+export function createPromptConverter(
+  options: { llm?: LlmOptions | undefined; logger?: ConverterLogger } = {},
+): PromptConverter {
+  const { llm, logger } = options;
+  return async (prompt) => {
+    if (llm !== undefined) {
+      try {
+        const answer = await askModel(prompt, llm);
+        return { ok: true, ...answer };
+      } catch (error) {
+        logger?.warn(
+          { err: (error as Error).message },
+          'language model failed; using the offline prompt converter',
+        );
+      }
+    }
+    return convertPrompt(prompt);
+  };
+}

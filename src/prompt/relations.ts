@@ -1,0 +1,204 @@
+/**
+ * Relations and field text of a prompt, read sentence by sentence with a current subject: "each order
+ * belongs to a customer" (order → customer), "posts have many comments" (comment → post), "a manager
+ * who is also an employee" (employee → employee), "enrollments between students and courses"
+ * (enrollment → student, course). The text after a mention, up to the next one, holds the subject's
+ * fields.
+ */
+import { type Entities, type Entity, type Token, tokenize } from './entities.js';
+import { STOP_WORDS } from './lexicon.js';
+import { isPlural, singular } from './text.js';
+
+/** A foreign key the prompt asks for. */
+export interface Relation {
+  child: Entity;
+  parent: Entity;
+  /** The role of a self-reference ("manager" → manager_id). */
+  role?: string;
+}
+
+/** What the scan found: relations, field text per entity, junctions asked for explicitly. */
+export interface Scan {
+  relations: Relation[];
+  fieldText: Map<Entity, string[]>;
+  junctions: Set<Entity>;
+}
+
+const DETERMINERS = new Set([
+  'a',
+  'an',
+  'one',
+  'the',
+  'another',
+  'other',
+  'each',
+  'every',
+  'its',
+  'their',
+  'some',
+  'parent',
+  'single',
+  'same',
+  'any',
+  'per',
+  'its',
+  'his',
+  'her',
+  'whose',
+]);
+const OBJECT_WORDS = new Set([
+  'by',
+  'for',
+  'to',
+  'in',
+  'on',
+  'at',
+  'within',
+  'from',
+  'between',
+  'linking',
+  'links',
+  'link',
+  'joining',
+  'join',
+  'joins',
+  'connecting',
+  'connects',
+  'through',
+  'via',
+  'inside',
+  'under',
+  'into',
+  'per',
+]);
+
+interface Mention {
+  entity: Entity;
+  start: number;
+  end: number;
+  /** Token index of the mention's first word and the index after it. */
+  first: number;
+  next: number;
+}
+
+function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | undefined {
+  const run: Token[] = [];
+  for (let j = i; j < tokens.length && run.length < 3; j++) {
+    const t = tokens[j] as Token;
+    if (t.kind !== 'word' || STOP_WORDS.has(t.text)) break;
+    run.push(t);
+  }
+  for (let len = run.length; len >= 1; len--) {
+    const words = run.slice(0, len).map((t) => t.text);
+    const last = words[len - 1] as string;
+    const key = [...words.slice(0, -1), singular(last)].join('_');
+    const entity = entities.list.find((e) => e.key === key || e.name === words.join('_'));
+    if (entity === undefined) continue;
+    const previous = tokens[i - 1]?.text ?? '';
+    if (!isPlural(last) && !DETERMINERS.has(previous)) return undefined;
+    const end = run[len - 1] as Token;
+    return { entity, start: (run[0] as Token).at, end: end.at + end.text.length, first: i, next: i + len };
+  }
+  return undefined;
+}
+
+/** Scans `text` (normalized) for relations and per-entity field text. */
+export function scanRelations(text: string, entities: Entities): Scan {
+  const scan: Scan = { relations: [], fieldText: new Map(), junctions: new Set() };
+  const addRelation = (child: Entity, parent: Entity, role?: string) => {
+    if (!scan.relations.some((r) => r.child === child && r.parent === parent && r.role === role)) {
+      scan.relations.push(role === undefined ? { child, parent } : { child, parent, role });
+    }
+  };
+  const addText = (entity: Entity, value: string) => {
+    const list = scan.fieldText.get(entity) ?? [];
+    list.push(value);
+    scan.fieldText.set(entity, list);
+  };
+  for (const sentence of text.split(/(?<!\d)[.;!?\n](?!\d)/)) {
+    const tokens = tokenize(sentence);
+    const mentions: Mention[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const m = mentionAt(tokens, i, entities);
+      if (m !== undefined) {
+        mentions.push(m);
+        i = m.next - 1;
+      }
+    }
+    let subject: Entity | undefined;
+    let previousWasObject = false;
+    const groupSinceStart: Entity[] = [];
+    mentions.forEach((m, index) => {
+      const before = sentence.slice(index === 0 ? 0 : (mentions[index - 1] as Mention).end, m.start);
+      const head = before.replace(/\s+$/, '');
+      const words = (head.split(/[,;:()]/).pop() ?? '').split(/\s+/).filter(Boolean);
+      while (
+        words.length > 0 &&
+        (DETERMINERS.has(words[words.length - 1] as string) ||
+          /^\d+$/.test(words[words.length - 1] as string))
+      )
+        words.pop();
+      const trailing = words.slice(-3).join(' ');
+      const lastWord = words[words.length - 1] ?? '';
+      const determiner = /\b(another|other|parent)\s+$/.test(before) ? 'self' : '';
+      const hasMany =
+        /\b(many|multiple|several|lots of|a lot of|a number of|one or more|numerous)\s+(?:[a-z]+\s+)?$/.test(
+          before,
+        ) ||
+        /\d\s*(?:to|-|and)\s*\d+\s*$/.test(before) ||
+        /\b(with|has|have|contains?)\s+\d+\s*$/.test(before) ||
+        /\band (their|its)\s*$/.test(before);
+      const relationWord =
+        OBJECT_WORDS.has(lastWord) ||
+        /\bper\s*$/.test(before) ||
+        /\b(belongs? to|belonging to|owned by|placed (by|at|in)|is with|are with|is for|are for|has an?|have an?|links an?|assigned to|taught by|written by|sent by|opened by|made by|created by|posted by|is in|are in|reports to|reply to|managed by|run by|hosted by|stored in|held by|booked by|issued to|issued by|belonging to|posted by)$/.test(
+          words.join(' '),
+        ) ||
+        /\b(belongs? to|has|have|links?)\s+(an?|one|the)\s*$/.test(before);
+      const continues = lastWord === 'and' && previousWasObject;
+      previousWasObject = false;
+      if (/\b(linked|connected|joined)\s+(through|via|by)$|\bthrough$/.test(words.join(' '))) {
+        for (const e of groupSinceStart) if (e !== m.entity) addRelation(m.entity, e);
+        subject = m.entity;
+      } else if (subject !== undefined && hasMany && m.entity !== subject) {
+        // "posts have many comments": the comment refers to its post.
+        if (scan.relations.some((r) => r.child === subject && r.parent === m.entity))
+          scan.junctions.add(subject);
+        addRelation(m.entity, subject);
+        subject = m.entity;
+      } else if (
+        subject !== undefined &&
+        m.entity === subject &&
+        (determiner === 'self' || /\b(is also|also an?|who is)\b/.test(before))
+      ) {
+        const role =
+          /\b([a-z]+)\s+(?:who|which|that)\s+is\b/.exec(before)?.[1] ??
+          /\b([a-z]+)\s+to\s+(another|other)\b/.exec(before)?.[1] ??
+          'parent';
+        addRelation(subject, subject, role === 'reports' ? 'manager' : role);
+      } else if (
+        subject !== undefined &&
+        m.entity !== subject &&
+        (relationWord || continues || /\bbetween\s*$/.test(head))
+      ) {
+        addRelation(subject, m.entity);
+        previousWasObject = true;
+        if (/\b(between|linking|joining|join|joins|connecting)\b/.test(trailing) || continues) {
+          if (/\b(between|linking|joining|join|joins|connecting)\b/.test(sentence.slice(0, m.start)))
+            scan.junctions.add(subject);
+        }
+      } else if (subject === undefined && /\bbetween\s*$/.test(head)) {
+        groupSinceStart.push(m.entity);
+        return;
+      } else {
+        subject = m.entity;
+      }
+      groupSinceStart.push(m.entity);
+      // Field text: from this mention to the next, attributed to the subject.
+      const end = index + 1 < mentions.length ? (mentions[index + 1] as Mention).start : sentence.length;
+      const tail = sentence.slice(m.end, end);
+      if (subject !== undefined) addText(subject, tail);
+    });
+  }
+  return scan;
+}

@@ -1,0 +1,120 @@
+/** Text helpers of the prompt converter: normalizing numbers, singular and plural, snake-case names. */
+import { NUMBER_WORDS } from './lexicon.js';
+
+const IRREGULAR: Record<string, string> = {
+  people: 'person',
+  persons: 'person',
+  children: 'child',
+  men: 'man',
+  women: 'woman',
+  staff: 'staff',
+  data: 'data',
+  media: 'media',
+  series: 'series',
+  species: 'species',
+  analyses: 'analysis',
+  faculties: 'faculty',
+  quizzes: 'quiz',
+  statuses: 'status',
+  addresses: 'address',
+  businesses: 'business',
+  classes: 'class',
+  buses: 'bus',
+};
+
+const IE_WORDS = new Set([
+  'movie',
+  'cookie',
+  'pie',
+  'tie',
+  'zombie',
+  'rookie',
+  'selfie',
+  'hoodie',
+  'calorie',
+  'brownie',
+  'smoothie',
+  'freebie',
+  'genie',
+  'prairie',
+  'lie',
+  'goalie',
+  'auntie',
+  'newbie',
+  'techie',
+  'foodie',
+]);
+
+/** `companies` → `company`, `addresses` → `address`, `users` → `user`. */
+export function singular(word: string): string {
+  if (IRREGULAR[word] !== undefined) return IRREGULAR[word];
+  if (IE_WORDS.has(word.slice(0, -1))) return word.slice(0, -1);
+  if (/[^aeiou]ies$/.test(word)) return word.slice(0, -3) + 'y';
+  if (/(ches|shes|xes|sses|zzes)$/.test(word)) return word.slice(0, -2);
+  if (/(ss|us|is)$/.test(word)) return word;
+  if (word.endsWith('s')) return word.slice(0, -1);
+  return word;
+}
+
+/** `company` → `companies`, `class` → `classes`, `staff` → `staff`. */
+export function plural(word: string): string {
+  for (const [p, s] of Object.entries(IRREGULAR)) if (s === word) return p === 'persons' ? 'people' : p;
+  if (IE_WORDS.has(word)) return word + 's';
+  if (/[^aeiou]y$/.test(word)) return word.slice(0, -1) + 'ies';
+  if (/(ch|sh|x|ss|z)$/.test(word)) return word + 'es';
+  if (word.endsWith('s')) return word;
+  return word + 's';
+}
+
+/** Whether a word reads as a plural noun. */
+export function isPlural(word: string): boolean {
+  if (IRREGULAR[word] !== undefined) return word !== 'staff' || true;
+  return /[a-z]s$/.test(word) && !/(ss|us|is)$/.test(word);
+}
+
+/** `signup date` → `signup_date`. */
+export function snake(words: string): string {
+  return words
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+function wordsToNumber(text: string): string {
+  // "a hundred", "five hundred", "two thousand", "twenty five"
+  return text.replace(
+    /\b(?:(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](one|two|three|four|five|six|seven|eight|nine))?\s+)?(hundred|thousand|million)\b|\b(a dozen|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|one|two|three|four|five|six|seven|eight|nine|ten)(?:[ -](one|two|three|four|five|six|seven|eight|nine))?\b(?!\s*-)/g,
+    (match, lead?: string, leadUnit?: string, scale?: string, small?: string, smallUnit?: string) => {
+      if (scale !== undefined) {
+        const base =
+          lead === undefined || lead === 'a' || lead === 'an'
+            ? 1
+            : (NUMBER_WORDS[lead] ?? 1) + (leadUnit ? (NUMBER_WORDS[leadUnit] ?? 0) : 0);
+        const factor = scale === 'hundred' ? 100 : scale === 'thousand' ? 1000 : 1_000_000;
+        return String(base * factor);
+      }
+      if (small === 'a dozen') return '12';
+      if (small === 'one' && !/^one\s/.test(match)) return match;
+      const value = (NUMBER_WORDS[small ?? ''] ?? 0) + (smallUnit ? (NUMBER_WORDS[smallUnit] ?? 0) : 0);
+      return value > 0 ? String(value) : match;
+    },
+  );
+}
+
+/** Lower-cases and rewrites numbers: `1,000` → `1000`, `2k` → `2000`, `five hundred` → `500`. */
+export function normalizeText(prompt: string): string {
+  let text = prompt
+    .toLowerCase()
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, ' ');
+  text = text.replace(/\b(\d{1,3}(?:,\d{3})+)\b/g, (m) => m.replace(/,/g, ''));
+  text = text.replace(/\b(\d+(?:\.\d+)?)\s?k\b/g, (_m, n: string) => String(Math.round(Number(n) * 1000)));
+  text = text.replace(/\b(\d+(?:\.\d+)?)\s?(m|mm|million)\b(?!\d)/g, (m, n: string, unit: string) =>
+    unit === 'million' ? String(Math.round(Number(n) * 1_000_000)) : m,
+  );
+  text = wordsToNumber(text);
+  text = text.replace(/\b(one|a single)\s+(?=[a-z]+\s+per\b)/g, '1 ');
+  return text.trim();
+}

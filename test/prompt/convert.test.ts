@@ -1,0 +1,111 @@
+import t from 'tap';
+import { convertPrompt } from '../../src/prompt/index.js';
+import type { TableSpec } from '../../workers/engine/index.js';
+import { compile, generateRecords } from '../../workers/engine/index.js';
+
+function tablesOf(prompt: string): TableSpec[] {
+  const result = convertPrompt(prompt);
+  if (!result.ok) throw new Error(result.message);
+  return result.tables;
+}
+const table = (tables: TableSpec[], name: string) => tables.find((x) => x.name === name);
+const field = (tables: TableSpec[], name: string, fieldName: string) =>
+  table(tables, name)?.fields.find((f) => f.name === fieldName);
+
+t.test('entities, counts, fields, enums and ranges', async (t) => {
+  const tables = tablesOf(
+    '200 users with name, email and signup date, and 500 orders with status pending, paid or shipped and total between 10 and 200; each order belongs to a user',
+  );
+  t.same(
+    tables.map((x) => [x.name, x.count]),
+    [
+      ['users', 200],
+      ['orders', 500],
+    ],
+  );
+  t.same(field(tables, 'users', 'id'), { name: 'id', type: 'uuid' });
+  t.equal(field(tables, 'users', 'name')?.type, 'full_name');
+  t.equal(field(tables, 'users', 'email')?.type, 'email');
+  t.equal(field(tables, 'users', 'signup_date')?.type, 'date');
+  t.same(field(tables, 'orders', 'user_id'), { name: 'user_id', type: 'ref', params: { table: 'users' } });
+  t.same(field(tables, 'orders', 'status')?.params, { values: ['pending', 'paid', 'shipped'] });
+  t.same(field(tables, 'orders', 'total'), { name: 'total', type: 'amount', params: { min: 10, max: 200 } });
+});
+
+t.test('per_parent ranges set the child count; a self-reference is nullable', async (t) => {
+  const tables = tablesOf(
+    '20 companies with 5 to 10 employees each; every employee has a manager who is also an employee',
+  );
+  const employees = table(tables, 'employees');
+  t.same(field(tables, 'employees', 'company_id')?.params, {
+    table: 'companies',
+    per_parent: { min: 5, max: 10 },
+  });
+  t.ok(
+    employees !== undefined && employees.count >= 100 && employees.count <= 200,
+    `count ${employees?.count} fits 20 × 5..10`,
+  );
+  t.same(field(tables, 'employees', 'manager_id'), {
+    name: 'manager_id',
+    type: 'ref',
+    params: { table: 'employees' },
+    nullable: true,
+  });
+});
+
+t.test('junction tables get a unique pair; counts never exceed the pairs', async (t) => {
+  const tables = tablesOf('5 students and 3 courses with 100 enrollments between students and courses');
+  t.same(
+    table(tables, 'enrollments')?.unique?.map((key) => [...key].sort()),
+    [['course_id', 'student_id']],
+  );
+  t.equal(table(tables, 'enrollments')?.count, 15, '100 asked, 5 × 3 pairs exist');
+});
+
+t.test('domains, locales and relative dates', async (t) => {
+  const shop = convertPrompt('an online shop with 40 German customers');
+  t.ok(shop.ok);
+  if (shop.ok) {
+    t.equal(shop.locale, 'de');
+    t.same(
+      shop.tables.map((x) => x.name),
+      ['customers', 'products', 'orders', 'order_items', 'reviews'],
+    );
+    t.equal(table(shop.tables, 'customers')?.count, 40);
+  }
+  const logs = tablesOf('1000 log entries with level debug, info or error and timestamp in the last 7 days');
+  t.same(field(logs, 'log_entries', 'timestamp')?.params, {
+    min: '2025-12-25T00:00:00Z',
+    max: '2025-12-31T23:59:59Z',
+  });
+});
+
+t.test('every conversion compiles and generates; the same prompt gives the same tables', async (t) => {
+  const prompt =
+    'Hospital: 20 departments, 5 to 15 doctors per department, 1000 patients, 4000 appointments between patients and doctors';
+  const first = convertPrompt(prompt);
+  t.same(convertPrompt(prompt), first, 'deterministic');
+  t.ok(first.ok);
+  if (!first.ok) return;
+  const compiled = compile({ tables: first.tables, locale: 'en', seed: 3 });
+  t.ok(compiled.ok);
+  if (compiled.ok) t.equal(generateRecords(compiled.plan, 'appointments', 0, 5).length, 5);
+});
+
+t.test('prompts without data to generate fail with a hint', async (t) => {
+  for (const prompt of ['', '   ', 'hello', 'please help me', '!!!']) {
+    const result = convertPrompt(prompt);
+    t.notOk(result.ok, JSON.stringify(prompt));
+    if (!result.ok) t.match(result.message, /e\.g\. '100 customers with name and email/);
+  }
+});
+
+t.test('a 5,000-character prompt converts quickly', async (t) => {
+  const sentence = '300 customers with name, email, status active or inactive and age between 18 and 90. ';
+  const prompt = sentence.repeat(Math.floor(5000 / sentence.length)).slice(0, 5000);
+  const started = performance.now();
+  convertPrompt(prompt);
+  convertPrompt('a '.repeat(2500));
+  convertPrompt('x, '.repeat(1666) + 'or y');
+  t.ok(performance.now() - started < 2000, `${Math.round(performance.now() - started)} ms`);
+});

@@ -1,0 +1,36 @@
+/**
+ * The prompt corpus: every prompt of test/fixtures/prompts.json through the offline converter, scored
+ * against what a careful reader expects. Reports the share fully understood; fails below 90%.
+ */
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import { convertPrompt } from '../../src/prompt/index.js';
+import { compile } from '../../workers/engine/index.js';
+import { type PromptCase, problems } from './corpus-score.js';
+
+const corpus = JSON.parse(
+  readFileSync(new URL('../fixtures/prompts.json', import.meta.url), 'utf8'),
+) as PromptCase[];
+
+t.test('the corpus has at least 100 prompts', async (t) => {
+  t.ok(corpus.length >= 100, `${corpus.length} prompts`);
+});
+
+t.test('share of prompts fully understood', async (t) => {
+  let understood = 0;
+  const misses: string[] = [];
+  for (const item of corpus) {
+    const result = convertPrompt(item.prompt);
+    if (result.ok) {
+      const compiled = compile({ tables: result.tables, locale: result.locale ?? 'en', seed: 1 });
+      t.ok(compiled.ok, `compiles: ${item.prompt.slice(0, 60)}`);
+    }
+    const found = problems(result, item.expect);
+    if (found.length === 0) understood++;
+    else misses.push(`${item.prompt}\n    ${found.join('\n    ')}`);
+  }
+  const share = understood / corpus.length;
+  t.comment(`prompt corpus: ${understood}/${corpus.length} fully understood (${(share * 100).toFixed(1)}%)`);
+  if (process.env['CORPUS_VERBOSE'] || share < 0.9) t.comment(`not fully understood:\n${misses.join('\n')}`);
+  t.ok(share >= 0.9, `at least 90% fully understood (got ${(share * 100).toFixed(1)}%)`);
+});
