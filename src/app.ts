@@ -12,11 +12,15 @@ import { authenticate } from './middleware/authenticate.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
 import { createPool, type GenerationPool } from './pool.js';
+import { createPromptConverter, type PromptConverter } from './prompt/index.js';
 import { Limiter } from './rate-limit.js';
+import { agentRoutes } from './routes/agent.js';
 import { catalogueRoutes } from './routes/catalogue.js';
-import { generateRoutes, type PromptConverter } from './routes/generate.js';
+import { generateRoutes } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
+import { schemaDetectRoutes } from './routes/schema-detect.js';
 import { usageRoutes } from './routes/usage.js';
+import type { PaymentProvider } from './payment/provider.js';
 import type { Store } from './store/index.js';
 
 export interface AppDeps {
@@ -27,24 +31,30 @@ export interface AppDeps {
   limiter: Limiter;
   /** Generates and encodes chunks (worker threads in the server). */
   pool: GenerationPool;
-  /** Prompt mode's converter; without one, prompts are refused with PROMPT_CONVERSION_FAILED. */
-  convertPrompt?: PromptConverter;
+  /** Prompt mode's converter: by default the configured language model, then the offline converter. */
+  convertPrompt: PromptConverter;
   /** How long the health check waits for the database. */
   healthTimeoutMs?: number;
+  /** The agent purchase flow's payment provider; defaults to the configured one (sandbox unless set). */
+  payment?: PaymentProvider;
 }
 
 /** The dependencies a caller must provide; the rest is derived. */
-export type AppInput = Omit<AppDeps, 'limiter' | 'pool'> & Partial<Pick<AppDeps, 'limiter' | 'pool'>>;
+export type AppInput = Omit<AppDeps, 'limiter' | 'pool' | 'convertPrompt'> &
+  Partial<Pick<AppDeps, 'limiter' | 'pool' | 'convertPrompt'>>;
 
 /**
  * Builds the app. `limiter` defaults to one over the store and the configured plans; `pool` to an
- * inline one (no worker threads), which tests use; the server passes a pool of worker threads.
+ * inline one (no worker threads), which tests use, while the server passes worker threads;
+ * `convertPrompt` to the configured prompt converter.
  */
 export function createApp(input: AppInput): Koa {
   const deps: AppDeps = {
     ...input,
     limiter: input.limiter ?? new Limiter(input.store.db, input.config.plans, input.clock),
     pool: input.pool ?? createPool(0),
+    convertPrompt:
+      input.convertPrompt ?? createPromptConverter({ llm: input.config.llm, logger: input.logger }),
   };
   const app = new Koa({ proxy: false });
   app.silent = true; // errors are logged by errorEnvelope with the request id
@@ -59,8 +69,12 @@ export function createApp(input: AppInput): Koa {
   dataApi.use(authenticate(deps.store.db, deps.limiter));
   dataApi.use(usageRoutes(deps).routes());
   dataApi.use(generateRoutes(deps).routes());
+  dataApi.use(schemaDetectRoutes(deps).routes());
 
-  for (const router of [publicApi, dataApi]) {
+  // The agent purchase flow is public (no key): /api/agent/...
+  const agentApi = agentRoutes(deps, deps.payment);
+
+  for (const router of [publicApi, dataApi, agentApi]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

@@ -8,6 +8,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { compile, expandTemplate, type Plan, type TableSpec } from '../../workers/engine/index.js';
 import type { SqlDialect } from '../../workers/output/options.js';
+import type { Principal } from '../api-keys.js';
 import type { AppDeps } from '../app.js';
 import { HttpError } from '../errors.js';
 import { jsonBody } from '../middleware/json-body.js';
@@ -31,11 +32,6 @@ const RAW_CONTENT_TYPE: Record<RawKind, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
   sql: 'application/sql; charset=utf-8',
 };
-
-/** The converter of prompt mode: a schema for the prompt, or a message that helps rephrase it. */
-export type PromptConverter = (
-  prompt: string,
-) => Promise<{ ok: true; tables: TableSpec[]; locale?: string } | { ok: false; message: string }>;
 
 /** What Accept asks for: the JSON envelope (undefined) or a raw stream. 406 when nothing fits. */
 function negotiate(ctx: Context): RawKind | undefined {
@@ -137,17 +133,8 @@ export function generateRoutes(deps: AppDeps): Router {
   return router;
 }
 
-async function convertPrompt(
-  deps: AppDeps,
-  principal: NonNullable<Context['state']['principal']>,
-  prompt: string,
-) {
-  if (!deps.convertPrompt) {
-    throw new HttpError(
-      'PROMPT_CONVERSION_FAILED',
-      'Prompt mode is not available on this server; send tables or a template.',
-    );
-  }
+/** Prompt mode: counts the prompt against the daily allowance, then converts it to tables. */
+async function convertPrompt(deps: AppDeps, principal: Principal, prompt: string) {
   await deps.limiter.reservePrompt(principal);
   const converted = await deps.convertPrompt(prompt);
   if (!converted.ok) throw new HttpError('PROMPT_CONVERSION_FAILED', converted.message);

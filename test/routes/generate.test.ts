@@ -1,4 +1,5 @@
 import t from 'tap';
+import { DEFAULT_PLANS } from '../../src/plans.js';
 import { ENGINE_VERSION } from '../../workers/engine/index.js';
 import { startApp } from '../helpers/app.js';
 import { forEachStore } from '../helpers/stores.js';
@@ -223,5 +224,67 @@ t.test('catalogues are public', async (t) => {
       tags: 20,
       post_tags: 400,
     });
+  });
+});
+
+t.test('prompt mode: data, meta and the inferred schema, reusable as tables', async (t) => {
+  forEachStore(t, async (t, store) => {
+    const server = await startApp(t, store, {
+      plans: { pro: { ...DEFAULT_PLANS.pro, prompts_per_day: 2 } },
+    });
+    const key = await server.key('pro');
+    const prompt =
+      '20 German customers with name, email and signup date, and 50 orders; each order belongs to a customer';
+    const response = await server.request('/api/v1/generate', { key, json: { prompt, seed: 9 } });
+    t.equal(response.status, 200);
+    const body = (await response.json()) as Body & { schema: { tables: { name: string; count: number }[] } };
+    t.match(body.meta, { locale: 'de', total_records: 70, seed: 9 });
+    t.same(
+      body.schema.tables.map((x) => [x.name, x.count]),
+      [
+        ['customers', 20],
+        ['orders', 50],
+      ],
+    );
+    const again = (await (
+      await server.request('/api/v1/generate', {
+        key,
+        json: { tables: body.schema.tables, locale: 'de', seed: 9 },
+      })
+    ).json()) as Body;
+    t.same(again.data, body.data, 'the schema reproduces the data as tables');
+
+    const english = (await (
+      await server.request('/api/v1/generate', { key, json: { prompt, locale: 'en' } })
+    ).json()) as Body;
+    t.equal(english.meta.locale, 'en', "the request's locale wins over the prompt's");
+
+    const vague = await server.request('/api/v1/generate', {
+      key,
+      json: { prompt: 'hmm, something nice please' },
+    });
+    t.equal(vague.status, 429, 'the third prompt today: the daily prompt allowance of 2 is used up');
+    t.match(((await vague.json()) as { error: { message: string } }).error.message, /prompt/);
+  });
+});
+
+t.test('prompt mode: a prompt that cannot be understood', async (t) => {
+  forEachStore(t, async (t, store) => {
+    const server = await startApp(t, store);
+    const key = await server.key('pro');
+    const response = await server.request('/api/v1/generate', {
+      key,
+      json: { prompt: 'hmm, something nice please' },
+    });
+    t.equal(response.status, 422);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    t.equal(body.error.code, 'PROMPT_CONVERSION_FAILED');
+    t.match(body.error.message, /e\.g\./, 'the message shows how to rephrase');
+    const usage = (await (await server.request('/api/v1/usage', { key })).json()) as {
+      daily_used: number;
+      prompts_used: number;
+    };
+    t.equal(usage.daily_used, 0, 'no records counted');
+    t.equal(usage.prompts_used, 1, 'the conversion attempt counts toward the prompt allowance');
   });
 });
