@@ -2,63 +2,19 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import type { Test } from 'tap';
-import { createApiKey } from '../../src/api-keys.js';
-import { createApp } from '../../src/app.js';
-import { type Clock, systemClock } from '../../src/clock.js';
-import { type Config, loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
-import type { PaymentProvider } from '../../src/payment/provider.js';
-import { serve } from '../../src/serve.js';
 import type { Store } from '../../src/store/index.js';
-import type { TestServer } from './app.js';
+import { type StartOptions, startApp, type TestServer } from './app.js';
 
 export const CLAIM_TOKEN = /^mh_claim_[0-9a-f]{64}$/;
 
 /** Serves an app with `payment` (default: the configured provider) and config from `env`. */
-export async function startAgentApp(
+export function startAgentApp(
   t: Test,
   store: Store,
-  options: { clock?: Clock; payment?: PaymentProvider; env?: Record<string, string> } = {},
+  options: Pick<StartOptions, 'clock' | 'payment' | 'env'> = {},
 ): Promise<TestServer> {
-  const config: Config = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/nonexistent', ...options.env });
-  const clock = options.clock ?? systemClock;
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logs.push(String(chunk));
-      done();
-    },
-  });
-  const app = createApp({
-    config,
-    store,
-    clock,
-    logger: createLogger('info', sink),
-    payment: options.payment,
-  });
-  const serving = await serve(app, '127.0.0.1', 0);
-  t.teardown(() => serving.stop(1000));
-  return {
-    url: serving.url,
-    config,
-    logs,
-    request(path, init = {}) {
-      const headers = new Headers(init.headers);
-      if (init.key !== undefined) headers.set('Authorization', `Bearer ${init.key}`);
-      let body = init.body;
-      if (init.json !== undefined) {
-        headers.set('Content-Type', 'application/json');
-        body = JSON.stringify(init.json);
-      }
-      const method = init.method ?? (init.json !== undefined ? 'POST' : 'GET');
-      return fetch(serving.url + path, { ...init, method, headers, body });
-    },
-    async key(tier) {
-      return (await createApiKey(store.db, clock, { tier })).api_key;
-    },
-  };
+  return startApp(t, store, options);
 }
 
 /** A JSON body and the status of a response. */

@@ -7,6 +7,7 @@ import { type Clock, systemClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { Plans, Tier } from '../../src/plans.js';
+import type { PaymentProvider } from '../../src/payment/provider.js';
 import type { GenerationPool } from '../../src/pool.js';
 import { serve } from '../../src/serve.js';
 import type { Store } from '../../src/store/index.js';
@@ -22,19 +23,25 @@ export interface TestServer {
   key(tier: Tier): Promise<string>;
 }
 
-/** Test config: the defaults, optionally with other plans. */
-export function testConfig(plans?: Partial<Plans>): Config {
-  const base = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/nonexistent' });
+/** Test config: the defaults with `env` applied, optionally with other plans. */
+export function testConfig(plans?: Partial<Plans>, env: Record<string, string> = {}): Config {
+  const base = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/nonexistent', ...env });
   return { ...base, plans: { ...base.plans, ...plans } };
 }
 
+export interface StartOptions {
+  clock?: Clock;
+  plans?: Partial<Plans>;
+  /** Environment variables for the config (e.g. the payment provider's). */
+  env?: Record<string, string>;
+  healthTimeoutMs?: number;
+  pool?: GenerationPool;
+  payment?: PaymentProvider;
+}
+
 /** Serves a new app over `store` until `t` ends. */
-export async function startApp(
-  t: Test,
-  store: Store,
-  options: { clock?: Clock; plans?: Partial<Plans>; healthTimeoutMs?: number; pool?: GenerationPool } = {},
-): Promise<TestServer> {
-  const config = testConfig(options.plans);
+export async function startApp(t: Test, store: Store, options: StartOptions = {}): Promise<TestServer> {
+  const config = testConfig(options.plans, options.env);
   const clock = options.clock ?? systemClock;
   const logs: string[] = [];
   const sink = new Writable({
@@ -44,14 +51,8 @@ export async function startApp(
     },
   });
   const logger = createLogger('info', sink);
-  const app = createApp({
-    config,
-    store,
-    clock,
-    logger,
-    healthTimeoutMs: options.healthTimeoutMs,
-    pool: options.pool,
-  });
+  const { healthTimeoutMs, pool, payment } = options;
+  const app = createApp({ config, store, clock, logger, healthTimeoutMs, pool, payment });
   const serving = await serve(app, '127.0.0.1', 0);
   t.teardown(() => serving.stop(1000));
   return {
