@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
 # Build stage: compile TypeScript (native addons build here, with the toolchain).
-FROM node:24-bookworm-slim AS build
+# Node 26 is the active LTS (Nov 2026). better-sqlite3 12.x (the line that still supports Node 20) does
+# not list Node 26 in its engines, but builds from source and runs on 26.9 (checked with npm's node 26).
+FROM node:26-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -11,7 +13,7 @@ COPY workers ./workers
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: only production dependencies and compiled code, as an unprivileged user.
-FROM node:24-bookworm-slim
+FROM node:26-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
