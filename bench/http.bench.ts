@@ -60,15 +60,20 @@ process.stderr.write(String(performance.now() - start));
 `;
 
 function fakerBaseline(rows: number): number {
-  const { stderr, status } = spawnSync(process.execPath, ['--input-type=module', '-e', FAKER_SCRIPT, String(rows)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const { stderr, status } = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', FAKER_SCRIPT, String(rows)],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   if (status !== 0) throw new Error(`faker baseline failed: ${stderr}`);
   return rows / (Number(stderr.toString()) / 1000);
 }
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+/** Starts the compiled server (WORKERS=2) on a free port with `dataDir`; resolves with its URL. */
+export async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['dist/src/server.js'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'info' },
@@ -92,7 +97,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
 }
 
 /** Peak resident set size of a process so far, in MB (worker threads included). */
-function peakRssMb(pid: number): number {
+export function peakRssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
   return Number(line?.[1] ?? 0) / 1024;
 }
@@ -142,19 +147,30 @@ async function healthDuring(url: string, done: Promise<unknown>): Promise<number
   return samples;
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-
-/** Runs the benchmark; prints one line per figure. */
-export async function run(): Promise<void> {
+/** Builds dist, creates a data directory with an internal API key, and starts a server on it. */
+export async function benchServer(): Promise<{
+  dataDir: string;
+  key: string;
+  server: { child: ChildProcess; url: string };
+}> {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-bench-'));
   const store = await openStore({ dataDir });
   const { api_key: key } = await createApiKey(store.db, systemClock, { tier: 'internal' });
   await store.close();
-  const server = await startServer(dataDir);
+  return { dataDir, key, server: await startServer(dataDir) };
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** Runs the benchmark; prints one line per figure. */
+export async function run(): Promise<void> {
+  const { dataDir, key, server } = await benchServer();
   try {
     const baseline = fakerBaseline(BASELINE_ROWS);
-    console.log(`http: plain faker script writing CSV (${fmt(BASELINE_ROWS)} rows): ${fmt(baseline)} rows/s (baseline)`);
+    console.log(
+      `http: plain faker script writing CSV (${fmt(BASELINE_ROWS)} rows): ${fmt(baseline)} rows/s (baseline)`,
+    );
     const formats: [string, string, Record<string, unknown>][] = [
       ['csv (raw text/csv)', 'text/csv', {}],
       ['json (envelope)', 'application/json', {}],

@@ -10,8 +10,10 @@ import type { EncodeOptions } from '../../workers/output/options.js';
 import { INSERT_BATCH } from '../../workers/output/options.js';
 import type { GenerationPool } from '../pool.js';
 
-/** Rows per chunk task: a multiple of INSERT_BATCH, about 10–30 ms of work. */
+/** Rows per chunk task: a multiple of INSERT_BATCH, about 5–10 ms of work. */
 export const CHUNK_ROWS = 10 * INSERT_BATCH;
+/** Rows of a table's first chunk: small, so the first bytes leave within a millisecond or two. */
+export const FIRST_CHUNK_ROWS = INSERT_BATCH;
 
 /** A piece of output: fixed text, text known only at the end, or rows to generate. */
 export type Piece = { text: string } | { lazy: () => string } | { task: ChunkTask };
@@ -20,8 +22,10 @@ export type Piece = { text: string } | { lazy: () => string } | { task: ChunkTas
 export function tablePieces(plan: Plan, table: string, options: EncodeOptions): Piece[] {
   const count = plan.tables.find((t) => t.name === table)!.count;
   const pieces: Piece[] = [];
-  for (let start = 0; start < count; start += CHUNK_ROWS) {
-    pieces.push({ task: { plan, table, start, end: Math.min(count, start + CHUNK_ROWS), options } });
+  for (let start = 0; start < count;) {
+    const end = Math.min(count, start + (start === 0 ? FIRST_CHUNK_ROWS : CHUNK_ROWS));
+    pieces.push({ task: { plan, table, start, end, options } });
+    start = end;
   }
   return pieces;
 }

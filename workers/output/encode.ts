@@ -1,8 +1,9 @@
 /** Encodes one chunk of generated rows for the requested output; pure, runs in worker threads. */
-import { generateRows, type Plan } from '../engine/index.js';
+import { forEachRow, generateRows, type Plan } from '../engine/index.js';
 import { csvChunk } from './csv.js';
 import { jsonChunk, ndjsonChunk } from './json.js';
 import type { EncodeOptions } from './options.js';
+import { csvRows, jsonRows, ndjsonRows, sqlRows } from './rows.js';
 import { sqlChunk } from './sql.js';
 
 /** A table's row range to generate and encode. */
@@ -19,7 +20,7 @@ export function jsonStringBody(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
 
-/** Generates rows [start, end) of a table and encodes them as text. */
+/** The reference encoder: rows [start, end) of a table as text, via row arrays and strings. */
 export function encodeChunk(task: ChunkTask): string {
   const { plan, table: name, start, end, options } = task;
   const table = plan.tables.find((t) => t.name === name);
@@ -39,4 +40,48 @@ export function encodeChunk(task: ChunkTask): string {
       break;
   }
   return options.jsonEscape ? jsonStringBody(text) : text;
+}
+
+// Rows are joined into strings of about BATCH_CHARS and written into a scratch buffer that is reused
+// across chunks: a chunk never becomes one large rope string to flatten and copy, and the row strings
+// die young.
+const BATCH_CHARS = 16 * 1024;
+let scratch = Buffer.allocUnsafe(1 << 21);
+
+/** The bytes of encodeChunk's text (UTF-8, as TextEncoder writes it), written while rows are generated. */
+export function encodeChunkBytes(task: ChunkTask): Uint8Array {
+  const { plan, table: name, start, end, options } = task;
+  const table = plan.tables.find((t) => t.name === name);
+  if (!table) throw new Error(`No table ${name} in the plan`);
+  const encode =
+    options.encoding === 'csv'
+      ? csvRows(table)
+      : options.encoding === 'json'
+        ? jsonRows(table)
+        : options.encoding === 'ndjson'
+          ? ndjsonRows(table)
+          : sqlRows(options.dialect, table);
+  const escape = options.jsonEscape;
+  let pos = 0;
+  let batch = '';
+  const flush = () => {
+    // Escaping batch by batch equals escaping the whole text: a batch ends at a row's end, never
+    // inside a surrogate pair.
+    const text = escape ? jsonStringBody(batch) : batch;
+    if (pos + text.length * 3 > scratch.length) {
+      const grown = Buffer.allocUnsafe(Math.max(scratch.length * 2, pos + text.length * 3));
+      scratch.copy(grown, 0, 0, pos);
+      scratch = grown;
+    }
+    // Like TextEncoder, Buffer's UTF-8 writer turns a lone surrogate into U+FFFD.
+    pos += scratch.write(text, pos, 'utf8');
+    batch = '';
+  };
+  forEachRow(plan, name, start, end, (values, row) => {
+    batch += encode(values, row);
+    if (batch.length >= BATCH_CHARS) flush();
+  });
+  flush();
+  // A copy of exactly the chunk's size, so the buffer can be transferred and the scratch kept.
+  return new Uint8Array(scratch.buffer.slice(scratch.byteOffset, scratch.byteOffset + pos));
 }

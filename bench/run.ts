@@ -1,0 +1,11 @@
+/** `npm run bench`: the engine, HTTP and API benchmarks in sequence (each also runs on its own). */
+import { run as api } from './api.bench.js';
+import { run as engine } from './engine.bench.js';
+import { run as http } from './http.bench.js';
+
+console.log('== engine');
+for (const line of engine()) console.log(line);
+console.log('== http');
+await http();
+console.log('== api');
+await api();
