@@ -14,6 +14,7 @@ import {
   type Plan,
   type TableSpec,
 } from '../workers/engine/index.js';
+import { usersTable } from '../workers/engine/samples.js';
 
 const CHUNK = 10_000;
 const ENGINE_USERS = 200_000;
@@ -21,22 +22,7 @@ const FAKER_USERS = 20_000;
 const TEMPLATE_SCALE = 20;
 const ROUNDS = 5;
 
-const USERS: TableSpec = {
-  name: 'users',
-  count: ENGINE_USERS,
-  fields: [
-    { name: 'id', type: 'uuid' },
-    { name: 'first_name', type: 'first_name' },
-    { name: 'last_name', type: 'last_name' },
-    { name: 'email', type: 'email' },
-    { name: 'city', type: 'city' },
-    { name: 'country', type: 'country' },
-    { name: 'created_at', type: 'datetime' },
-    { name: 'price', type: 'price' },
-    { name: 'active', type: 'boolean' },
-    { name: 'age', type: 'integer', params: { min: 18, max: 90 } },
-  ],
-};
+const USERS: TableSpec = usersTable(ENGINE_USERS);
 
 function planOf(tables: TableSpec[], seed: number): Plan {
   const result = compile({ tables, seed, locale: 'en' });

@@ -13,27 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { createApiKey } from '../src/api-keys.js';
 import { systemClock } from '../src/clock.js';
 import { openStore } from '../src/store/index.js';
+import { usersTable } from '../workers/engine/samples.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const BASELINE_ROWS = Math.max(10_000, Math.round(ROWS / 10));
 
-export const USERS_TABLE = {
-  name: 'users',
-  count: ROWS,
-  fields: [
-    { name: 'id', type: 'uuid' },
-    { name: 'first_name', type: 'first_name' },
-    { name: 'last_name', type: 'last_name' },
-    { name: 'email', type: 'email' },
-    { name: 'city', type: 'city' },
-    { name: 'country', type: 'country' },
-    { name: 'created_at', type: 'datetime' },
-    { name: 'price', type: 'price' },
-    { name: 'active', type: 'boolean' },
-    { name: 'visits', type: 'integer', params: { min: 0, max: 1000 } },
-  ],
-};
+export const USERS_TABLE = usersTable(ROWS);
 
 /** A plain faker script writing the same CSV to stdout with backpressure: the baseline. */
 const FAKER_SCRIPT = `
@@ -42,14 +28,14 @@ const rows = Number(process.argv[1]);
 faker.seed(1);
 const q = (s) => (/[",\\r\\n]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s);
 const out = process.stdout;
-let buffer = 'id,first_name,last_name,email,city,country,created_at,price,active,visits\\r\\n';
+let buffer = 'id,first_name,last_name,email,city,country,created_at,price,active,age\\r\\n';
 const start = performance.now();
 for (let i = 0; i < rows; i++) {
   const first = faker.person.firstName();
   const last = faker.person.lastName();
   buffer += [faker.string.uuid(), q(first), q(last), q(faker.internet.email({ firstName: first, lastName: last })),
     q(faker.location.city()), q(faker.location.country()), faker.date.past({ years: 5 }).toISOString(),
-    faker.commerce.price(), faker.datatype.boolean(), faker.number.int({ min: 0, max: 1000 })].join(',') + '\\r\\n';
+    faker.commerce.price(), faker.datatype.boolean(), faker.number.int({ min: 18, max: 90 })].join(',') + '\\r\\n';
   if (buffer.length > 65536) {
     if (!out.write(buffer)) await new Promise((r) => out.once('drain', r));
     buffer = '';

@@ -22,22 +22,4 @@ export function column(plan: Plan, table: string, field: string): Value[] {
   return allRows(plan, table).map((row) => row[index] as Value);
 }
 
-/** A users table of the ten benchmark columns. */
-export function usersTable(count: number): TableSpec {
-  return {
-    name: 'users',
-    count,
-    fields: [
-      { name: 'id', type: 'uuid' },
-      { name: 'first_name', type: 'first_name' },
-      { name: 'last_name', type: 'last_name' },
-      { name: 'email', type: 'email' },
-      { name: 'city', type: 'city' },
-      { name: 'country', type: 'country' },
-      { name: 'created_at', type: 'datetime' },
-      { name: 'balance', type: 'price' },
-      { name: 'active', type: 'boolean' },
-      { name: 'age', type: 'integer', params: { min: 18, max: 90 } },
-    ],
-  };
-}
+export { usersTable } from '../../workers/engine/samples.js';

@@ -1,5 +1,6 @@
 /** A warm-up for a fresh thread: every encoder over a table that draws rows from every locale. */
 import { compile } from '../engine/index.js';
+import { usersTable } from '../engine/samples.js';
 import { encodeChunkBytes } from './encode.js';
 import type { Encoding, SqlDialect } from './options.js';
 
@@ -7,22 +8,7 @@ const WARM_ROWS = 4000;
 
 /** Runs each encoding a few times over a few thousand rows of a users-like table. */
 export function warmUp(): void {
-  const users = {
-    name: 'warm_users',
-    count: WARM_ROWS,
-    fields: [
-      { name: 'id', type: 'uuid' },
-      { name: 'first_name', type: 'first_name' },
-      { name: 'last_name', type: 'last_name' },
-      { name: 'email', type: 'email' },
-      { name: 'city', type: 'city' },
-      { name: 'country', type: 'country' },
-      { name: 'created_at', type: 'datetime' },
-      { name: 'price', type: 'price' },
-      { name: 'active', type: 'boolean' },
-      { name: 'visits', type: 'integer', params: { min: 0, max: 1000 } },
-    ],
-  };
+  const users = usersTable(WARM_ROWS, 'warm_users');
   const compiled = compile({ tables: [users], locale: 'en', seed: 1 });
   if (!compiled.ok) return;
   const plan = compiled.plan;
