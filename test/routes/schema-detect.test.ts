@@ -87,3 +87,67 @@ t.test('requests and errors (one store: the database does not matter here)', asy
   const huge = await post({ sql: `${SQL}\n-- ${'x'.repeat(1024 * 1024)}` });
   t.equal(huge.status, 413, 'over the 1 MiB body limit');
 });
+
+t.test('detected schemas, with counts added, are accepted by POST /api/v1/generate unchanged', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-detect-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const store = await openStore({ dataDir });
+  t.teardown(() => store.close());
+  const server = await startApp(t, store);
+  const key = await server.key('pro');
+  const inputs: [string, unknown][] = [
+    [
+      'postgres DDL with inline and ALTER TABLE foreign keys',
+      {
+        sql: `CREATE TABLE customers (id BIGSERIAL PRIMARY KEY, email TEXT NOT NULL UNIQUE, first_name TEXT, created_at TIMESTAMPTZ NOT NULL DEFAULT now());
+              CREATE TABLE orders (id UUID PRIMARY KEY, customer_id BIGINT NOT NULL REFERENCES customers(id), status TEXT CHECK (status IN ('new','paid','shipped')), total NUMERIC(10,2));
+              CREATE TABLE notes (id SERIAL PRIMARY KEY, order_id UUID NOT NULL, body TEXT);
+              ALTER TABLE notes ADD CONSTRAINT notes_order_fk FOREIGN KEY (order_id) REFERENCES orders(id);`,
+      },
+    ],
+    [
+      'mysql DDL with ENUM and a table-level foreign key',
+      {
+        sql:
+          "CREATE TABLE `users` (`id` INT AUTO_INCREMENT PRIMARY KEY, `name` VARCHAR(100), `role` ENUM('admin','member') NOT NULL, `active` TINYINT(1));\n" +
+          'CREATE TABLE `posts` (`id` INT AUTO_INCREMENT, `user_id` INT NOT NULL, `title` VARCHAR(200), PRIMARY KEY (`id`), FOREIGN KEY (`user_id`) REFERENCES `users`(`id`));',
+      },
+    ],
+    [
+      'sqlite DDL with a self reference',
+      {
+        sql: 'CREATE TABLE employees (id INTEGER PRIMARY KEY, name TEXT NOT NULL, manager_id INTEGER REFERENCES employees(id), hired_on DATE);',
+      },
+    ],
+    [
+      'nested sample JSON',
+      {
+        table_name: 'orders',
+        sample_json: {
+          id: '9b2d5c1e-8f3a-4b7c-9d2e-1f0a3b4c5d6e',
+          email: 'a@b.co',
+          placed_at: '2024-03-01T10:00:00Z',
+          customer: { name: 'Ann Lee', phone: '+1 555 0100' },
+          items: [{ sku: 'SKU-1', price: 9.5, qty: 2 }],
+        },
+      },
+    ],
+  ];
+  for (const [name, body] of inputs) {
+    const detected = await server.request(PATH, { json: body, key });
+    t.equal(detected.status, 200, `${name}: detected`);
+    const { schema } = (await detected.json()) as DetectResponse;
+    const tables = schema.tables.map((table) => ({ ...table, count: 12 }));
+    const generated = await server.request('/api/v1/generate', {
+      json: { tables, format: 'sql', seed: 1 },
+      key,
+    });
+    t.equal(
+      generated.status,
+      200,
+      `${name}: generated (${generated.status === 200 ? 'ok' : await generated.clone().text()})`,
+    );
+    const result = (await generated.json()) as { meta: { total_records: number } };
+    t.equal(result.meta.total_records, 12 * tables.length, `${name}: every table generated`);
+  }
+});
