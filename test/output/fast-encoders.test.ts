@@ -15,6 +15,7 @@ import {
 import { csvChunk } from '../../workers/output/csv.js';
 import { encodeChunk, encodeChunkBytes } from '../../workers/output/encode.js';
 import { jsonChunk, ndjsonChunk } from '../../workers/output/json.js';
+import { gridFormatter } from '../../workers/output/number.js';
 import { csvRows, jsonRows, ndjsonRows, PLAIN_KINDS, sqlRows } from '../../workers/output/rows.js';
 import { sqlChunk } from '../../workers/output/sql.js';
 
@@ -35,35 +36,78 @@ const tricky = fc.constantFrom(
 const text = fc
   .array(fc.oneof(fc.string({ unit: 'binary' }), tricky), { maxLength: 4 })
   .map((a) => a.join(''));
+// Numbers on decimal grids (what decimal and float columns hold), from tiny to beyond 15 digits.
+const gridNumber = fc
+  .tuple(
+    fc.oneof(
+      fc.integer({ min: -1000, max: 1000 }),
+      fc.integer({ min: -1e6, max: 1e6 }),
+      fc.integer(),
+      fc.double({ min: -1e17, max: 1e17, noNaN: true }).map(Math.trunc),
+    ),
+    fc.integer({ min: 0, max: 12 }),
+  )
+  .map(([n, p]) => n / 10 ** p);
 const value: fc.Arbitrary<Value> = fc.oneof(
   text,
   fc.integer(),
   fc.double(),
+  gridNumber,
+  fc.constantFrom(0, -0, 1e-6, -1e-6, 1e-7, 0.1 + 0.2, 1e21, 123456789012345.6, Infinity, NaN),
   fc.boolean(),
   fc.constant(null),
   fc.dictionary(fc.string(), fc.oneof(text, fc.integer(), fc.constant(null)), { maxKeys: 2 }),
 );
 
-const tableOf = (kinds: readonly string[], count: number) =>
+const tableOf = (kinds: readonly string[], count: number, precision?: number) =>
   ({
     name: 'we"ird`t',
     count,
-    fields: kinds.map((kind, i) => ({ name: `f${i}"\u2028`, kind })),
+    fields: kinds.map((kind, i) => ({
+      name: `f${i}"\u2028`,
+      kind,
+      params: precision === undefined ? {} : { precision },
+    })),
   }) as unknown as PlannedTable;
 
+t.test('gridFormatter writes String(x) for every number', async (t) => {
+  const numbers = fc.oneof(gridNumber, fc.double({ noNaN: true }), fc.integer());
+  for (const precision of [-1, 0, 1, 2, 3, 4, 6, 10, 11, 2.5]) {
+    const format = gridFormatter(precision);
+    fc.assert(
+      fc.property(numbers, (x) => format(x) === String(x)),
+      { numRuns: 3000 },
+    );
+    for (const x of [0, -0, 1e-6, -1e-6, 9.9e-7, 1e-10, 0.1 + 0.2, 49.99, -49.99, 1e15 / 10 ** precision]) {
+      t.equal(format(x), String(x), `precision ${precision}: ${x}`);
+    }
+    // Every value of a dense grid, around 0 and near 15 digits.
+    if (Number.isInteger(precision) && precision >= 0 && precision <= 10) {
+      const scale = 10 ** precision;
+      for (const base of [0, 1e15 - 5000, -1e15 + 1, 2 ** 53 - 5000]) {
+        for (let n = base - 2000; n < base + 2000; n++) {
+          const x = n / scale;
+          if (format(x) !== String(x)) t.fail(`precision ${precision}: ${x}`);
+        }
+      }
+    }
+  }
+});
+
 t.test('row encoders match the reference chunk encoders on random values', async (t) => {
-  const kinds = fc.array(fc.constantFrom('text', 'integer', 'float', 'boolean', 'json'), {
-    minLength: 1,
-    maxLength: 4,
-  });
+  const kinds = fc.array(
+    fc.constantFrom('text', 'integer', 'bigint', 'decimal', 'float', 'boolean', 'json'),
+    { minLength: 1, maxLength: 4 },
+  );
   fc.assert(
     fc.property(
       kinds,
       fc.nat(1200),
       fc.array(fc.array(value, { minLength: 4, maxLength: 4 }), { maxLength: 8 }),
-      (k, start, raw) => {
+      fc.option(fc.integer({ min: 0, max: 10 })),
+      (k, start, raw, precision) => {
         const rows = raw.map((r) => r.slice(0, k.length));
-        const table = tableOf(k, start + rows.length);
+        const table = tableOf(k, start + rows.length, precision ?? undefined);
         const join = (encode: (v: readonly Value[], row: number) => string) =>
           rows.map((r, i) => encode(r, start + i)).join('');
         t.equal(join(csvRows(table)), csvChunk(rows));
@@ -74,7 +118,7 @@ t.test('row encoders match the reference chunk encoders on random values', async
         }
       },
     ),
-    { numRuns: 150 },
+    { numRuns: 400 },
   );
 });
 

@@ -1,19 +1,22 @@
 /**
- * The fast row encoders: one string per row, with a cell encoder chosen once per column by its kind.
+ * The fast row encoders: one string per row, each cell encoded inline by its value's type (one
+ * monomorphic loop, no per-column closures on the hot path).
  * Values of kind uuid, date, datetime and time are ASCII digits, letters and `-:.TZ` (test/output/
  * fast-encoders.test.ts checks every such type), so they skip CSV quoting and JSON/SQL escaping; text
  * takes one regex test and falls back to the reference encoders (csv.ts, json.ts, sql.ts) only when a
- * character needs it. The bytes are the reference encoders' by construction.
+ * character needs it. Non-integer numbers go through gridFormatter (number.ts), which writes
+ * String(x)'s bytes without its slow shortest-digits search. The bytes are the reference encoders' by
+ * construction.
  */
 import type { ColumnKind, PlannedTable, Value } from '../engine/index.js';
 import { csvField } from './csv.js';
 import { jsonKeys, jsonValue } from './json.js';
+import { columnPrecision, gridFormatter } from './number.js';
 import { INSERT_BATCH, type SqlDialect } from './options.js';
 import { quoteIdentifier, quoteString, sqlLiteral } from './sql.js';
 
 /** A row's values to its text. */
 export type RowEncoder = (values: readonly Value[], row: number) => string;
-type Cell = (value: Value) => string;
 
 /** Kinds whose string values never need quoting or escaping in any format. */
 export const PLAIN_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(['uuid', 'date', 'datetime', 'time']);
@@ -21,38 +24,34 @@ export const PLAIN_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(['uuid',
 // Characters that JSON.stringify escapes (lone surrogates too: any surrogate takes the slow path).
 // eslint-disable-next-line no-control-regex -- control characters are exactly what JSON escapes
 const JSON_SPECIAL = /["\\\u0000-\u001f\ud800-\udfff]/;
+const CSV_SPECIAL = /[",\r\n]/;
 const SQL_SPECIAL = /['\0]/;
 const MYSQL_SPECIAL = /['\0\\]/;
 
-function csvCell(kind: ColumnKind): Cell {
-  if (PLAIN_KINDS.has(kind)) return (v) => (typeof v === 'string' && v !== '' ? v : csvField(v));
-  return csvField;
-}
-
-function jsonCell(kind: ColumnKind): Cell {
-  if (PLAIN_KINDS.has(kind)) return (v) => (typeof v === 'string' ? `"${v}"` : jsonValue(v));
-  return (v) => (typeof v === 'string' && !JSON_SPECIAL.test(v) ? `"${v}"` : jsonValue(v));
-}
-
-function sqlCell(dialect: SqlDialect, kind: ColumnKind): Cell {
-  if (dialect === 'mysql' && kind === 'datetime') return (v) => sqlLiteral(dialect, kind, v);
-  if (PLAIN_KINDS.has(kind)) return (v) => (typeof v === 'string' ? `'${v}'` : sqlLiteral(dialect, kind, v));
-  const special = dialect === 'mysql' ? MYSQL_SPECIAL : SQL_SPECIAL;
-  return (v) =>
-    typeof v !== 'string'
-      ? sqlLiteral(dialect, kind, v)
-      : special.test(v)
-        ? quoteString(dialect, v)
-        : `'${v}'`;
+/** Per column: String(x) for its finite non-integer numbers (gridFormatter's, for number kinds). */
+function numberFormats(table: PlannedTable): ((x: number) => string)[] {
+  return table.fields.map((f) => gridFormatter(columnPrecision(f.kind, f.params)));
 }
 
 /** CSV lines, CRLF-terminated (csvChunk's). */
 export function csvRows(table: PlannedTable): RowEncoder {
-  const cells = table.fields.map((f) => csvCell(f.kind));
-  const width = cells.length;
+  const plain = table.fields.map((f) => PLAIN_KINDS.has(f.kind));
+  const formats = numberFormats(table);
+  const width = plain.length;
   return (values) => {
-    let out = cells[0]!(values[0]!);
-    for (let i = 1; i < width; i++) out += `,${cells[i]!(values[i]!)}`;
+    let out = '';
+    for (let i = 0; i < width; i++) {
+      const v = values[i]!;
+      let cell: string;
+      if (typeof v === 'string') {
+        cell = v !== '' && (plain[i] || !CSV_SPECIAL.test(v)) ? v : csvField(v);
+      } else if (typeof v === 'number' && Number.isFinite(v)) {
+        cell = Number.isInteger(v) ? String(v) : formats[i]!(v);
+      } else {
+        cell = csvField(v);
+      }
+      out = i === 0 ? cell : `${out},${cell}`;
+    }
     return `${out}\r\n`;
   };
 }
@@ -60,11 +59,23 @@ export function csvRows(table: PlannedTable): RowEncoder {
 /** JSON records (jsonRecord's), each preceded by a comma unless it is row 0. */
 export function jsonRows(table: PlannedTable): RowEncoder {
   const keys = jsonKeys(table);
-  const cells = table.fields.map((f) => jsonCell(f.kind));
-  const width = cells.length;
+  const plain = table.fields.map((f) => PLAIN_KINDS.has(f.kind));
+  const formats = numberFormats(table);
+  const width = plain.length;
   return (values, row) => {
     let out = row > 0 ? ',' : '';
-    for (let i = 0; i < width; i++) out += keys[i]! + cells[i]!(values[i]!);
+    for (let i = 0; i < width; i++) {
+      const v = values[i]!;
+      let cell: string;
+      if (typeof v === 'string') {
+        cell = plain[i] || !JSON_SPECIAL.test(v) ? `"${v}"` : jsonValue(v);
+      } else if (typeof v === 'number' && Number.isFinite(v)) {
+        cell = Number.isInteger(v) ? String(v) : formats[i]!(v);
+      } else {
+        cell = jsonValue(v);
+      }
+      out += keys[i]! + cell;
+    }
     return `${out}}`;
   };
 }
@@ -81,12 +92,28 @@ export function sqlRows(dialect: SqlDialect, table: PlannedTable): RowEncoder {
   const head = `INSERT INTO ${quoteIdentifier(dialect, table.name)} (${table.fields
     .map((f) => quoteIdentifier(dialect, f.name))
     .join(', ')}) VALUES\n`;
-  const cells = table.fields.map((f) => sqlCell(dialect, f.kind));
-  const width = cells.length;
+  const kinds = table.fields.map((f) => f.kind);
+  // MySQL datetimes are rewritten (sqlLiteral), so they take the generic path.
+  const plain = kinds.map((k) => PLAIN_KINDS.has(k) && !(dialect === 'mysql' && k === 'datetime'));
+  const generic = kinds.map((k) => dialect === 'mysql' && k === 'datetime');
+  const formats = numberFormats(table);
+  const special = dialect === 'mysql' ? MYSQL_SPECIAL : SQL_SPECIAL;
+  const width = kinds.length;
   const count = table.count;
   return (values, row) => {
-    let out = `${row % INSERT_BATCH === 0 ? head : ',\n'}(${cells[0]!(values[0]!)}`;
-    for (let i = 1; i < width; i++) out += `, ${cells[i]!(values[i]!)}`;
+    let out = row % INSERT_BATCH === 0 ? `${head}(` : ',\n(';
+    for (let i = 0; i < width; i++) {
+      const v = values[i]!;
+      let cell: string;
+      if (typeof v === 'string' && !generic[i]) {
+        cell = plain[i] || !special.test(v) ? `'${v}'` : quoteString(dialect, v);
+      } else if (typeof v === 'number' && Number.isFinite(v)) {
+        cell = Number.isInteger(v) ? String(v) : formats[i]!(v);
+      } else {
+        cell = sqlLiteral(dialect, kinds[i]!, v);
+      }
+      out = i === 0 ? out + cell : `${out}, ${cell}`;
+    }
     return (row + 1) % INSERT_BATCH === 0 || row + 1 === count ? `${out});\n` : `${out})`;
   };
 }
