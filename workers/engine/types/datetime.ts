@@ -5,7 +5,7 @@
 import type { FieldType, ParamIssue, RawParams, Rng } from '../field-type.js';
 import { define } from './define.js';
 import { isoDateTime, isoDayFromDays, pad } from './format.js';
-import { check, num, parseIso } from './params.js';
+import { check, num, parseIso, validateCountRange } from './params.js';
 
 /** The fixed "now" of generated data: 2026-01-01T00:00:00Z. */
 export const REFERENCE_TIME = Date.UTC(2026, 0, 1);
@@ -247,15 +247,7 @@ export const DATETIME_TYPES: readonly FieldType[] = [
     description: 'ISO 8601 duration between min and max minutes (default 5–480), e.g. PT1H30M.',
     params: { min: 'minutes (default 5)', max: 'minutes (default 480)' },
     example: 'PT1H30M',
-    validate: (p) =>
-      check(p, (c) =>
-        c.ordered(
-          'min',
-          c.number('min', { integer: true, min: 0 }),
-          'max',
-          c.number('max', { integer: true, min: 0 }),
-        ),
-      ),
+    validate: validateCountRange,
     generate: (rng, _, p) => {
       const minutes = rng.int(num(p, 'min', 5), num(p, 'max', 480));
       const h = Math.floor(minutes / 60);

@@ -120,3 +120,15 @@ export function str(params: RawParams, key: string, fallback: string): string {
   const value = params[key];
   return typeof value === 'string' ? value : fallback;
 }
+
+/** Validates optional `min` and `max` as non-negative integers with min <= max (counts, minutes). */
+export function validateCountRange(params: RawParams): ParamIssue[] {
+  return check(params, (c) =>
+    c.ordered(
+      'min',
+      c.number('min', { integer: true, min: 0 }),
+      'max',
+      c.number('max', { integer: true, min: 0 }),
+    ),
+  );
+}

@@ -3,7 +3,7 @@ import type { FieldType, Rng } from '../field-type.js';
 import { mix32 } from '../random.js';
 import { define, listType } from './define.js';
 import { HEX_BYTE, hex } from './format.js';
-import { check, num } from './params.js';
+import { check, num, validateCountRange } from './params.js';
 import { WORDS } from './text-data.js';
 
 /** Char code of each hex digit. */
@@ -367,15 +367,7 @@ export const TECHNICAL_TYPES: readonly FieldType[] = [
     params: { min: 'integer (default 10)', max: 'integer (default 4000)' },
     example: 512,
     kind: 'integer',
-    validate: (p) =>
-      check(p, (c) =>
-        c.ordered(
-          'min',
-          c.number('min', { integer: true, min: 0 }),
-          'max',
-          c.number('max', { integer: true, min: 0 }),
-        ),
-      ),
+    validate: validateCountRange,
     generate: (rng, _, p) => rng.int(num(p, 'min', 10), num(p, 'max', 4000)),
   }),
 ];
