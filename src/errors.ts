@@ -22,7 +22,6 @@ export const ERROR_CATALOGUE = {
   RATE_LIMIT_EXCEEDED: { status: 429, message: 'Rate limit exceeded.' },
   INTERNAL_ERROR: { status: 500, message: 'An unexpected error occurred.' },
   PROVIDER_ERROR: { status: 500, message: 'The payment provider could not be reached.' },
-  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is shutting down or overloaded.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A catalogue entry's key. `UNPROCESSABLE` is sent on the wire as `VALIDATION_ERROR` with status 422. */
