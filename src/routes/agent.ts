@@ -17,12 +17,11 @@ import {
   nextActionOf,
   statusOf,
 } from '../agent-checkouts.js';
-import { API_KEY_PATTERN, findPrincipal } from '../api-keys.js';
 import type { AppDeps } from '../app.js';
 import { HttpError } from '../errors.js';
 import { buildEstimate, parseEstimateRequest } from '../estimate.js';
 import { meteredPricing } from '../metering.js';
-import { presentedKey } from '../middleware/authenticate.js';
+import { presentedKey, principalOf } from '../middleware/authenticate.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { createPaymentProvider, type PaymentProvider } from '../payment/provider.js';
 import { isSandbox } from '../payment/sandbox.js';
@@ -214,11 +213,12 @@ export function agentRoutes(
 
   router.post('/estimate', body, async (ctx) => {
     const request = parseEstimateRequest(requireObject(ctx.request.body));
-    const key = presentedKey(ctx);
-    const principal =
-      key !== undefined && API_KEY_PATTERN.test(key) ? await findPrincipal(deps.store.db, key) : undefined;
+    const principal = await principalOf(ctx, deps.store.db);
     if (principal === undefined) {
-      ctx.body = buildEstimate(request, { authenticated: false, keyRejected: key !== undefined });
+      ctx.body = buildEstimate(request, {
+        authenticated: false,
+        keyRejected: presentedKey(ctx) !== undefined,
+      });
       return;
     }
     const today = await deps.limiter.today(principal);
