@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import type { Test } from 'tap';
+import { requireService } from './required.js';
 
 export const MYSQL_URL = process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306';
 
@@ -25,11 +26,12 @@ function mariadbUnavailable(): Promise<string | undefined> {
 /** Fails (CI) or skips `t` when MariaDB is missing; true when the test may go on. */
 export async function requireMariadb(t: Test): Promise<boolean> {
   const reason = await mariadbUnavailable();
-  if (reason === undefined) return true;
-  const message = `MariaDB is not reachable at ${MYSQL_URL} (${reason}); start it or set TEST_MYSQL_URL to run these tests`;
-  if (process.env.CI === 'true') t.fail(message);
-  else t.pass('MariaDB tests skipped', { skip: message });
-  return false;
+  return requireService(
+    t,
+    'MariaDB',
+    reason &&
+      `MariaDB is not reachable at ${MYSQL_URL} (${reason}); start it or set TEST_MYSQL_URL to run these tests`,
+  );
 }
 
 /** A connection to a fresh database, dropped at teardown unless `t` failed. Multiple statements allowed. */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Test } from 'tap';
 import { openStore, type Store } from '../../src/store/index.js';
+import { requireService } from './required.js';
 
 export const POSTGRES_ADMIN_URL =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -70,11 +71,12 @@ export async function throwawayPostgres(t: Test): Promise<string> {
 /** Fails (CI) or skips (elsewhere) `t` when PostgreSQL is missing; true when the test may go on. */
 export async function requirePostgres(t: Test): Promise<boolean> {
   const reason = await postgresUnavailable();
-  if (reason === undefined) return true;
-  const message = `PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL} (${reason}); start it or set TEST_DATABASE_URL to run these tests`;
-  if (process.env.CI === 'true') t.fail(message);
-  else t.pass('PostgreSQL tests skipped', { skip: message });
-  return false;
+  return requireService(
+    t,
+    'PostgreSQL',
+    reason &&
+      `PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL} (${reason}); start it or set TEST_DATABASE_URL to run these tests`,
+  );
 }
 
 /** Runs `body` as two subtests, one per store. */

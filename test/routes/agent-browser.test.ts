@@ -7,17 +7,16 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import t from 'tap';
 import { json, newCheckout, startAgentApp } from '../helpers/agent.js';
+import { requireService } from '../helpers/required.js';
 import { forEachStore } from '../helpers/stores.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 t.test('headless Chromium pays a sandbox checkout; the agent claims and uses its key', async (t) => {
-  if (!existsSync(CHROMIUM)) {
-    const message = `Chromium is not installed at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
-    if (process.env.CI === 'true') t.fail(message);
-    else t.pass('browser test skipped', { skip: message });
-    return;
-  }
+  const missing = existsSync(CHROMIUM)
+    ? undefined
+    : `Chromium is not installed at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  if (!requireService(t, 'Browser', missing)) return;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
