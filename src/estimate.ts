@@ -4,14 +4,14 @@
  * come from the engine's own expandTemplate, so the estimate counts what generation will count.
  */
 import { type Static, Type } from '@sinclair/typebox';
-import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { type ErrorDetail, HttpError } from './errors.js';
 import { chargeOfRequest, meteredPricing, type RequestCharge } from './metering.js';
 import type { Plan, Tier } from './plans.js';
-import { pointerToPath } from './validation.js';
+import { validate } from './validation.js';
 import { expandTemplate } from '../workers/engine/expand-template.js';
+import { MAX_PROMPT_CHARS } from './prompt/index.js';
+import { TEMPLATE_IDS } from './routes/generate-schema.js';
 
-export const TEMPLATE_IDS = ['ecommerce', 'blog', 'saas', 'social'] as const;
 const MAX_COUNT = 1_000_000_000; // per table; far beyond any plan, keeps sums exact
 
 const Field = Type.Object({
@@ -34,12 +34,11 @@ export const EstimateRequest = Type.Object({
   ),
   template: Type.Optional(Type.Union(TEMPLATE_IDS.map((id) => Type.Literal(id)))),
   scale: Type.Optional(Type.Number({ minimum: 0.01, maximum: 100 })),
-  prompt: Type.Optional(Type.String({ minLength: 1, maxLength: 5000 })),
+  prompt: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_PROMPT_CHARS })),
   estimated_records: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_COUNT })),
   daily_used_before: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER / 4 })),
 });
 export type EstimateRequest = Static<typeof EstimateRequest>;
-const check = TypeCompiler.Compile(EstimateRequest);
 
 export type EstimateMode = 'schema' | 'template' | 'prompt_estimate';
 
@@ -66,15 +65,7 @@ function invalid(message: string, details: ErrorDetail[] = []): HttpError {
 export function parseEstimateRequest(
   body: Record<string, unknown>,
 ): EstimateRequest & { mode: EstimateMode } {
-  if (!check.Check(body)) {
-    const details: ErrorDetail[] = [];
-    for (const error of check.Errors(body)) {
-      const field = pointerToPath(error.path) || '(body)';
-      if (!details.some((d) => d.field === field)) details.push({ field, message: error.message });
-      if (details.length >= 50) break;
-    }
-    throw invalid(`Invalid estimate request: ${details[0]?.field}: ${details[0]?.message}.`, details);
-  }
+  validate(EstimateRequest, body, { key: 'VALIDATION_ERROR', what: 'estimate request' });
   const modes = (['tables', 'template', 'prompt'] as const).filter((key) => body[key] !== undefined);
   if (modes.length > 1) {
     throw invalid(`Send exactly one of tables, template or prompt; got ${modes.join(' and ')}.`);

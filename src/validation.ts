@@ -20,8 +20,15 @@ export function pointerToPath(pointer: string): string {
   return path;
 }
 
-/** Checks `value` against `schema`; returns it typed, or throws 422 with one detail per bad path. */
-export function validate<S extends TSchema>(schema: S, value: unknown): Static<S> {
+/**
+ * Checks `value` against `schema`; returns it typed, or throws a VALIDATION_ERROR with one detail per
+ * bad path: 422 by default, 400 (`key: 'VALIDATION_ERROR'`) where the interface asks for it.
+ */
+export function validate<S extends TSchema>(
+  schema: S,
+  value: unknown,
+  options: { key?: 'UNPROCESSABLE' | 'VALIDATION_ERROR'; what?: string } = {},
+): Static<S> {
   let check = compiled.get(schema);
   if (!check) {
     check = TypeCompiler.Compile(schema);
@@ -38,9 +45,10 @@ export function validate<S extends TSchema>(schema: S, value: unknown): Static<S
     if (details.length >= MAX_DETAILS) break;
   }
   const first = details[0];
+  const what = options.what ?? 'request';
   throw new HttpError(
-    'UNPROCESSABLE',
-    first ? `Invalid request: ${first.field}: ${first.message}.` : 'Invalid request.',
+    options.key ?? 'UNPROCESSABLE',
+    first ? `Invalid ${what}: ${first.field}: ${first.message}.` : `Invalid ${what}.`,
     { details },
   );
 }

@@ -2,6 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { LOCALE_CODES } from '../../workers/engine/index.js';
 import { OUTPUT_FORMATS, SQL_DIALECTS } from '../../workers/output/options.js';
+import { MAX_PROMPT_CHARS } from '../prompt/index.js';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -29,7 +30,7 @@ export const TableSchema = Type.Object({
 
 export const GenerateBody = Type.Object({
   tables: Type.Optional(Type.Array(TableSchema, { minItems: 1, maxItems: 200 })),
-  prompt: Type.Optional(Type.String({ minLength: 1, maxLength: 5000 })),
+  prompt: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_PROMPT_CHARS })),
   template: Type.Optional(literals(TEMPLATE_IDS)),
   scale: Type.Optional(Type.Number({ minimum: 0.1, maximum: 100 })),
   format: Type.Optional(literals(OUTPUT_FORMATS)),
