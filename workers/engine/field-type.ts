@@ -89,6 +89,13 @@ export type PreparedGenerator = (rng: Rng, ctx: CellContext) => Value;
 /** A date generator with its params bound, drawing an instant (epoch ms) in a window given per call. */
 export type WindowGenerator = (rng: Rng, ctx: CellContext, min: number, max: number) => number;
 
+/**
+ * An output format whose escaping a type's values may promise never to need (FieldType.plainIn):
+ * `csv`, no `"`, `,`, CR or LF and never empty; `json`, no `"`, `\`, control character or surrogate;
+ * `sql`, no `'`, `\` or NUL.
+ */
+export type PlainFormat = 'csv' | 'json' | 'sql';
+
 /** One field type: its catalogue entry (data) and its generator (logic). */
 export interface FieldType {
   readonly id: string;
@@ -123,4 +130,10 @@ export interface FieldType {
    * engine clamps and formats the instant itself: no ISO text to format and re-parse per row.
    */
   prepareWindow?(params: RawParams): WindowGenerator;
+  /**
+   * Formats whose escaping every value of this type never needs: strings only, drawn or `nth`, in
+   * every locale, under any valid params. The row encoders then copy them without checking each one
+   * (test/engine/plain-types.test.ts holds every type to its promise).
+   */
+  readonly plainIn?: readonly PlainFormat[];
 }

@@ -6,7 +6,7 @@ import { TEMPLATES } from './templates.js';
 
 export { compile } from './compile.js';
 export { expandTemplate } from './expand-template.js';
-export type { ColumnKind, Value } from './field-type.js';
+export type { ColumnKind, PlainFormat, Value } from './field-type.js';
 export { forEachRow, generateRecords, generateRows } from './generate.js';
 export { LOCALE_CODES } from './locales/index.js';
 export type { CompileResult, EngineError, EngineIssue, Plan, PlannedField, PlannedTable } from './plan.js';

@@ -2,13 +2,20 @@
  * The fast row encoders: one string per row, each cell encoded inline by its value's type (one
  * monomorphic loop, no per-column closures on the hot path).
  * Values of kind uuid, date, datetime and time are ASCII digits, letters and `-:.TZ` (test/output/
- * fast-encoders.test.ts checks every such type), so they skip CSV quoting and JSON/SQL escaping; text
- * takes one regex test and falls back to the reference encoders (csv.ts, json.ts, sql.ts) only when a
- * character needs it. Non-integer numbers go through gridFormatter (number.ts), which writes
+ * fast-encoders.test.ts checks every such type), and types may promise plain values for some formats
+ * (FieldType.plainIn, held by test/engine/plain-types.test.ts): such columns skip CSV quoting and
+ * JSON/SQL escaping. Other text takes one regex test and falls back to the reference encoders
+ * (csv.ts, json.ts, sql.ts) only when a character needs it. Non-integer numbers go through gridFormatter (number.ts), which writes
  * String(x)'s bytes without its slow shortest-digits search. The bytes are the reference encoders' by
  * construction.
  */
-import type { ColumnKind, PlannedTable, Value } from '../engine/index.js';
+import {
+  type ColumnKind,
+  FIELD_TYPES,
+  type PlainFormat,
+  type PlannedTable,
+  type Value,
+} from '../engine/index.js';
 import { csvField } from './csv.js';
 import { jsonKeys, jsonValue } from './json.js';
 import { columnPrecision, gridFormatter } from './number.js';
@@ -28,6 +35,13 @@ const CSV_SPECIAL = /[",\r\n]/;
 const SQL_SPECIAL = /['\0]/;
 const MYSQL_SPECIAL = /['\0\\]/;
 
+/** Per column: whether its strings never need `format`'s escaping (a plain kind, or its type's promise). */
+function plainColumns(table: PlannedTable, format: PlainFormat): boolean[] {
+  return table.fields.map(
+    (f) => PLAIN_KINDS.has(f.kind) || (FIELD_TYPES.get(f.type)?.plainIn?.includes(format) ?? false),
+  );
+}
+
 /** Per column: String(x) for its finite non-integer numbers (gridFormatter's, for number kinds). */
 function numberFormats(table: PlannedTable): ((x: number) => string)[] {
   return table.fields.map((f) => gridFormatter(columnPrecision(f.kind, f.params)));
@@ -35,7 +49,7 @@ function numberFormats(table: PlannedTable): ((x: number) => string)[] {
 
 /** CSV lines, CRLF-terminated (csvChunk's). */
 export function csvRows(table: PlannedTable): RowEncoder {
-  const plain = table.fields.map((f) => PLAIN_KINDS.has(f.kind));
+  const plain = plainColumns(table, 'csv');
   const formats = numberFormats(table);
   const width = plain.length;
   return (values) => {
@@ -59,7 +73,7 @@ export function csvRows(table: PlannedTable): RowEncoder {
 /** JSON records (jsonRecord's), each preceded by a comma unless it is row 0. */
 export function jsonRows(table: PlannedTable): RowEncoder {
   const keys = jsonKeys(table);
-  const plain = table.fields.map((f) => PLAIN_KINDS.has(f.kind));
+  const plain = plainColumns(table, 'json');
   const formats = numberFormats(table);
   const width = plain.length;
   return (values, row) => {
@@ -94,7 +108,9 @@ export function sqlRows(dialect: SqlDialect, table: PlannedTable): RowEncoder {
     .join(', ')}) VALUES\n`;
   const kinds = table.fields.map((f) => f.kind);
   // MySQL datetimes are rewritten (sqlLiteral), so they take the generic path.
-  const plain = kinds.map((k) => PLAIN_KINDS.has(k) && !(dialect === 'mysql' && k === 'datetime'));
+  const plain = plainColumns(table, 'sql').map(
+    (p, i) => p && !(dialect === 'mysql' && kinds[i] === 'datetime'),
+  );
   const generic = kinds.map((k) => dialect === 'mysql' && k === 'datetime');
   const formats = numberFormats(table);
   const special = dialect === 'mysql' ? MYSQL_SPECIAL : SQL_SPECIAL;

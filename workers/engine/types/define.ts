@@ -8,6 +8,7 @@ import type {
   ColumnKind,
   FieldType,
   ParamIssue,
+  PlainFormat,
   PreparedGenerator,
   RawParams,
   Rng,
@@ -29,6 +30,7 @@ export interface TypeSpec {
   readonly nth?: (n: number, ctx: CellContext, params: RawParams) => Value;
   readonly prepare?: (params: RawParams) => PreparedGenerator;
   readonly prepareWindow?: (params: RawParams) => WindowGenerator;
+  readonly plainIn?: readonly PlainFormat[];
 }
 
 const NO_ISSUES: ParamIssue[] = [];
@@ -47,6 +49,7 @@ export function define(spec: TypeSpec): FieldType {
     generate: spec.generate,
     ...(spec.prepare ? { prepare: spec.prepare } : {}),
     ...(spec.prepareWindow ? { prepareWindow: spec.prepareWindow } : {}),
+    ...(spec.plainIn ? { plainIn: spec.plainIn } : {}),
   };
   if (spec.cardinality && spec.nth) {
     return { ...type, cardinality: spec.cardinality, nth: spec.nth };

@@ -104,6 +104,7 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
   define({
     id: 'first_name',
     category: 'identity',
+    plainIn: ['csv', 'json'],
     description: "Given name of the row's person, in the locale's script; matches gender and email.",
     example: 'Emma',
     generate: (_, ctx) => ctx.person().firstName,
@@ -113,6 +114,7 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
   define({
     id: 'last_name',
     category: 'identity',
+    plainIn: ['csv', 'json'],
     description: "Family name of the row's person, in the locale's script (Russian names agree with sex).",
     example: 'Schmidt',
     generate: (_, ctx) => ctx.person().lastName,
@@ -122,6 +124,7 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
   define({
     id: 'full_name',
     category: 'identity',
+    plainIn: ['csv', 'json'],
     description: "Full name of the row's person in the locale's order (family name first for zh, ja, ko).",
     example: 'Emma Schmidt',
     generate: (_, ctx) => fullName(localeData(ctx.locale), ctx.person()),
@@ -129,6 +132,7 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
   define({
     id: 'email',
     category: 'identity',
+    plainIn: ['csv', 'json', 'sql'],
     description: "ASCII email address built from the row's person's name (romanized for non-Latin scripts).",
     params: {
       domain: 'string, optional: the domain to use (default: a common free-mail domain of the locale)',
@@ -151,6 +155,7 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
   define({
     id: 'username',
     category: 'identity',
+    plainIn: ['csv', 'json', 'sql'],
     description: "Lower-case ASCII handle derived from the row's person's name.",
     example: 'emma_schmidt42',
     generate: (rng, ctx) => {

@@ -156,6 +156,7 @@ export const LOCATION_TYPES: readonly FieldType[] = [
   define({
     id: 'country',
     category: 'location',
+    plainIn: ['csv', 'json', 'sql'],
     description:
       "Country of the row's locale, in English (per-row locales make this vary; unique columns list 60 countries).",
     example: 'Germany',
@@ -166,6 +167,7 @@ export const LOCATION_TYPES: readonly FieldType[] = [
   define({
     id: 'country_code',
     category: 'location',
+    plainIn: ['csv', 'json', 'sql'],
     description: "ISO 3166-1 alpha-2 code of the row's locale country.",
     example: 'DE',
     generate: (_, ctx) => countryInfo(ctx.locale).code,
