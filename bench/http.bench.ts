@@ -60,7 +60,8 @@ function fakerBaseline(rows: number): number {
 
 /** Starts the compiled server (WORKERS=2) on a free port with `dataDir`; resolves with its URL. */
 export async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['dist/src/server.js'], {
+  // The flags `npm start` and the Dockerfile run the server with.
+  const child = spawn(process.execPath, ['--single-threaded-gc', 'dist/src/server.js'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
