@@ -3,8 +3,13 @@
  * process (compiled, WORKERS=2) in each format, beside a plain faker script writing the same CSV in
  * the same run. Reports rows/s, time to first byte, the server's peak RSS (VmHWM, worker threads
  * included) and health latency measured while a large response streams.
+ *
+ * The client is curl writing to /dev/null, as the faker script writes to /dev/null: on two cores a
+ * client's CPU is taken from the server, and curl needs ~0.05 of a core where a Node client needs
+ * 0.3–0.4. Without curl (or with BENCH_CLIENT=node) a Node client in this process is used instead;
+ * every line names its client.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -95,7 +100,35 @@ interface StreamResult {
   bytes: number;
 }
 
-function stream(url: string, key: string, accept: string, body: unknown): Promise<StreamResult> {
+/** curl when it is installed and not overridden by BENCH_CLIENT=node. */
+function curlAvailable(): boolean {
+  if (process.env.BENCH_CLIENT === 'node') return false;
+  return spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** One streamed request through curl, its body written to /dev/null. */
+function streamWithCurl(url: string, key: string, accept: string, body: unknown): Promise<StreamResult> {
+  const args = ['-sS', '-o', '/dev/null', '-X', 'POST', '--data-binary', JSON.stringify(body)];
+  for (const header of ['Content-Type: application/json', `Accept: ${accept}`, `x-api-key: ${key}`]) {
+    args.push('-H', header);
+  }
+  args.push(
+    '-w',
+    '%{http_code} %{time_starttransfer} %{time_total} %{size_download}',
+    `${url}/api/v1/generate`,
+  );
+  return new Promise((resolve, reject) => {
+    execFile('curl', args, (error, stdout) => {
+      if (error) return reject(error);
+      const [status, firstByte, total, bytes] = stdout.trim().split(' ');
+      if (status !== '200') return reject(new Error(`status ${status}`));
+      resolve({ ttfbMs: Number(firstByte) * 1000, totalMs: Number(total) * 1000, bytes: Number(bytes) });
+    });
+  });
+}
+
+/** One streamed request through a Node client in this process. */
+function streamWithNode(url: string, key: string, accept: string, body: unknown): Promise<StreamResult> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = request(`${url}/api/v1/generate`, {
@@ -158,6 +191,8 @@ export async function run(): Promise<void> {
     console.log(
       `http: plain faker script writing CSV (${fmt(BASELINE_ROWS)} rows): ${fmt(baseline)} rows/s (baseline)`,
     );
+    const client = curlAvailable() ? 'curl' : 'node';
+    const stream = client === 'curl' ? streamWithCurl : streamWithNode;
     const formats: [string, string, Record<string, unknown>][] = [
       ['csv (raw text/csv)', 'text/csv', {}],
       ['json (envelope)', 'application/json', {}],
@@ -171,7 +206,7 @@ export async function run(): Promise<void> {
       const result = await pending;
       const rowsPerSecond = ROWS / (result.totalMs / 1000);
       console.log(
-        `http: ${label}, ${fmt(ROWS)} rows: ${fmt(rowsPerSecond)} rows/s, ${(result.bytes / 1e6 / (result.totalMs / 1000)).toFixed(1)} MB/s, ` +
+        `http: ${label}, ${fmt(ROWS)} rows, ${client} client: ${fmt(rowsPerSecond)} rows/s, ${(result.bytes / 1e6 / (result.totalMs / 1000)).toFixed(1)} MB/s, ` +
           `first byte ${result.ttfbMs.toFixed(1)} ms, ${(rowsPerSecond / baseline).toFixed(1)}x the faker script`,
       );
       if (health.length > 0) {
