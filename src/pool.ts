@@ -16,9 +16,9 @@ export interface GenerationPool {
   close(): Promise<void>;
 }
 
-// Compiled code runs dist/workers/*.js; tests and tsx run the .ts sources: the worker matches this file.
+// Compiled code runs dist/src/*.js; tests and tsx run the .ts sources: the thread entry matches this file.
 const WORKER = fileURLToPath(
-  new URL(`../workers/generate-task${extname(fileURLToPath(import.meta.url))}`, import.meta.url),
+  new URL(`./generation-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url),
 );
 
 /**
