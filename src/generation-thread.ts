@@ -9,7 +9,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** Nice value of generation threads: below the event loop's 0, so it is preferred about 3 to 1. */
-export const GENERATION_NICE = 5;
+const GENERATION_NICE = 5;
 
 try {
   // /proc/thread-self links to /proc/<pid>/task/<tid>; setpriority(2) on a tid affects that thread.

@@ -5,8 +5,8 @@
  * fast-encoders.test.ts checks every such type), and types may promise plain values for some formats
  * (FieldType.plainIn, held by test/engine/plain-types.test.ts): such columns skip CSV quoting and
  * JSON/SQL escaping. Other text takes one regex test and falls back to the reference encoders
- * (csv.ts, json.ts, sql.ts) only when a character needs it. Non-integer numbers go through gridFormatter (number.ts), which writes
- * String(x)'s bytes without its slow shortest-digits search. The bytes are the reference encoders' by
+ * (csv.ts, json.ts, sql.ts) only when a character needs it. Non-integer numbers go through
+ * gridFormatter (number.ts), which writes String(x)'s bytes without its slow shortest-digits search. The bytes are the reference encoders' by
  * construction.
  */
 import {
