@@ -11,6 +11,11 @@ import type { PoolTask } from '../workers/generate-task.js';
 export interface GenerationPool {
   /** Worker threads; 0 means every chunk runs on the main thread. */
   readonly threads: number;
+  /**
+   * Settles when every thread has run the warm-up (at once without `warm` or threads), resolving with
+   * the milliseconds it took. The pool serves requests meanwhile, only slower.
+   */
+  readonly warmed: Promise<number>;
   /** Generates and encodes one chunk; `inline` forces the main thread (for tiny requests). */
   run(task: ChunkTask, options?: { signal?: AbortSignal; inline?: boolean }): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -38,12 +43,15 @@ export function createPool(threads: number, options: { warm?: boolean } = {}): G
           resourceLimits: { maxYoungGenerationSizeMb: 8 },
         })
       : undefined;
+  const started = performance.now();
+  const warming: Promise<unknown>[] = [];
   if (piscina && options.warm) {
     // One task per thread: each thread runs at most one task at a time (concurrentTasksPerWorker 1).
-    for (let i = 0; i < threads; i++) piscina.run({ warm: true }).catch(() => {});
+    for (let i = 0; i < threads; i++) warming.push(piscina.run({ warm: true }).catch(() => {}));
   }
   return {
     threads,
+    warmed: Promise.all(warming).then(() => (warming.length > 0 ? performance.now() - started : 0)),
     async run(task, runOptions = {}) {
       if (!piscina || runOptions.inline) {
         runOptions.signal?.throwIfAborted();

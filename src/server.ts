@@ -29,6 +29,9 @@ async function main(): Promise<void> {
   const app = createApp({ config, store, clock: systemClock, logger, limiter, pool });
   const serving = await serve(app, config.host, config.port);
   logger.info({ url: serving.url, store: store.dialect, version: config.version }, 'mockhive listening');
+  void pool.warmed.then((ms) =>
+    logger.info({ threads: pool.threads, ms: Math.round(ms) }, 'generation threads warmed up'),
+  );
 
   const pruning = setInterval(() => {
     limiter.pruneWindows().catch((error) => logger.warn({ err: error }, 'pruning rate windows failed'));

@@ -30,3 +30,12 @@ t.test('generation threads run at a lower priority than the event loop', linuxOn
   t.equal(lowered, 2, 'both generation threads have a positive nice value');
   t.equal(getPriority(), 0, 'the event loop keeps the default priority');
 });
+
+t.test('warmed settles once every thread has run the warm-up', async (t) => {
+  const pool = createPool(2, { warm: true });
+  t.teardown(() => pool.close());
+  const ms = await pool.warmed;
+  t.ok(ms > 0, `warm-up took ${Math.round(ms)} ms`);
+  const cold = createPool(0);
+  t.equal(await cold.warmed, 0, 'a pool without threads has nothing to warm');
+});

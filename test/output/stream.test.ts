@@ -40,6 +40,7 @@ function countingPool(threads: number): GenerationPool & { started: number } {
   const inner = createPool(threads);
   const counting = {
     threads,
+    warmed: inner.warmed,
     started: 0,
     run(...args: Parameters<GenerationPool['run']>) {
       counting.started++;
