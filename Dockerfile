@@ -26,5 +26,5 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# --single-threaded-gc: see docs/architecture.md (the generation threads already keep every core busy).
-CMD ["node", "--single-threaded-gc", "dist/src/server.js"]
+# --single-threaded-gc and --heap-growing-percent=100: see docs/architecture.md (GC tuned for streaming).
+CMD ["node", "--single-threaded-gc", "--heap-growing-percent=100", "dist/src/server.js"]

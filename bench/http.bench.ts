@@ -70,11 +70,15 @@ function fakerBaseline(rows: number): number {
  */
 export async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   // The flags `npm start` and the Dockerfile run the server with.
-  const child = spawn(process.execPath, ['--single-threaded-gc', 'dist/src/server.js'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--single-threaded-gc', '--heap-growing-percent=100', 'dist/src/server.js'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     // Keep draining stdout (request logs) after the server is ready, or it would block on it.
