@@ -6,6 +6,7 @@ import {
   localeOfCountry,
 } from '../../workers/engine/locales/index.js';
 import { FIELD_TYPES, makePerson } from '../../workers/engine/types/index.js';
+import { romanizeNames } from '../../workers/engine/types/person.js';
 import { cellContext, cellRng } from './cell-context.js';
 
 const SCRIPTS: Readonly<Record<string, RegExp>> = {
@@ -102,6 +103,22 @@ t.test('makePerson agrees with the locale lists', async (t) => {
     }
   }
   t.pass();
+});
+
+t.test('romanizeNames fills every ASCII name as people drawn one by one would', async (t) => {
+  for (const locale of ['ru', 'hi', 'de']) {
+    const data = localeData(locale);
+    const lists = [data.firstFemale, data.firstMale, data.lastFemale, data.lastMale];
+    // Before: people drawn one by one fill only the names they use.
+    for (let i = 0; i < 30; i++) makePerson(cellRng(i), locale);
+    romanizeNames(locale);
+    data.asciiByIndex.forEach((cache, k) => {
+      const kind = k < 2 ? 'first' : 'last';
+      t.equal(cache.length, lists[k]!.length, `${locale} list ${k} is parallel to its names`);
+      const wrong = cache.filter((ascii, i) => ascii !== data.ascii(lists[k]![i]!, kind));
+      t.same(wrong, [], `${locale} list ${k}: every name romanized, as ascii() gives it`);
+    });
+  }
 });
 
 t.test('emails and usernames are ASCII in every locale', async (t) => {

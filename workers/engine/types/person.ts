@@ -36,6 +36,23 @@ function asciiAt(
   return ascii;
 }
 
+/**
+ * Fills the locale's `asciiByIndex` for every name, as people drawn from every list would: the
+ * generation threads' warm-up does it once per locale, so a first request does not romanize as it goes.
+ */
+export function romanizeNames(locale: string): void {
+  const data = localeData(locale);
+  const [firstFemale, firstMale, lastFemale, lastMale] = data.asciiByIndex;
+  for (const [cache, list, kind] of [
+    [firstFemale, data.firstFemale, 'first'],
+    [firstMale, data.firstMale, 'first'],
+    [lastFemale, data.lastFemale, 'last'],
+    [lastMale, data.lastMale, 'last'],
+  ] as const) {
+    for (let i = 0; i < list.length; i++) asciiAt(data, cache, list, i, kind);
+  }
+}
+
 /** A locale-appropriate person: sex first, then a first name of that sex and a matching family name. */
 export function makePerson(rng: Rng, locale: string): Person {
   const data = localeData(locale);
