@@ -1,6 +1,7 @@
 /**
  * The generation pool's threads run below the event loop's priority (Linux), so health checks and
- * small requests are answered promptly while every core generates.
+ * small requests are answered promptly while every core generates; and the pool says when its
+ * threads are warm.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
