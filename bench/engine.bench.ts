@@ -89,7 +89,8 @@ function rate(work: () => number): number {
   return rows / seconds;
 }
 
-function median(values: number[]): number {
+/** The middle value (the upper middle of an even count). */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
 }

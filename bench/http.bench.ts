@@ -19,6 +19,7 @@ import { createApiKey } from '../src/api-keys.js';
 import { systemClock } from '../src/clock.js';
 import { openStore } from '../src/store/index.js';
 import { usersTable } from '../workers/engine/samples.js';
+import { median } from './engine.bench.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -192,7 +193,6 @@ export async function benchServer(): Promise<{
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * Runs the benchmark; prints one line per figure. CSV, the target's format, runs RUNS times, each
