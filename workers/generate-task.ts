@@ -1,15 +1,23 @@
 /**
- * The Piscina worker entry: generates and encodes one chunk, and hands the bytes back by transferring
- * their buffer instead of copying it. A `warm` task exercises the engine and every encoder once, so the
- * first real request does not pay for JIT compilation and lazily built locale tables.
+ * The Piscina worker entry: generates and encodes one chunk, and hands the bytes back without the event
+ * loop allocating for them: into the task's shared slot when it has one that fits (the event loop
+ * streams a view of it and gives it back to the pool once written), else by transferring a buffer of
+ * their own. A `warm` task exercises the engine and every encoder once, so the first real request does
+ * not pay for JIT compilation and lazily built locale tables.
  */
 import { move } from 'piscina';
 import type { Plan } from './engine/index.js';
-import { type ChunkTask, encodeChunkBytes } from './output/encode.js';
+import { type ChunkTask, encodeChunkView } from './output/encode.js';
 import { warmUp } from './output/warm.js';
 
+/** A chunk to run, with the shared memory to write it into, if the pool lent some. */
+export type ChunkJob = ChunkTask & { slot?: SharedArrayBuffer };
+
 /** What the pool posts: a chunk, or the warm-up. */
-export type PoolTask = ChunkTask | { warm: true };
+export type PoolTask = ChunkJob | { warm: true };
+
+/** A chunk's bytes: their length when written into the task's slot, else a buffer of their own. */
+export type PoolResult = number | ArrayBuffer | null;
 
 // Each task carries a structured clone of its plan; the engine caches a plan's runtime per object,
 // so the clone is swapped for the first copy of the same plan (plan.key fingerprints the input).
@@ -24,12 +32,18 @@ function sharedPlan(plan: Plan): Plan {
   return plan;
 }
 
-/** Runs one task; a chunk's ArrayBuffer is moved to the main thread. */
-export default function generateTask(task: PoolTask): ArrayBuffer | null {
+/** Runs one task. */
+export default function generateTask(task: PoolTask): PoolResult {
   if ('warm' in task) {
     warmUp();
     return null;
   }
-  const bytes = encodeChunkBytes({ ...task, plan: sharedPlan(task.plan) });
-  return move(bytes.buffer as ArrayBuffer) as unknown as ArrayBuffer;
+  const { slot, ...chunk } = task;
+  const bytes = encodeChunkView({ ...chunk, plan: sharedPlan(chunk.plan) });
+  if (slot !== undefined && bytes.length <= slot.byteLength) {
+    new Uint8Array(slot).set(bytes);
+    return bytes.length;
+  }
+  // A copy of exactly the chunk's size, moved to the main thread.
+  return move(new Uint8Array(bytes).buffer) as unknown as ArrayBuffer;
 }

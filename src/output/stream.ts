@@ -3,7 +3,7 @@
  * streams it: up to `window` chunks are generated ahead in the pool, each written in order, and the
  * next is started only as the consumer pulls (backpressure), so memory stays flat at any size.
  */
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import type { Plan } from '../../workers/engine/index.js';
 import type { ChunkTask } from '../../workers/output/encode.js';
 import type { EncodeOptions } from '../../workers/output/options.js';
@@ -34,15 +34,36 @@ const encoder = new TextEncoder();
 
 /**
  * A byte stream of the pieces. Destroying it (the client went away) aborts the chunks in flight.
- * `inline` runs every chunk on the main thread (small requests: no round trip to a worker).
+ * `inline` runs every chunk on the main thread (small requests: no round trip to a worker). With
+ * `output`, the writable the stream is piped into, chunks may come in the pool's shared slots: each is
+ * given back once the stream and `output` have written everything yielded so far (or `output` closed).
  */
 export function streamPieces(
   pieces: readonly Piece[],
   pool: GenerationPool,
-  options: { inline: boolean; window?: number; onDone?: (() => void) | undefined },
+  options: {
+    inline: boolean;
+    window?: number;
+    onDone?: (() => void) | undefined;
+    output?: Writable;
+  },
 ): Readable {
   const window = Math.max(2, options.window ?? pool.threads * 2);
   const controller = new AbortController();
+  const { output } = options;
+  const shared = output !== undefined && !options.inline;
+  // Yielded chunks whose memory the stream's buffer or the socket may still read.
+  let unwritten: Uint8Array[] = [];
+  let closed = false;
+  const releaseWritten = () => {
+    for (const bytes of unwritten) pool.release(bytes);
+    unwritten = [];
+  };
+  output?.once('close', () => {
+    // Finished (all handed to the kernel) or destroyed: nothing reads the chunks any more.
+    closed = true;
+    releaseWritten();
+  });
   async function* generate(): AsyncGenerator<Uint8Array> {
     // Lazy text stays a function until its turn: it may depend on everything before it (timing).
     const pending: (Promise<Uint8Array> | Uint8Array | (() => Uint8Array))[] = [];
@@ -51,7 +72,11 @@ export function streamPieces(
       while (next < pieces.length && pending.length < window) {
         const piece = pieces[next++]!;
         if ('task' in piece) {
-          const running = pool.run(piece.task, { signal: controller.signal, inline: options.inline });
+          const running = pool.run(piece.task, {
+            signal: controller.signal,
+            inline: options.inline,
+            shared,
+          });
           running.catch(() => {}); // observed when its turn comes; avoid unhandled rejections meanwhile
           pending.push(running);
         } else if ('text' in piece) pending.push(encoder.encode(piece.text));
@@ -64,12 +89,29 @@ export function streamPieces(
         const head = pending.shift()!;
         const bytes = typeof head === 'function' ? head() : await head;
         launch();
-        if (bytes.length > 0) yield bytes;
+        if (unwritten.length > 0 && stream.readableLength === 0 && output!.writableLength === 0) {
+          releaseWritten();
+        }
+        if (bytes.length === 0 || closed) {
+          pool.release(bytes);
+          continue;
+        }
+        if (shared) unwritten.push(bytes);
+        yield bytes;
       }
       options.onDone?.();
     } finally {
       controller.abort();
+      // Chunks generated but never yielded: nobody read them (aborted ones the pool retires itself).
+      for (const head of pending) {
+        if (head instanceof Promise)
+          head.then(
+            (bytes) => pool.release(bytes),
+            () => {},
+          );
+      }
     }
   }
-  return Readable.from(generate(), { objectMode: false, highWaterMark: 64 * 1024 });
+  const stream = Readable.from(generate(), { objectMode: false, highWaterMark: 64 * 1024 });
+  return stream;
 }

@@ -118,6 +118,7 @@ export function generateRoutes(deps: AppDeps): Router {
     }
     const stream = streamPieces(pieces, deps.pool, {
       inline: meta.total_records <= INLINE_MAX_RECORDS,
+      output: ctx.res,
       onDone: rawKind
         ? () => ctx.res.addTrailers({ 'X-Meta-Generation-Time-Ms': String(elapsed()) })
         : undefined,

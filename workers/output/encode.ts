@@ -50,6 +50,15 @@ let scratch = Buffer.allocUnsafe(1 << 21);
 
 /** The bytes of encodeChunk's text (UTF-8, as TextEncoder writes it), written while rows are generated. */
 export function encodeChunkBytes(task: ChunkTask): Uint8Array {
+  // A copy of exactly the chunk's size, so the buffer can be transferred and the scratch kept.
+  return new Uint8Array(encodeChunkView(task));
+}
+
+/**
+ * encodeChunkBytes's bytes as a view of this thread's scratch buffer: valid until the next call, so
+ * copy them out (encodeChunkBytes, or into a pool's shared slot) before encoding another chunk.
+ */
+export function encodeChunkView(task: ChunkTask): Uint8Array {
   const { plan, table: name, start, end, options } = task;
   const table = plan.tables.find((t) => t.name === name);
   if (!table) throw new Error(`No table ${name} in the plan`);
@@ -82,6 +91,5 @@ export function encodeChunkBytes(task: ChunkTask): Uint8Array {
     if (batch.length >= BATCH_CHARS) flush();
   });
   flush();
-  // A copy of exactly the chunk's size, so the buffer can be transferred and the scratch kept.
-  return new Uint8Array(scratch.buffer.slice(scratch.byteOffset, scratch.byteOffset + pos));
+  return scratch.subarray(0, pos);
 }
