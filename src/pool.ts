@@ -45,8 +45,11 @@ const WORKER = fileURLToPath(
   new URL(`./generation-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url),
 );
 
-/** Bytes of a slot: a chunk of 5,000 rows of a 10-field table is ~0.7 MB; larger ones are transferred. */
-const SLOT_BYTES = 1 << 20;
+/**
+ * Bytes of a slot: a chunk of 5,000 rows of a 10-field table is ~0.7 MB of CSV or SQL and ~1.3 MB of
+ * JSON; larger chunks are transferred. Only the pages a chunk writes take memory.
+ */
+const SLOT_BYTES = 2 << 20;
 /** Slots per thread: a request keeps up to two chunks per thread in flight, plus those being written. */
 const SLOTS_PER_THREAD = 6;
 

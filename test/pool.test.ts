@@ -100,7 +100,7 @@ t.test('shared slots', async (t) => {
   });
 
   await t.test('a chunk larger than a slot is transferred', async (t) => {
-    const big = chunk(0, 20_000); // ~2.8 MB of CSV, over a slot's 1 MB
+    const big = chunk(0, 40_000); // ~5.6 MB of CSV, over a slot's 2 MB
     const bytes = await slotPool.run(big, { shared: true });
     t.notOk(bytes.buffer instanceof SharedArrayBuffer);
     t.same(Buffer.from(bytes), Buffer.from(encodeChunkBytes(big)));
