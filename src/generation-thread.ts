@@ -1,14 +1,12 @@
 /**
  * The entry of each generation thread (Piscina's `filename`): lowers the thread's scheduling priority,
- * warms the thread up if the pool asks, then serves workers/generate-task.ts. With every core busy generating, the event loop (health checks,
+ * then serves workers/generate-task.ts. With every core busy generating, the event loop (health checks,
  * small requests, moving bytes to sockets) then wins the CPU whenever it has work, instead of waiting
  * for a time slice behind the generators. Linux only (a thread's nice value, set by its thread id);
  * elsewhere, or where it is refused, threads keep the default priority.
  */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { workerData } from 'node:worker_threads';
-import { warmThread } from '../workers/generate-task.js';
 
 /** Nice value of generation threads: below the event loop's 0, so it is preferred about 3 to 1. */
 const GENERATION_NICE = 5;
@@ -20,10 +18,5 @@ try {
 } catch {
   // Not Linux, or not permitted: the default priority is correct, only less responsive under load.
 }
-
-// A pool that warms its threads (the server's) warms each one as it starts, before it takes a task:
-// also the threads Piscina starts in place of those it terminates when a running chunk is aborted (a
-// client went away), which would otherwise serve the next requests cold, ~30% slower.
-if ((workerData as { warm?: boolean } | null)?.warm === true) warmThread();
 
 export { default } from '../workers/generate-task.js';

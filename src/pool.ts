@@ -97,15 +97,12 @@ export function createPool(threads: number, options: { warm?: boolean } = {}): G
           idleTimeout: Number.POSITIVE_INFINITY,
           // Chunks are 1–2 MB and their garbage dies young: a small young generation keeps RSS low.
           resourceLimits: { maxYoungGenerationSizeMb: 8 },
-          // Each thread warms up as it starts (src/generation-thread.ts), replacements included.
-          workerData: { warm: options.warm === true },
         })
       : undefined;
   const started = performance.now();
   const warming: Promise<unknown>[] = [];
   if (piscina && options.warm) {
-    // One task per thread, answered once the thread has warmed up at its start (each thread runs at
-    // most one task at a time: concurrentTasksPerWorker 1).
+    // One task per thread: each thread runs at most one task at a time (concurrentTasksPerWorker 1).
     for (let i = 0; i < threads; i++) warming.push(piscina.run({ warm: true }).catch(() => {}));
   }
   const slots = new Slots(threads * SLOTS_PER_THREAD);
@@ -130,7 +127,7 @@ export function createPool(threads: number, options: { warm?: boolean } = {}): G
       }
       if (typeof result === 'number') return new Uint8Array(slot!, 0, result);
       if (slot) slots.give(slot);
-      return new Uint8Array(result);
+      return new Uint8Array(result!);
     },
     release(bytes) {
       if (bytes.buffer instanceof SharedArrayBuffer) slots.give(bytes.buffer);

@@ -1,17 +1,12 @@
 /**
  * The generation pool's threads run below the event loop's priority (Linux), so health checks and
  * small requests are answered promptly while every core generates; the pool says when its threads
- * are warm, and threads warm up as they start, also those started in place of a terminated one; and
- * chunks come back in shared slots that are lent to one task at a time.
+ * are warm; and chunks come back in shared slots that are lent to one task at a time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import t from 'tap';
 import { createPool } from '../src/pool.js';
-import type { PoolResult, PoolTask } from '../workers/generate-task.js';
 import { compile } from '../workers/engine/index.js';
 import { usersTable } from '../workers/engine/samples.js';
 import { type ChunkTask, encodeChunkBytes } from '../workers/output/encode.js';
@@ -122,34 +117,4 @@ t.test('shared slots', async (t) => {
       [1, 2, 3].map((i) => Buffer.from(encodeChunkBytes(chunk(i)))),
     );
   });
-});
-
-t.test('threads warm up as they start, also those that replace a terminated thread', async (t) => {
-  // The pool's thread entry, driven directly: a `warm` task answers the ms of its own warm-up.
-  const entry = fileURLToPath(
-    new URL(`../src/generation-thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url),
-  );
-  const options = { filename: entry, minThreads: 1, maxThreads: 1, idleTimeout: Number.POSITIVE_INFINITY };
-  const cold = new Piscina<PoolTask, PoolResult>({ ...options, workerData: { warm: false } });
-  t.teardown(() => cold.close({ force: true }));
-  t.ok(
-    ((await cold.run({ warm: true })) as number) > 0,
-    'without workerData.warm, the first warm task warms the thread',
-  );
-  t.equal(await cold.run({ warm: true }), 0, 'and only once');
-
-  const piscina = new Piscina<PoolTask, PoolResult>({ ...options, workerData: { warm: true } });
-  t.teardown(() => piscina.close({ force: true }));
-  t.equal(
-    await piscina.run({ warm: true }),
-    0,
-    'a thread started by a warming pool is warm before its first task',
-  );
-  // Aborting a running chunk makes Piscina terminate its thread and start another.
-  const controller = new AbortController();
-  const running = piscina.run(chunk(0, 200_000), { signal: controller.signal }); // ~0.3 s or more
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  controller.abort();
-  await t.rejects(running, { name: 'AbortError' });
-  t.equal(await piscina.run({ warm: true }), 0, 'its replacement warmed up at its start too');
 });

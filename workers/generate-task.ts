@@ -2,7 +2,7 @@
  * The Piscina worker entry: generates and encodes one chunk, and hands the bytes back without the event
  * loop allocating for them: into the task's shared slot when it has one that fits (the event loop
  * streams a view of it and gives it back to the pool once written), else by transferring a buffer of
- * their own. The warm-up exercises the engine and every encoder once, so the first real request does
+ * their own. A `warm` task exercises the engine and every encoder once, so the first real request does
  * not pay for JIT compilation and lazily built locale tables.
  */
 import { move } from 'piscina';
@@ -16,11 +16,8 @@ export type ChunkJob = ChunkTask & { slot?: SharedArrayBuffer };
 /** What the pool posts: a chunk, or the warm-up. */
 export type PoolTask = ChunkJob | { warm: true };
 
-/**
- * A chunk's bytes: their length when written into the task's slot, else a buffer of their own; for a
- * `warm` task, the milliseconds its warm-up took.
- */
-export type PoolResult = number | ArrayBuffer;
+/** A chunk's bytes: their length when written into the task's slot, else a buffer of their own. */
+export type PoolResult = number | ArrayBuffer | null;
 
 // Each task carries a structured clone of its plan; the engine caches a plan's runtime per object,
 // so the clone is swapped for the first copy of the same plan (plan.key fingerprints the input).
@@ -35,23 +32,12 @@ function sharedPlan(plan: Plan): Plan {
   return plan;
 }
 
-let warm = false;
-
-/**
- * Runs the warm-up once in this thread (at its start when the pool asks, else on a `warm` task);
- * answers the milliseconds it took, 0 when the thread was warm already.
- */
-export function warmThread(): number {
-  if (warm) return 0;
-  const started = performance.now();
-  warmUp();
-  warm = true;
-  return performance.now() - started;
-}
-
-/** Runs one task; a `warm` task answers warmThread's milliseconds. */
+/** Runs one task. */
 export default function generateTask(task: PoolTask): PoolResult {
-  if ('warm' in task) return warmThread();
+  if ('warm' in task) {
+    warmUp();
+    return null;
+  }
   const { slot, ...chunk } = task;
   const bytes = encodeChunkView({ ...chunk, plan: sharedPlan(chunk.plan) });
   if (slot !== undefined && bytes.length <= slot.byteLength) {
