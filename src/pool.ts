@@ -15,6 +15,10 @@ import { type ChunkTask, encodeChunkBytes } from '../workers/output/encode.js';
 import type { PoolResult, PoolTask } from '../workers/generate-task.js';
 
 export interface RunOptions {
+  /**
+   * Once aborted, chunks not yet started are not run and the promise rejects; a chunk already running
+   * in a thread finishes there (its thread is not terminated), and its bytes are dropped.
+   */
   signal?: AbortSignal;
   /** Run on the main thread (tiny requests). */
   inline?: boolean;
@@ -56,7 +60,8 @@ const SLOTS_PER_THREAD = 6;
 /** The shared slots: at most `limit` lent at once; made on demand, reused once given back. */
 class Slots {
   private readonly free: SharedArrayBuffer[] = [];
-  private readonly lent = new Set<SharedArrayBuffer>();
+  /** Lent slots, with the view of the chunk they hold once their task has answered. */
+  private readonly lent = new Map<SharedArrayBuffer, Uint8Array | undefined>();
 
   constructor(private readonly limit: number) {}
 
@@ -64,19 +69,32 @@ class Slots {
   take(): SharedArrayBuffer | undefined {
     if (this.lent.size >= this.limit) return undefined;
     const slot = this.free.pop() ?? new SharedArrayBuffer(SLOT_BYTES);
-    this.lent.add(slot);
+    this.lent.set(slot, undefined);
     return slot;
   }
 
-  /** A lent slot back (once only: a second give of the same slot is ignored). */
+  /** The view of the chunk a lent slot now holds: what `release` takes back. */
+  hold(slot: SharedArrayBuffer, length: number): Uint8Array {
+    const bytes = new Uint8Array(slot, 0, length);
+    this.lent.set(slot, bytes);
+    return bytes;
+  }
+
+  /** A lent slot back. */
   give(slot: SharedArrayBuffer): void {
     if (this.lent.delete(slot)) this.free.push(slot);
   }
 
   /**
-   * Forgets a slot whose task failed or was aborted: its thread may be terminated while it writes, so
-   * the slot is never lent again (a new one replaces it when needed).
+   * The slot of `bytes` back, if `bytes` is the chunk it holds: a second release of the same chunk,
+   * even after the slot was lent again, or bytes of any other memory, change nothing.
    */
+  release(bytes: Uint8Array): void {
+    const slot = bytes.buffer;
+    if (slot instanceof SharedArrayBuffer && this.lent.get(slot) === bytes) this.give(slot);
+  }
+
+  /** Forgets a slot whose task failed (its thread may have died writing it): it is never lent again. */
   retire(slot: SharedArrayBuffer): void {
     this.lent.delete(slot);
   }
@@ -86,7 +104,10 @@ class Slots {
  * A pool of `threads` workers (0: inline only). `warm` runs a warm-up task on every thread at once
  * (the server does; a cold thread runs its first ~200k rows at a third of its speed).
  */
-export function createPool(threads: number, options: { warm?: boolean } = {}): GenerationPool {
+export function createPool(
+  threads: number,
+  options: { warm?: boolean; onError?: (error: unknown) => void } = {},
+): GenerationPool {
   const piscina =
     threads > 0
       ? new Piscina<PoolTask, PoolResult>({
@@ -99,6 +120,8 @@ export function createPool(threads: number, options: { warm?: boolean } = {}): G
           resourceLimits: { maxYoungGenerationSizeMb: 8 },
         })
       : undefined;
+  // Piscina reports some thread failures as an 'error' event: unheard, it would end the process.
+  piscina?.on('error', (error: unknown) => (options.onError ?? console.error)(error));
   const started = performance.now();
   const warming: Promise<unknown>[] = [];
   if (piscina && options.warm) {
@@ -110,27 +133,32 @@ export function createPool(threads: number, options: { warm?: boolean } = {}): G
     threads,
     warmed: Promise.all(warming).then(() => (warming.length > 0 ? performance.now() - started : 0)),
     async run(task, runOptions = {}) {
-      if (!piscina || runOptions.inline) {
-        runOptions.signal?.throwIfAborted();
-        return encodeChunkBytes(task);
-      }
+      const { signal } = runOptions;
+      signal?.throwIfAborted();
+      if (!piscina || runOptions.inline) return encodeChunkBytes(task);
+      // The signal is not handed to Piscina: it would terminate a thread running the chunk, and the
+      // new thread would start cold. A chunk is a few milliseconds of work; one that was started
+      // finishes, and its bytes are dropped.
       const slot = runOptions.shared ? slots.take() : undefined;
       let result: PoolResult;
       try {
-        result = await piscina.run(
-          slot ? { ...task, slot } : task,
-          runOptions.signal ? { signal: runOptions.signal } : {},
-        );
+        result = await piscina.run(slot ? { ...task, slot } : task);
       } catch (error) {
         if (slot) slots.retire(slot);
         throw error;
       }
-      if (typeof result === 'number') return new Uint8Array(slot!, 0, result);
+      if (typeof result === 'number' && slot) {
+        const bytes = slots.hold(slot, result);
+        if (signal?.aborted) slots.release(bytes);
+        signal?.throwIfAborted();
+        return bytes;
+      }
       if (slot) slots.give(slot);
-      return new Uint8Array(result!);
+      signal?.throwIfAborted();
+      return new Uint8Array(result as ArrayBuffer);
     },
     release(bytes) {
-      if (bytes.buffer instanceof SharedArrayBuffer) slots.give(bytes.buffer);
+      slots.release(bytes);
     },
     async close() {
       await piscina?.close({ force: true });

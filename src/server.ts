@@ -25,7 +25,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const limiter = new Limiter(store.db, config.plans, systemClock);
-  const pool = createPool(config.workers, { warm: true });
+  const pool = createPool(config.workers, {
+    warm: true,
+    onError: (err) => logger.error({ err }, 'generation thread failed'),
+  });
   const app = createApp({ config, store, clock: systemClock, logger, limiter, pool });
   const serving = await serve(app, config.host, config.port);
   logger.info({ url: serving.url, store: store.dialect, version: config.version }, 'mockhive listening');

@@ -58,8 +58,7 @@ const chunk = (i: number, rows = 500): ChunkTask => ({
 });
 
 t.test('shared slots', async (t) => {
-  // One thread for these tests (the last one aborts a chunk, which costs the pool its thread), made
-  // after the priority test, which counts the process's threads.
+  // One thread for these tests, made after the priority test, which counts the process's threads.
   const slotPool = createPool(1);
   t.teardown(() => slotPool.close());
 
@@ -82,9 +81,9 @@ t.test('shared slots', async (t) => {
     }
 
     // Released slots are reused; releasing twice does not lend a slot twice.
-    slotPool.release(first);
-    slotPool.release(first);
     slotPool.release(held[1]!);
+    slotPool.release(first);
+    slotPool.release(first); // a second release of the same chunk: ignored
     slotPool.release(overflow); // not a slot: ignored
     const again = await Promise.all([7, 8].map((i) => slotPool.run(chunk(i), { shared: true })));
     t.equal(again.filter((bytes) => bytes.buffer === first.buffer).length, 1, 'the freed slot, lent once');
@@ -97,6 +96,7 @@ t.test('shared slots', async (t) => {
       again.map((bytes) => Buffer.from(bytes)),
       [7, 8].map((i) => Buffer.from(encodeChunkBytes(chunk(i)))),
     );
+    for (const bytes of [...held, ...again]) slotPool.release(bytes); // every slot back for what follows
   });
 
   await t.test('a chunk larger than a slot is transferred', async (t) => {
@@ -106,11 +106,18 @@ t.test('shared slots', async (t) => {
     t.same(Buffer.from(bytes), Buffer.from(encodeChunkBytes(big)));
   });
 
-  await t.test('an aborted chunk retires its slot; the pool goes on', async (t) => {
+  await t.test('an aborted chunk finishes in its thread and gives its slot back', async (t) => {
+    // The next shared run takes the slot given back last (the free slots are last in, first out).
+    const known = await slotPool.run(chunk(9), { shared: true });
+    slotPool.release(known);
     const controller = new AbortController();
     const running = slotPool.run(chunk(0, 5_000), { shared: true, signal: controller.signal });
     controller.abort();
     await t.rejects(running, { name: 'AbortError' });
+    const next = await slotPool.run(chunk(1), { shared: true });
+    t.equal(next.buffer, known.buffer, "the aborted chunk's slot came back (a dying thread's would not)");
+    t.same(Buffer.from(next), Buffer.from(encodeChunkBytes(chunk(1))));
+    slotPool.release(next);
     const chunks = await Promise.all([1, 2, 3].map((i) => slotPool.run(chunk(i), { shared: true })));
     t.same(
       chunks.map((bytes) => Buffer.from(bytes)),

@@ -33,10 +33,12 @@ export function tablePieces(plan: Plan, table: string, options: EncodeOptions): 
 const encoder = new TextEncoder();
 
 /**
- * A byte stream of the pieces. Destroying it (the client went away) aborts the chunks in flight.
+ * A byte stream of the pieces. Destroying it (the client went away) stops the work: no chunk starts
+ * after it, and those running finish and are dropped.
  * `inline` runs every chunk on the main thread (small requests: no round trip to a worker). With
  * `output`, the writable the stream is piped into, chunks may come in the pool's shared slots: each is
- * given back once the stream and `output` have written everything yielded so far (or `output` closed).
+ * given back once the stream and `output` have written everything yielded so far, or `output` closed;
+ * `output` closing also stops the work.
  */
 export function streamPieces(
   pieces: readonly Piece[],
@@ -60,8 +62,10 @@ export function streamPieces(
     unwritten = [];
   };
   output?.once('close', () => {
-    // Finished (all handed to the kernel) or destroyed: nothing reads the chunks any more.
+    // Finished (all handed to the kernel) or cut: nothing reads the chunks any more, and no more
+    // work is wanted (the generator may be waiting for a chunk rather than parked at a yield).
     closed = true;
+    controller.abort();
     releaseWritten();
   });
   async function* generate(): AsyncGenerator<Uint8Array> {
@@ -87,12 +91,22 @@ export function streamPieces(
       launch();
       while (pending.length > 0) {
         const head = pending.shift()!;
-        const bytes = typeof head === 'function' ? head() : await head;
+        let bytes: Uint8Array;
+        try {
+          bytes = typeof head === 'function' ? head() : await head;
+        } catch (error) {
+          if (closed) return; // aborted because the output closed: not a failure
+          throw error;
+        }
+        if (closed) {
+          pool.release(bytes);
+          return;
+        }
         launch();
         if (unwritten.length > 0 && stream.readableLength === 0 && output!.writableLength === 0) {
           releaseWritten();
         }
-        if (bytes.length === 0 || closed) {
+        if (bytes.length === 0) {
           pool.release(bytes);
           continue;
         }

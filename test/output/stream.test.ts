@@ -10,7 +10,10 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
+import { Writable } from 'node:stream';
 import { createPool, type GenerationPool } from '../../src/pool.js';
+import { type Piece, streamPieces } from '../../src/output/stream.js';
+import type { ChunkTask } from '../../workers/output/encode.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { startApp, type TestServer } from '../helpers/app.js';
 
@@ -203,4 +206,69 @@ t.test('a slow client gets the same bytes while shared slots are reused', async 
     digests.push(await slowCsvDigest(server, key, json));
   }
   t.equal(digests[1], digests[0], 'slow reader through the pool = inline');
+});
+
+t.test('a client that goes away while reading stops the work', async (t) => {
+  const store = await tempStore(t);
+  const pool = countingPool(2);
+  t.teardown(() => pool.close());
+  const server = await startApp(t, store, { pool });
+  const key = await server.key('internal');
+  const { res, abort } = await openStream(server, key, 5_000_000); // 1,000 chunks
+  // Read as fast as it comes, then go away mid-stream (the server is not waiting on a paused socket).
+  await new Promise<void>((resolve) => {
+    let read = 0;
+    res.on('data', (data: Buffer) => {
+      read += data.length;
+      if (read > 3_000_000) {
+        abort();
+        resolve();
+      }
+    });
+  });
+  await sleep(500);
+  const afterAbort = pool.started;
+  await sleep(800);
+  t.equal(pool.started, afterAbort, 'no new chunks after the client went away');
+  t.ok(afterAbort < 60, `stopped early (${afterAbort} of 1,000 chunks)`);
+});
+
+t.test('a shared chunk is given back only once the output has written it', async (t) => {
+  // A pool whose chunks are each in shared memory of their own, and an output that takes everything
+  // at once (a high-water mark above the whole stream) but finishes each write only later: the stream
+  // must see that the bytes are still being written and hold on to them.
+  const written = new Set<SharedArrayBuffer>();
+  const early: number[] = [];
+  let released = 0;
+  let index = 0;
+  const pool: GenerationPool = {
+    threads: 2,
+    warmed: Promise.resolve(0),
+    async run() {
+      const bytes = new Uint8Array(new SharedArrayBuffer(1024), 0, 1024);
+      bytes.fill(index++ % 256);
+      return bytes;
+    },
+    release(bytes) {
+      released++;
+      if (!written.has(bytes.buffer as SharedArrayBuffer)) early.push(bytes[0]!);
+    },
+    close: async () => {},
+  };
+  const output = new Writable({
+    highWaterMark: 1 << 24,
+    write(chunk: Buffer, _encoding, done) {
+      setTimeout(() => {
+        written.add(chunk.buffer as SharedArrayBuffer);
+        done();
+      }, 2);
+    },
+  });
+  const pieces: Piece[] = Array.from({ length: 40 }, () => ({ task: {} as ChunkTask }));
+  const stream = streamPieces(pieces, pool, { inline: false, output });
+  const finished = new Promise((resolve) => output.on('close', resolve));
+  stream.pipe(output);
+  await finished;
+  t.same(early, [], 'no chunk was given back while its write was pending');
+  t.equal(released, 40, 'every chunk was given back');
 });
