@@ -16,8 +16,8 @@ import type { PoolResult, PoolTask } from '../workers/generate-task.js';
 
 export interface RunOptions {
   /**
-   * Once aborted, chunks not yet started are not run and the promise rejects; a chunk already running
-   * in a thread finishes there (its thread is not terminated), and its bytes are dropped.
+   * Once aborted, run() rejects. A chunk already handed to a thread (queued or running) still runs
+   * there, since aborting it would terminate the thread, and its bytes are dropped.
    */
   signal?: AbortSignal;
   /** Run on the main thread (tiny requests). */
@@ -137,8 +137,8 @@ export function createPool(
       signal?.throwIfAborted();
       if (!piscina || runOptions.inline) return encodeChunkBytes(task);
       // The signal is not handed to Piscina: it would terminate a thread running the chunk, and the
-      // new thread would start cold. A chunk is a few milliseconds of work; one that was started
-      // finishes, and its bytes are dropped.
+      // new thread would start cold. A chunk is a few milliseconds of work; one handed over runs, and
+      // its bytes are dropped.
       const slot = runOptions.shared ? slots.take() : undefined;
       let result: PoolResult;
       try {

@@ -99,6 +99,19 @@ t.test('shared slots', async (t) => {
     for (const bytes of [...held, ...again]) slotPool.release(bytes); // every slot back for what follows
   });
 
+  await t.test('a stale release does not free a slot lent again since', async (t) => {
+    const a = await slotPool.run(chunk(10), { shared: true });
+    slotPool.release(a);
+    const b = await slotPool.run(chunk(11), { shared: true });
+    t.equal(b.buffer, a.buffer, "b got a's slot (the free slots are last in, first out)");
+    slotPool.release(a); // stale: the slot now holds b
+    const c = await slotPool.run(chunk(12), { shared: true });
+    t.not(c.buffer, b.buffer, 'c did not get the slot b still holds');
+    t.same(Buffer.from(b), Buffer.from(encodeChunkBytes(chunk(11))), 'b kept its bytes');
+    slotPool.release(b);
+    slotPool.release(c);
+  });
+
   await t.test('a chunk larger than a slot is transferred', async (t) => {
     const big = chunk(0, 40_000); // ~5.6 MB of CSV, over a slot's 2 MB
     const bytes = await slotPool.run(big, { shared: true });

@@ -33,11 +33,11 @@ export function tablePieces(plan: Plan, table: string, options: EncodeOptions): 
 const encoder = new TextEncoder();
 
 /**
- * A byte stream of the pieces. Destroying it (the client went away) stops the work: no chunk starts
- * after it, and those running finish and are dropped.
+ * A byte stream of the pieces. Destroying it (the client went away) stops the work: no chunk is handed
+ * to the pool after it, and those already handed over (at most `window`) run and are dropped.
  * `inline` runs every chunk on the main thread (small requests: no round trip to a worker). With
  * `output`, the writable the stream is piped into, chunks may come in the pool's shared slots: each is
- * given back once the stream and `output` have written everything yielded so far, or `output` closed;
+ * given back once the stream and `output` have handed all its bytes to the kernel, or `output` closed;
  * `output` closing also stops the work.
  */
 export function streamPieces(
@@ -54,17 +54,29 @@ export function streamPieces(
   const controller = new AbortController();
   const { output } = options;
   const shared = output !== undefined && !options.inline;
-  // Yielded chunks whose memory the stream's buffer or the socket may still read.
-  let unwritten: Uint8Array[] = [];
+  // Chunks in shared slots that were yielded and may still be read (from the stream's buffer or by
+  // the output), each with the stream offset where it ends; `yielded` counts every byte yielded.
+  const unwritten: { bytes: Uint8Array; end: number }[] = [];
+  let yielded = 0;
   let closed = false;
+  // Gives back the slots of chunks handed to the kernel in full. The bytes not yet handed over are the
+  // last ones yielded, and at most what the stream and the output still buffer (the output's count
+  // includes HTTP framing, which only makes this more careful); once the output closed, none are read.
   const releaseWritten = () => {
-    for (const bytes of unwritten) pool.release(bytes);
-    unwritten = [];
+    const written = closed ? Infinity : yielded - stream.readableLength - output!.writableLength;
+    let done = 0;
+    while (done < unwritten.length && unwritten[done]!.end <= written) {
+      pool.release(unwritten[done]!.bytes);
+      done++;
+    }
+    if (done > 0) unwritten.splice(0, done);
   };
+  output?.on('drain', releaseWritten);
   output?.once('close', () => {
     // Finished (all handed to the kernel) or cut: nothing reads the chunks any more, and no more
     // work is wanted (the generator may be waiting for a chunk rather than parked at a yield).
     closed = true;
+    output.off('drain', releaseWritten);
     controller.abort();
     releaseWritten();
   });
@@ -103,14 +115,13 @@ export function streamPieces(
           return;
         }
         launch();
-        if (unwritten.length > 0 && stream.readableLength === 0 && output!.writableLength === 0) {
-          releaseWritten();
-        }
+        if (unwritten.length > 0) releaseWritten();
         if (bytes.length === 0) {
           pool.release(bytes);
           continue;
         }
-        if (shared) unwritten.push(bytes);
+        yielded += bytes.length;
+        if (shared && bytes.buffer instanceof SharedArrayBuffer) unwritten.push({ bytes, end: yielded });
         yield bytes;
       }
       options.onDone?.();

@@ -233,12 +233,15 @@ t.test('a client that goes away while reading stops the work', async (t) => {
   t.ok(afterAbort < 60, `stopped early (${afterAbort} of 1,000 chunks)`);
 });
 
-t.test('a shared chunk is given back only once the output has written it', async (t) => {
-  // A pool whose chunks are each in shared memory of their own, and an output that takes everything
-  // at once (a high-water mark above the whole stream) but finishes each write only later: the stream
-  // must see that the bytes are still being written and hold on to them.
-  const written = new Set<SharedArrayBuffer>();
+/**
+ * Streams `count` pieces from a pool whose chunks each sit in shared memory of their own into an
+ * output whose writes finish only later; records, per release, whether that chunk's write had
+ * finished, and whether the output had finished.
+ */
+async function releasesThrough(highWaterMark: number, count: number) {
+  const written = new Set<ArrayBufferLike>();
   const early: number[] = [];
+  let beforeFinish = 0;
   let released = 0;
   let index = 0;
   const pool: GenerationPool = {
@@ -251,24 +254,42 @@ t.test('a shared chunk is given back only once the output has written it', async
     },
     release(bytes) {
       released++;
-      if (!written.has(bytes.buffer as SharedArrayBuffer)) early.push(bytes[0]!);
+      if (!written.has(bytes.buffer)) early.push(bytes[0]!);
+      if (!output.writableFinished) beforeFinish++;
     },
     close: async () => {},
   };
   const output = new Writable({
-    highWaterMark: 1 << 24,
+    highWaterMark,
     write(chunk: Buffer, _encoding, done) {
       setTimeout(() => {
-        written.add(chunk.buffer as SharedArrayBuffer);
+        written.add(chunk.buffer);
         done();
-      }, 2);
+      }, 1);
     },
   });
-  const pieces: Piece[] = Array.from({ length: 40 }, () => ({ task: {} as ChunkTask }));
+  const pieces: Piece[] = Array.from({ length: count }, () => ({ task: {} as ChunkTask }));
   const stream = streamPieces(pieces, pool, { inline: false, output });
-  const finished = new Promise((resolve) => output.on('close', resolve));
+  const closed = new Promise((resolve) => output.on('close', resolve));
   stream.pipe(output);
-  await finished;
-  t.same(early, [], 'no chunk was given back while its write was pending');
-  t.equal(released, 40, 'every chunk was given back');
+  await closed;
+  return { early, released, beforeFinish };
+}
+
+t.test('a shared chunk is given back only once the output has written it', async (t) => {
+  // An output that takes everything at once but finishes each write later: the stream must see that
+  // the bytes are still being written and hold on to them.
+  const eager = await releasesThrough(1 << 24, 40);
+  t.same(eager.early, [], 'no chunk was given back while its write was pending');
+  t.equal(eager.released, 40, 'every chunk was given back');
+
+  // A slow output with a small buffer (a slow client): chunks go back as they are written, not when
+  // the response ends, so a long response holds a few slots, not all of its chunks.
+  const slow = await releasesThrough(16 * 1024, 200);
+  t.same(slow.early, [], 'no chunk was given back while its write was pending');
+  t.equal(slow.released, 200, 'every chunk was given back');
+  t.ok(
+    slow.beforeFinish >= 150,
+    `most chunks went back while the output was still writing (${slow.beforeFinish} of 200)`,
+  );
 });
