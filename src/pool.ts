@@ -102,7 +102,8 @@ class Slots {
 
 /**
  * A pool of `threads` workers (0: inline only). `warm` runs a warm-up task on every thread at once
- * (the server does; a cold thread runs its first ~200k rows at a third of its speed).
+ * (the server does; a cold thread runs its first ~200k rows at a third of its speed). `onError` hears
+ * the thread failures Piscina reports outside any task (default: console.error).
  */
 export function createPool(
   threads: number,
