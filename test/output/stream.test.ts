@@ -126,6 +126,15 @@ function openStream(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** After `settle` ms, the pool starts no more chunks, and it stopped well before the 1,000 of openStream. */
+async function expectStopped(t: Test, pool: { started: number }, settle: number): Promise<void> {
+  await sleep(settle);
+  const afterAbort = pool.started;
+  await sleep(800);
+  t.equal(pool.started, afterAbort, 'no new chunks after the client went away');
+  t.ok(afterAbort < 60, `stopped early (${afterAbort} of 1,000 chunks)`);
+}
+
 t.test('a slow client slows generation; a gone client stops it', async (t) => {
   const store = await tempStore(t);
   const pool = countingPool(2);
@@ -149,11 +158,7 @@ t.test('a slow client slows generation; a gone client stops it', async (t) => {
   t.ok(whilePaused < 60, `bounded work ahead of a paused client (${whilePaused} of 1,000 chunks)`);
 
   abort();
-  await sleep(300);
-  const afterAbort = pool.started;
-  await sleep(800);
-  t.equal(pool.started, afterAbort, 'no new chunks after the client went away');
-  t.ok(afterAbort < 60, `stopped early (${afterAbort} of 1,000 chunks)`);
+  await expectStopped(t, pool, 300);
 
   // The server is fine afterwards.
   const next = await server.request('/api/v1/generate', { key, json: { tables: [{ ...USERS, count: 10 }] } });
@@ -226,11 +231,7 @@ t.test('a client that goes away while reading stops the work', async (t) => {
       }
     });
   });
-  await sleep(500);
-  const afterAbort = pool.started;
-  await sleep(800);
-  t.equal(pool.started, afterAbort, 'no new chunks after the client went away');
-  t.ok(afterAbort < 60, `stopped early (${afterAbort} of 1,000 chunks)`);
+  await expectStopped(t, pool, 500);
 });
 
 /**
