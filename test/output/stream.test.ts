@@ -126,6 +126,19 @@ function openStream(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A server on a two-thread pool that counts its chunks, and a large raw request to it (1,000 chunks
+ * if nobody stopped it) whose headers have arrived and whose body nobody reads yet.
+ */
+async function countedStream(t: Test) {
+  const store = await tempStore(t);
+  const pool = countingPool(2);
+  t.teardown(() => pool.close());
+  const server = await startApp(t, store, { pool });
+  const key = await server.key('internal');
+  return { pool, server, key, ...(await openStream(server, key, 5_000_000)) };
+}
+
 /** After `settle` ms, the pool starts no more chunks, and it stopped well before the 1,000 of openStream. */
 async function expectStopped(t: Test, pool: { started: number }, settle: number): Promise<void> {
   await sleep(settle);
@@ -136,12 +149,7 @@ async function expectStopped(t: Test, pool: { started: number }, settle: number)
 }
 
 t.test('a slow client slows generation; a gone client stops it', async (t) => {
-  const store = await tempStore(t);
-  const pool = countingPool(2);
-  t.teardown(() => pool.close());
-  const server = await startApp(t, store, { pool });
-  const key = await server.key('internal');
-  const { res, abort } = await openStream(server, key, 5_000_000); // 1,000 chunks if nobody stopped it
+  const { pool, server, key, res, abort } = await countedStream(t);
   t.equal(res.statusCode, 200);
   res.pause(); // the client stops reading
 
@@ -214,12 +222,7 @@ t.test('a slow client gets the same bytes while shared slots are reused', async 
 });
 
 t.test('a client that goes away while reading stops the work', async (t) => {
-  const store = await tempStore(t);
-  const pool = countingPool(2);
-  t.teardown(() => pool.close());
-  const server = await startApp(t, store, { pool });
-  const key = await server.key('internal');
-  const { res, abort } = await openStream(server, key, 5_000_000); // 1,000 chunks
+  const { pool, res, abort } = await countedStream(t);
   // Read as fast as it comes, then go away mid-stream (the server is not waiting on a paused socket).
   await new Promise<void>((resolve) => {
     let read = 0;
