@@ -32,6 +32,11 @@ export function tablePieces(plan: Plan, table: string, options: EncodeOptions): 
 
 const encoder = new TextEncoder();
 
+// Every stream aborts its chunks when it ends, finished or cut. A reason made once spares each request
+// the DOMException (and its stack trace) that abort() would build; the chunks' promises that reject
+// with it are dropped unread.
+const STOPPED = new DOMException('The output stream ended', 'AbortError');
+
 /**
  * A byte stream of the pieces. Destroying it (the client went away) stops the work: no chunk is handed
  * to the pool after it, and those already handed over (at most `window`) run and are dropped.
@@ -77,7 +82,7 @@ export function streamPieces(
     // work is wanted (the generator may be waiting for a chunk rather than parked at a yield).
     closed = true;
     output.off('drain', releaseWritten);
-    controller.abort();
+    controller.abort(STOPPED);
     releaseWritten();
   });
   async function* generate(): AsyncGenerator<Uint8Array> {
@@ -126,7 +131,7 @@ export function streamPieces(
       }
       options.onDone?.();
     } finally {
-      controller.abort();
+      controller.abort(STOPPED);
       // Chunks generated but never yielded: nobody read them (aborted ones the pool retires itself).
       for (const head of pending) {
         if (head instanceof Promise)
