@@ -68,6 +68,12 @@ t.test('server.ts serves and exits cleanly on SIGTERM', async (t) => {
     if (!url) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   t.ok(url, 'logged its address');
+  const log = server.output();
+  const warmed = log.indexOf('"msg":"event loop warmed up"');
+  t.ok(
+    warmed >= 0 && warmed < log.indexOf('"msg":"mockhive listening"'),
+    'warmed the event loop (small requests run there) before listening',
+  );
   const health = await fetch(`${url}/api/v1/health`);
   t.equal(health.status, 200);
   server.child.kill('SIGTERM');

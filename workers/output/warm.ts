@@ -8,12 +8,13 @@ import type { Encoding, SqlDialect } from './options.js';
 const WARM_ROWS = 4000;
 
 /**
- * Runs each encoding a few times over a few thousand rows of a users-like table, each round with a
- * plan of its own (as every request brings), and romanizes every locale's names once.
+ * Runs each encoding `rounds` times over `rows` rows of a users-like table, each round with a plan of
+ * its own (as every request brings), and romanizes every locale's names once. The defaults are the
+ * generation threads'; the event loop, which runs small requests inline, takes a lighter one.
  */
-export function warmUp(): void {
+export function warmUp(rows = WARM_ROWS, rounds = 3): void {
   for (const locale of LOCALE_CODES) romanizeNames(locale);
-  const users = usersTable(WARM_ROWS, 'warm_users');
+  const users = usersTable(rows, 'warm_users');
   const runs: [Encoding, SqlDialect, boolean][] = [
     ['csv', 'postgres', false],
     ['json', 'postgres', false],
@@ -23,7 +24,7 @@ export function warmUp(): void {
     ['sql', 'sqlite', false],
     ['csv', 'postgres', true],
   ];
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < rounds; round++) {
     const compiled = compile({ tables: [users], locale: 'en', seed: round + 1 });
     if (!compiled.ok) return;
     const plan = compiled.plan;
@@ -32,7 +33,7 @@ export function warmUp(): void {
         plan,
         table: users.name,
         start: 0,
-        end: WARM_ROWS,
+        end: rows,
         options: { encoding, dialect, jsonEscape },
       });
     }
