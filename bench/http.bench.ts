@@ -200,8 +200,8 @@ const HEALTH_RUNS = 3;
 /**
  * Runs the benchmark; prints one line per figure. CSV, the target's format, runs RUNS times, each
  * right after its own baseline run, and the median ratio is the figure: both sides of each ratio saw
- * the same machine, and one noisy run does not decide it. Health latency is sampled during one more
- * CSV stream of its own: the probes take CPU from the two cores (this process's fetch and the
+ * the same machine, and one noisy run does not decide it. Health latency is sampled during three more
+ * CSV streams of their own: the probes take CPU from the two cores (this process's fetch and the
  * server's handling), so they stay out of the timed runs. The other formats run once each against
  * the median baseline.
  */
