@@ -3,7 +3,6 @@
  * PostgreSQL store (DATABASE_URL), migrates it, and hands back one Kysely instance for both.
  */
 import type { Db } from './database.js';
-import { migrateToLatest } from './migrations.js';
 import { openPostgres } from './postgres.js';
 import { openSqlite } from './sqlite.js';
 
@@ -12,6 +11,8 @@ export interface Store {
   readonly db: Db;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
+  /** Brings the schema to the latest migration, safely when other processes do it at the same time. */
+  migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,7 +25,7 @@ export interface StoreOptions {
 export async function openStore(options: StoreOptions): Promise<Store> {
   const store = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
   try {
-    await migrateToLatest(store.db as never);
+    await store.migrate();
   } catch (error) {
     await store.close();
     throw error;

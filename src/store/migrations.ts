@@ -1,6 +1,7 @@
 /**
- * Versioned schema migrations, run at start by Kysely's Migrator (which takes a lock, so several
- * instances starting at once on one PostgreSQL are safe). Never edit a released migration: add one.
+ * Versioned schema migrations, run at start by Kysely's Migrator through each store's `migrate()`
+ * (on PostgreSQL the Migrator takes a lock; the SQLite store wraps it in an IMMEDIATE transaction), so
+ * several processes starting at once are safe. Never edit a released migration: add one.
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 

@@ -3,6 +3,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { migrateToLatest } from './migrations.js';
 import type { Store } from './index.js';
 
 const INT8_OID = 20;
@@ -39,6 +40,8 @@ export function openPostgres(databaseUrl: string): Store {
         clearTimeout(timer);
       }
     },
+    // Kysely's migrator runs them in one transaction under an advisory lock on PostgreSQL.
+    migrate: () => migrateToLatest(db as never),
     close: () => db.destroy(),
   };
 }

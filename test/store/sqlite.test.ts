@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,4 +70,55 @@ t.test('statements beyond the kept ones are prepared again when they come back',
   t.equal(await value(0), 0, 'an evicted one');
   t.equal(counts.get('select 249 as n'), 1, 'the recent one was kept');
   t.equal(counts.get('select 0 as n'), 2, 'the evicted one was prepared again');
+});
+
+/**
+ * Opens (and so migrates) the store in `dataDir` in a process of its own, once `go` resolves: the
+ * child loads everything first and says so, so that two of them migrate within a millisecond or two.
+ */
+function openInChild(dataDir: string, go: Promise<void>) {
+  const index = new URL('../../src/store/index.ts', import.meta.url).href;
+  const script = `const { openStore } = await import(${JSON.stringify(index)});
+    process.stdout.write('ready\\n');
+    process.stdin.once('data', async () => {
+      const store = await openStore({ dataDir: ${JSON.stringify(dataDir)} });
+      await store.close();
+      process.exit(0);
+    });`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve) =>
+    child.stdout.on('data', (c) => {
+      output += c;
+      if (output.includes('ready')) resolve();
+    }),
+  );
+  child.stderr.on('data', (c) => (output += c));
+  const exited = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, output })),
+  );
+  void go.then(() => child.stdin.end('go\n'));
+  return { ready, exited };
+}
+
+t.test('two processes opening a new store at once both migrate it, once', async (t) => {
+  // Without the IMMEDIATE transaction most such pairs had one fail ("table already exists").
+  for (let round = 0; round < 3; round++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-race-'));
+    t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+    let start!: () => void;
+    const go = new Promise<void>((resolve) => (start = resolve));
+    const children = [openInChild(dataDir, go), openInChild(dataDir, go)];
+    await Promise.all(children.map((c) => c.ready));
+    start();
+    for (const { code, output } of await Promise.all(children.map((c) => c.exited))) {
+      t.equal(code, 0, output);
+    }
+    const store = await openStore({ dataDir });
+    const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(store.db);
+    await store.close();
+    t.equal(new Set(applied.rows.map((r) => r.name)).size, applied.rows.length, 'each migration once');
+  }
 });
