@@ -60,6 +60,26 @@ t.test('a query run again reuses its statement, with each run its own parameters
   );
 });
 
+t.test('a kept statement that failed runs again', async (t) => {
+  const store = await embedded(t);
+  const counts = countPrepares(t);
+  const insert = (id: string) =>
+    store.db.insertInto('accounts').values({ id, tier: 'free', created_at: 1 }).execute();
+  await insert('a');
+  await t.rejects(insert('a'), /UNIQUE/, 'a duplicate key fails');
+  await insert('b');
+  const ids = await store.db.selectFrom('accounts').select('id').orderBy('id').execute();
+  t.same(
+    ids.map((r) => r.id),
+    ['a', 'b'],
+  );
+  t.same(
+    [...counts].filter(([text]) => text.startsWith('insert into "accounts"')).map(([, n]) => n),
+    [1],
+    'one statement for the three inserts',
+  );
+});
+
 t.test('statements beyond the kept ones are prepared again when they come back', async (t) => {
   const store = await embedded(t);
   const counts = countPrepares(t);
