@@ -79,6 +79,17 @@ export async function requirePostgres(t: Test): Promise<boolean> {
   );
 }
 
+/** A fresh embedded (SQLite) store in a temporary directory, closed and deleted at teardown. */
+export async function embeddedStore(t: Test): Promise<Store> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-test-'));
+  const store = await openStore({ dataDir });
+  t.teardown(async () => {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return store;
+}
+
 /** Runs `body` as two subtests, one per store. */
 export function forEachStore(
   t: Test,

@@ -3,9 +3,6 @@
  * SQLite with foreign keys enforced, in every locale, and CSV output loads into PostgreSQL with COPY.
  * Row counts must match meta exactly.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
@@ -13,23 +10,16 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import t, { type Test } from 'tap';
 import { FIELD_TYPES, LOCALE_CODES } from '../../workers/engine/index.js';
-import { openStore } from '../../src/store/index.js';
 import { startApp, type TestServer } from '../helpers/app.js';
 import { requireMariadb, throwawayMariadb } from '../helpers/mariadb.js';
-import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
+import { embeddedStore, requirePostgres, throwawayPostgres } from '../helpers/stores.js';
 
 const TEMPLATES = ['ecommerce', 'blog', 'saas', 'social'] as const;
 const SCALE = 0.2; // every locale, every template: small but with every table and relation
 type Meta = { records_per_table: Record<string, number> };
 
 async function serverFor(t: Test): Promise<{ server: TestServer; key: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-engines-'));
-  const store = await openStore({ dataDir });
-  t.teardown(async () => {
-    await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  const server = await startApp(t, store);
+  const server = await startApp(t, await embeddedStore(t));
   return { server, key: await server.key('internal') };
 }
 

@@ -5,17 +5,14 @@
  * free for other requests meanwhile.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { Writable } from 'node:stream';
 import { createPool, type GenerationPool } from '../../src/pool.js';
 import { type Piece, streamPieces } from '../../src/output/stream.js';
 import type { ChunkTask } from '../../workers/output/encode.js';
-import { openStore, type Store } from '../../src/store/index.js';
 import { startApp, type TestServer } from '../helpers/app.js';
+import { embeddedStore } from '../helpers/stores.js';
 
 const USERS = {
   name: 'users',
@@ -56,16 +53,6 @@ function countingPool(threads: number): GenerationPool & { started: number } {
   return counting;
 }
 
-async function tempStore(t: Test): Promise<Store> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-stream-'));
-  const store = await openStore({ dataDir });
-  t.teardown(async () => {
-    await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return store;
-}
-
 async function digest(
   server: TestServer,
   key: string,
@@ -83,7 +70,7 @@ async function digest(
 }
 
 t.test('output is byte-identical for 0, 1 and 2 workers', async (t) => {
-  const store = await tempStore(t);
+  const store = await embeddedStore(t);
   const requests: [unknown, string][] = [
     [{ tables: [USERS, ORDERS], seed: 11 }, 'application/json'],
     [{ tables: [USERS, ORDERS], seed: 11, format: 'csv' }, 'application/json'],
@@ -131,7 +118,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * if nobody stopped it) whose headers have arrived and whose body nobody reads yet.
  */
 async function countedStream(t: Test) {
-  const store = await tempStore(t);
+  const store = await embeddedStore(t);
   const pool = countingPool(2);
   t.teardown(() => pool.close());
   const server = await startApp(t, store, { pool });
@@ -206,7 +193,7 @@ function slowCsvDigest(server: TestServer, key: string, json: unknown): Promise<
 }
 
 t.test('a slow client gets the same bytes while shared slots are reused', async (t) => {
-  const store = await tempStore(t);
+  const store = await embeddedStore(t);
   // 200,000 rows (~20 MB): 40 chunks through the one thread's 6 slots, so slots come back and are lent
   // again while the socket is backed up, more than the kernel's buffers hold, behind the slow reader.
   const json = { tables: [{ ...USERS, count: 200_000 }], seed: 8, format: 'csv' };

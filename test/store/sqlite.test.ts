@@ -5,18 +5,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import t, { type Test } from 'tap';
-import { openStore, type Store } from '../../src/store/index.js';
-
-/** A fresh embedded store, closed and deleted at teardown. */
-async function embedded(t: Test): Promise<Store> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-sqlite-'));
-  const store = await openStore({ dataDir });
-  t.teardown(async () => {
-    await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return store;
-}
+import { openStore } from '../../src/store/index.js';
+import { embeddedStore } from '../helpers/stores.js';
 
 /** Counts better-sqlite3's prepare calls per SQL text while `t` runs. */
 function countPrepares(t: Test): Map<string, number> {
@@ -33,7 +23,7 @@ function countPrepares(t: Test): Map<string, number> {
 }
 
 t.test('a query run again reuses its statement, with each run its own parameters', async (t) => {
-  const store = await embedded(t);
+  const store = await embeddedStore(t);
   const counts = countPrepares(t);
   const now = Date.now();
   for (const [id, tier] of [
@@ -61,7 +51,7 @@ t.test('a query run again reuses its statement, with each run its own parameters
 });
 
 t.test('a kept statement that failed runs again', async (t) => {
-  const store = await embedded(t);
+  const store = await embeddedStore(t);
   const counts = countPrepares(t);
   const insert = (id: string) =>
     store.db.insertInto('accounts').values({ id, tier: 'free', created_at: 1 }).execute();
@@ -81,7 +71,7 @@ t.test('a kept statement that failed runs again', async (t) => {
 });
 
 t.test('statements beyond the kept ones are prepared again when they come back', async (t) => {
-  const store = await embedded(t);
+  const store = await embeddedStore(t);
   const counts = countPrepares(t);
   const value = async (i: number) =>
     (await sql<{ n: number }>`select ${sql.lit(i)} as n`.execute(store.db)).rows[0]?.n;
