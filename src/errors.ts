@@ -19,6 +19,7 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNPROCESSABLE: { status: 422, message: 'The request failed validation.' },
   PROMPT_CONVERSION_FAILED: { status: 422, message: 'The prompt could not be converted to a schema.' },
+  RESULT_TOO_LARGE: { status: 422, message: 'The result could take more bytes than the plan allows.' },
   RATE_LIMIT_EXCEEDED: { status: 429, message: 'Rate limit exceeded.' },
   INTERNAL_ERROR: { status: 500, message: 'An unexpected error occurred.' },
   PROVIDER_ERROR: { status: 500, message: 'The payment provider could not be reached.' },

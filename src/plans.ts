@@ -29,12 +29,20 @@ export const PlanSchema = Type.Object(
     records_per_async_request: Limit,
     requests_per_minute: Limit,
     prompts_per_day: Limit,
+    // Worst-case output bytes (workers/engine/size.ts), refused before anything is generated.
+    bytes_per_value: Limit,
+    bytes_per_row: Limit,
+    bytes_per_request: Limit,
     features: Type.Array(Type.Union(Object.keys(FEATURES).map((f) => Type.Literal(f)))),
   },
   { additionalProperties: false },
 );
 export type Plan = Static<typeof PlanSchema>;
 export type Plans = Readonly<Record<Tier, Readonly<Plan>>>;
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const GiB = 1024 * MiB;
 
 const PRO_FEATURES: Feature[] = ['csv', 'sql', 'seed', 'schema_detect'];
 const SCALE_FEATURES: Feature[] = [...PRO_FEATURES, 'async', 'jobs', 'webhooks'];
@@ -46,6 +54,9 @@ export const DEFAULT_PLANS: Plans = {
     records_per_async_request: 0,
     requests_per_minute: 10,
     prompts_per_day: 10,
+    bytes_per_value: 64 * KiB,
+    bytes_per_row: MiB,
+    bytes_per_request: 16 * MiB,
     features: [],
   },
   pro: {
@@ -54,6 +65,9 @@ export const DEFAULT_PLANS: Plans = {
     records_per_async_request: 0,
     requests_per_minute: 60,
     prompts_per_day: 100,
+    bytes_per_value: MiB,
+    bytes_per_row: 16 * MiB,
+    bytes_per_request: GiB,
     features: PRO_FEATURES,
   },
   scale: {
@@ -62,6 +76,9 @@ export const DEFAULT_PLANS: Plans = {
     records_per_async_request: 1_000_000,
     requests_per_minute: 120,
     prompts_per_day: 500,
+    bytes_per_value: 4 * MiB,
+    bytes_per_row: 16 * MiB,
+    bytes_per_request: 4 * GiB,
     features: SCALE_FEATURES,
   },
   agent: {
@@ -70,6 +87,9 @@ export const DEFAULT_PLANS: Plans = {
     records_per_async_request: 1_000_000,
     requests_per_minute: 120,
     prompts_per_day: 500,
+    bytes_per_value: 4 * MiB,
+    bytes_per_row: 16 * MiB,
+    bytes_per_request: 4 * GiB,
     features: SCALE_FEATURES,
   },
   internal: {
@@ -78,6 +98,9 @@ export const DEFAULT_PLANS: Plans = {
     records_per_async_request: null,
     requests_per_minute: null,
     prompts_per_day: null,
+    bytes_per_value: null,
+    bytes_per_row: null,
+    bytes_per_request: null,
     features: SCALE_FEATURES,
   },
 };

@@ -9,6 +9,7 @@
  * every few dozen megabytes streamed and held up to ~64 MB of dead chunks until then.
  */
 import { extname } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { type ChunkTask, encodeChunkBytes } from '../workers/output/encode.js';
@@ -136,7 +137,12 @@ export function createPool(
     async run(task, runOptions = {}) {
       const { signal } = runOptions;
       signal?.throwIfAborted();
-      if (!piscina || runOptions.inline) return encodeChunkBytes(task);
+      if (!piscina || runOptions.inline) {
+        // A turn of the event loop of its own: requests and I/O waiting meanwhile go first.
+        await setImmediate();
+        signal?.throwIfAborted();
+        return encodeChunkBytes(task);
+      }
       // The signal is not handed to Piscina: it would terminate a thread running the chunk, and the
       // new thread would start cold. A chunk is a few milliseconds of work; one handed over runs, and
       // its bytes are dropped.

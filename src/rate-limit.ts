@@ -10,6 +10,7 @@ import { type Clock, nextUtcMidnight, utcDay } from './clock.js';
 import { HttpError } from './errors.js';
 import { FEATURES, type Feature, type Plan, type Plans, type Tier } from './plans.js';
 import type { Db } from './store/database.js';
+import type { SizeLimits } from '../workers/engine/index.js';
 
 const MINUTE_MS = 60_000;
 const UPGRADE_ORDER: Tier[] = ['pro', 'scale', 'agent'];
@@ -29,6 +30,12 @@ export class Limiter {
   /** The plan of a principal. */
   plan(principal: Principal): Readonly<Plan> {
     return this.plans[principal.tier];
+  }
+
+  /** The plan's allowances of worst-case output bytes. */
+  sizeLimits(principal: Principal): SizeLimits {
+    const plan = this.plan(principal);
+    return { value: plan.bytes_per_value, row: plan.bytes_per_row, total: plan.bytes_per_request };
   }
 
   /** Throws 403 FEATURE_REQUIRES_UPGRADE, naming the feature, when the plan lacks it. */

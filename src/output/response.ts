@@ -45,48 +45,52 @@ export function baseMeta(
 }
 
 /** The JSON envelope; `tail` (meta, and the inferred schema in prompt mode) is written last. */
-export function envelopePieces(
+export function* envelopePieces(
   plan: Plan,
   format: OutputFormat,
   dialect: SqlDialect,
   tail: () => string,
-): Piece[] {
-  const pieces: Piece[] = [];
+  budget?: number,
+): Generator<Piece> {
   if (format === 'sql') {
     const options = { encoding: 'sql', dialect, jsonEscape: true } as const;
-    pieces.push({ text: `{"sql":"${jsonStringBody(scriptPrologue(dialect, plan))}` });
-    for (const name of plan.order) pieces.push(...tablePieces(plan, name, options));
-    pieces.push({ text: `${jsonStringBody(scriptEpilogue())}",` });
+    yield { text: `{"sql":"${jsonStringBody(scriptPrologue(dialect, plan))}` };
+    for (const name of plan.order) yield* tablePieces(plan, name, options, budget);
+    yield { text: `${jsonStringBody(scriptEpilogue())}",` };
   } else {
     const options = { encoding: format, dialect, jsonEscape: format === 'csv' } as const;
-    pieces.push({ text: '{"data":{' });
-    plan.tables.forEach((table, i) => {
+    yield { text: '{"data":{' };
+    for (const [i, table] of plan.tables.entries()) {
       const key = `${i === 0 ? '' : ','}${JSON.stringify(table.name)}:`;
-      pieces.push({ text: format === 'csv' ? `${key}"${jsonStringBody(csvHeader(table))}` : `${key}[` });
-      pieces.push(...tablePieces(plan, table.name, options));
-      pieces.push({ text: format === 'csv' ? '"' : ']' });
-    });
-    pieces.push({ text: '},' });
+      yield { text: format === 'csv' ? `${key}"${jsonStringBody(csvHeader(table))}` : `${key}[` };
+      yield* tablePieces(plan, table.name, options, budget);
+      yield { text: format === 'csv' ? '"' : ']' };
+    }
+    yield { text: '},' };
   }
-  pieces.push({ lazy: () => `${tail()}}` });
-  return pieces;
+  yield { lazy: () => `${tail()}}` };
 }
 
-/** A raw stream: NDJSON of every table, CSV of `table`, or the SQL script. */
-export function rawPieces(plan: Plan, kind: RawKind, dialect: SqlDialect, table?: string): Piece[] {
+/** A raw stream: NDJSON of every table, CSV of `table`, or the SQL script; chunks of `budget` bytes. */
+export function* rawPieces(
+  plan: Plan,
+  kind: RawKind,
+  dialect: SqlDialect,
+  table?: string,
+  budget?: number,
+): Generator<Piece> {
   if (kind === 'sql') {
     const options = { encoding: 'sql', dialect, jsonEscape: false } as const;
-    return [
-      { text: scriptPrologue(dialect, plan) },
-      ...plan.order.flatMap((name) => tablePieces(plan, name, options)),
-      { text: scriptEpilogue() },
-    ];
-  }
-  if (kind === 'csv') {
+    yield { text: scriptPrologue(dialect, plan) };
+    for (const name of plan.order) yield* tablePieces(plan, name, options, budget);
+    yield { text: scriptEpilogue() };
+  } else if (kind === 'csv') {
     const target = plan.tables.find((t) => t.name === table)!;
     const options = { encoding: 'csv', dialect, jsonEscape: false } as const;
-    return [{ text: csvHeader(target) }, ...tablePieces(plan, target.name, options)];
+    yield { text: csvHeader(target) };
+    yield* tablePieces(plan, target.name, options, budget);
+  } else {
+    const options = { encoding: 'ndjson', dialect, jsonEscape: false } as const;
+    for (const t of plan.tables) yield* tablePieces(plan, t.name, options, budget);
   }
-  const options = { encoding: 'ndjson', dialect, jsonEscape: false } as const;
-  return plan.tables.flatMap((t) => tablePieces(plan, t.name, options));
 }

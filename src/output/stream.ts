@@ -1,7 +1,8 @@
 /**
- * Assembles a generation response as an ordered list of pieces — literal text and chunk tasks — and
- * streams it: up to `window` chunks are generated ahead in the pool, each written in order, and the
- * next is started only as the consumer pulls (backpressure), so memory stays flat at any size.
+ * Assembles a generation response as an ordered sequence of pieces — literal text and chunk tasks —
+ * and streams it: up to `window` chunks are generated ahead in the pool, each written in order, and
+ * the next is started only as the consumer pulls (backpressure), so memory stays flat at any size.
+ * Pieces are made as they are needed: a table of a billion rows is never a billion-entry list.
  */
 import { Readable, type Writable } from 'node:stream';
 import type { Plan } from '../../workers/engine/index.js';
@@ -10,24 +11,44 @@ import type { EncodeOptions } from '../../workers/output/options.js';
 import { INSERT_BATCH } from '../../workers/output/options.js';
 import type { GenerationPool } from '../pool.js';
 
-/** Rows per chunk task: a multiple of INSERT_BATCH, about 5–10 ms of work. */
+/** Rows per chunk task at most: about 5–10 ms of work for a table of ordinary fields. */
 export const CHUNK_ROWS = 10 * INSERT_BATCH;
-/** Rows of a table's first chunk: small, so the first bytes leave within a millisecond or two. */
+/** Rows of a table's first chunk at most: small, so the first bytes leave within a millisecond or two. */
 export const FIRST_CHUNK_ROWS = INSERT_BATCH;
+/**
+ * Worst-case bytes (PlannedTable.rowBytes) of a chunk that a worker thread runs: wide or long rows
+ * make chunks of fewer rows, down to one, so a chunk never holds more than a bounded buffer.
+ */
+export const CHUNK_BYTES = 16 << 20;
+/**
+ * Worst-case bytes of a chunk run on the event loop: a few milliseconds of work at most, and the
+ * event loop serves other requests between two chunks.
+ */
+export const INLINE_CHUNK_BYTES = 256 << 10;
+
+/** Rows of a table's chunks: at most `limit`, and no more than `budget` worst-case bytes (at least 1). */
+export function chunkRows(rowBytes: number, budget: number, limit: number): number {
+  return Math.max(1, Math.min(limit, Math.floor(budget / rowBytes)));
+}
 
 /** A piece of output: fixed text, text known only at the end, or rows to generate. */
 export type Piece = { text: string } | { lazy: () => string } | { task: ChunkTask };
 
-/** The chunk tasks covering every row of one table. */
-export function tablePieces(plan: Plan, table: string, options: EncodeOptions): Piece[] {
-  const count = plan.tables.find((t) => t.name === table)!.count;
-  const pieces: Piece[] = [];
-  for (let start = 0; start < count;) {
-    const end = Math.min(count, start + (start === 0 ? FIRST_CHUNK_ROWS : CHUNK_ROWS));
-    pieces.push({ task: { plan, table, start, end, options } });
+/** The chunk tasks covering every row of one table, each of at most `budget` worst-case bytes. */
+export function* tablePieces(
+  plan: Plan,
+  table: string,
+  options: EncodeOptions,
+  budget: number = CHUNK_BYTES,
+): Generator<Piece> {
+  const { count, rowBytes } = plan.tables.find((t) => t.name === table)!;
+  const first = chunkRows(rowBytes, budget, FIRST_CHUNK_ROWS);
+  const rest = chunkRows(rowBytes, budget, CHUNK_ROWS);
+  for (let start = 0; start < count; ) {
+    const end = Math.min(count, start + (start === 0 ? first : rest));
+    yield { task: { plan, table, start, end, options } };
     start = end;
   }
-  return pieces;
 }
 
 const encoder = new TextEncoder();
@@ -40,13 +61,14 @@ const STOPPED = new DOMException('The output stream ended', 'AbortError');
 /**
  * A byte stream of the pieces. Destroying it (the client went away) stops the work: no chunk is handed
  * to the pool after it, and those already handed over (at most `window`) run and are dropped.
- * `inline` runs every chunk on the main thread (small requests: no round trip to a worker). With
+ * `inline` runs every chunk on the main thread (small requests: no round trip to a worker), one at a
+ * time, each in a turn of the event loop of its own (see the pool). With
  * `output`, the writable the stream is piped into, chunks may come in the pool's shared slots: each is
  * given back once the stream and `output` have handed all its bytes to the kernel, or `output` closed;
  * `output` closing also stops the work.
  */
 export function streamPieces(
-  pieces: readonly Piece[],
+  pieces: Iterable<Piece>,
   pool: GenerationPool,
   options: {
     inline: boolean;
@@ -55,7 +77,9 @@ export function streamPieces(
     output?: Writable;
   },
 ): Readable {
-  const window = Math.max(2, options.window ?? pool.threads * 2);
+  // Chunks on the event loop run one at a time, so other requests are served between two of them.
+  const onEventLoop = options.inline || pool.threads === 0;
+  const window = onEventLoop ? 1 : Math.max(2, options.window ?? pool.threads * 2);
   const controller = new AbortController();
   const { output } = options;
   const shared = output !== undefined && !options.inline;
@@ -88,10 +112,12 @@ export function streamPieces(
   async function* generate(): AsyncGenerator<Uint8Array> {
     // Lazy text stays a function until its turn: it may depend on everything before it (timing).
     const pending: (Promise<Uint8Array> | Uint8Array | (() => Uint8Array))[] = [];
-    let next = 0;
+    const source = pieces[Symbol.iterator]();
     const launch = () => {
-      while (next < pieces.length && pending.length < window) {
-        const piece = pieces[next++]!;
+      while (pending.length < window) {
+        const step = source.next();
+        if (step.done) break;
+        const piece = step.value;
         if ('task' in piece) {
           const running = pool.run(piece.task, {
             signal: controller.signal,

@@ -6,20 +6,53 @@
 import { randomInt } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { compile, expandTemplate, type Plan, type TableSpec } from '../../workers/engine/index.js';
+import {
+  compile,
+  expandTemplate,
+  type Plan,
+  type PlanSize,
+  planSize,
+  type SizeExcess,
+  sizeExcess,
+  type TableSpec,
+} from '../../workers/engine/index.js';
 import type { SqlDialect } from '../../workers/output/options.js';
 import type { Principal } from '../api-keys.js';
 import type { AppDeps } from '../app.js';
 import { HttpError } from '../errors.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { baseMeta, envelopePieces, type RawKind, rawPieces } from '../output/response.js';
-import { type Piece, streamPieces } from '../output/stream.js';
+import { CHUNK_BYTES, INLINE_CHUNK_BYTES, type Piece, streamPieces } from '../output/stream.js';
 import { requireObject, validate } from '../validation.js';
 import { GenerateBody } from './generate-schema.js';
 
 const MODES = ['tables', 'prompt', 'template'] as const;
-/** Requests up to this many records run on the main thread: a worker round trip would cost more. */
+
+/**
+ * Small requests run on the event loop, where a worker round trip would cost more than the work. Small
+ * by each measure of the work known before it starts: records, cells (time: ~0.3 µs a cell) and
+ * worst-case bytes (time for long text, and memory), with no row larger than an inline chunk. Their
+ * chunks run one per turn of the event loop, so other requests wait for one chunk at most.
+ */
 export const INLINE_MAX_RECORDS = 2000;
+export const INLINE_MAX_CELLS = 40_000;
+export const INLINE_MAX_BYTES = 8 << 20;
+
+/** Whether a plan is small enough to run on the event loop. */
+export function runsInline(plan: Plan, size: PlanSize): boolean {
+  let records = 0;
+  let cells = 0;
+  for (const table of plan.tables) {
+    records += table.count;
+    cells += table.count * table.fields.length;
+  }
+  return (
+    records <= INLINE_MAX_RECORDS &&
+    cells <= INLINE_MAX_CELLS &&
+    size.total <= INLINE_MAX_BYTES &&
+    size.row.bytes <= INLINE_CHUNK_BYTES
+  );
+}
 
 const MEDIA_TYPES = ['application/json', 'application/x-ndjson', 'text/csv', 'application/sql'] as const;
 const RAW_KIND: Record<string, RawKind> = {
@@ -92,15 +125,20 @@ export function generateRoutes(deps: AppDeps): Router {
       throw new HttpError(code, message, { details });
     }
     const plan = compiled.plan;
+    const size = planSize(plan);
+    const excess = sizeExcess(plan, size, deps.limiter.sizeLimits(principal));
+    if (excess) throw tooLarge(excess, principal.tier);
+    const inline = runsInline(plan, size);
+    const budget = inline ? INLINE_CHUNK_BYTES : CHUNK_BYTES;
     const csvTable = rawKind === 'csv' ? pickCsvTable(plan, ctx.query.table) : undefined;
     const meta = baseMeta(plan, rawKind === 'ndjson' ? 'ndjson' : format, dialect);
     const daily = await deps.limiter.reserveRecords(principal, meta.total_records);
     ctx.set(deps.limiter.headers(daily));
 
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;
-    let pieces: Piece[];
+    let pieces: Iterable<Piece>;
     if (rawKind) {
-      pieces = rawPieces(plan, rawKind, dialect, csvTable);
+      pieces = rawPieces(plan, rawKind, dialect, csvTable, budget);
       ctx.type = RAW_CONTENT_TYPE[rawKind];
       if (rawKind !== 'ndjson') {
         const file = `${rawKind === 'csv' ? csvTable : 'mockhive'}.${rawKind}`;
@@ -113,11 +151,11 @@ export function generateRoutes(deps: AppDeps): Router {
         const full = { ...meta, generation_time_ms: elapsed() };
         return `"meta":${JSON.stringify(full)}${inferred ? `,"schema":${JSON.stringify({ tables: inferred })}` : ''}`;
       };
-      pieces = envelopePieces(plan, format, dialect, tail);
+      pieces = envelopePieces(plan, format, dialect, tail, budget);
       ctx.type = 'application/json; charset=utf-8';
     }
     const stream = streamPieces(pieces, deps.pool, {
-      inline: meta.total_records <= INLINE_MAX_RECORDS,
+      inline,
       output: ctx.res,
       onDone: rawKind
         ? () => ctx.res.addTrailers({ 'X-Meta-Generation-Time-Ms': String(elapsed()) })
@@ -140,6 +178,19 @@ async function convertPrompt(deps: AppDeps, principal: Principal, prompt: string
   const converted = await deps.convertPrompt(prompt);
   if (!converted.ok) throw new HttpError('PROMPT_CONVERSION_FAILED', converted.message);
   return converted;
+}
+
+const LIMIT_NAMES = { value: 'bytes_per_value', row: 'bytes_per_row', total: 'bytes_per_request' } as const;
+
+/** 422 RESULT_TOO_LARGE: which worst case passes which allowance, before anything is generated. */
+function tooLarge(excess: SizeExcess, tier: string): HttpError {
+  const what = { value: 'One value of', row: 'One row of', total: 'The whole result of' }[excess.limit];
+  const whose =
+    excess.by === 'engine' ? 'the service allows' : `the ${tier} plan allows (${LIMIT_NAMES[excess.limit]})`;
+  const message = `${what} ${excess.path} can take up to ${excess.bytes} bytes; ${whose} ${excess.allowed}. Ask for fewer records, fields or shorter values.`;
+  return new HttpError('RESULT_TOO_LARGE', message, {
+    details: [{ field: excess.path.split(' ')[0]!, message }],
+  });
 }
 
 /** The table of a raw CSV stream: the only one, or the one `?table=` names. */

@@ -51,9 +51,9 @@ const gridNumber = fc
 const value: fc.Arbitrary<Value> = fc.oneof(
   text,
   fc.integer(),
-  fc.double(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
   gridNumber,
-  fc.constantFrom(0, -0, 1e-6, -1e-6, 1e-7, 0.1 + 0.2, 1e21, 123456789012345.6, Infinity, NaN),
+  fc.constantFrom(0, -0, 1e-6, -1e-6, 1e-7, 0.1 + 0.2, 1e21, 123456789012345.6),
   fc.boolean(),
   fc.constant(null),
   fc.dictionary(fc.string(), fc.oneof(text, fc.integer(), fc.constant(null)), { maxKeys: 2 }),

@@ -2,6 +2,7 @@
  * compile(): validates a request's tables and turns them into a Plan (plain data) that generateRows
  * can run in any worker. Bad input gives an EngineError, never an exception.
  */
+import { createHash } from 'node:crypto';
 import { type DraftTable, Issues } from './compile-draft.js';
 import { distinctParentGroups, planExclusions, planRefPicks, planRowLocale } from './compile-links.js';
 import { planOrdering } from './compile-order.js';
@@ -22,7 +23,8 @@ import {
   type Plan,
   type PlannedTable,
 } from './plan.js';
-import { combine, fingerprint, hashString } from './random.js';
+import { combine, hashString } from './random.js';
+import { cellOverhead, NULL_BYTES, rowOverhead } from './size.js';
 import type { GenerationInput } from './schema.js';
 
 function schemaError(issues: Issues): { ok: false; error: EngineError } {
@@ -72,9 +74,23 @@ export function compile(input: GenerationInput): CompileResult {
   return { ok: true, plan: buildPlan(input, tables, order) };
 }
 
+/** Worst-case bytes of every field's values (size.ts), parents first so a ref takes its parent's. */
+function fieldBytes(drafts: DraftTable[], order: number[]): number[][] {
+  const bytes: number[][] = drafts.map(() => []);
+  for (const t of order) {
+    const draft = drafts[t] as DraftTable;
+    bytes[t] = draft.fields.map((f) => {
+      const own = f.ref === null ? f.type.maxBytes(f.params) : (bytes[f.ref.table]![f.ref.field] ?? 0);
+      return Math.max(own, NULL_BYTES);
+    });
+  }
+  return bytes;
+}
+
 function buildPlan(input: GenerationInput, drafts: DraftTable[], order: number[]): Plan {
   const seed = input.seed >>> 0;
-  const tables = drafts.map((draft): PlannedTable => {
+  const bytes = fieldBytes(drafts, order);
+  const tables = drafts.map((draft, t): PlannedTable => {
     const tableKey = combine(seed, hashString(draft.name));
     keyComposites(draft, tableKey);
     return {
@@ -88,6 +104,10 @@ function buildPlan(input: GenerationInput, drafts: DraftTable[], order: number[]
       }),
       uniques: draft.uniques.map((names) => [...names]),
       perRowLocale: draft.perRowLocale,
+      rowBytes: draft.fields.reduce(
+        (sum, f, i) => sum + bytes[t]![i]! + cellOverhead(f.name),
+        rowOverhead(draft.name),
+      ),
       streamKey: tableKey,
       composites: draft.composites,
       fields: draft.fields.map((f) => ({
@@ -98,13 +118,18 @@ function buildPlan(input: GenerationInput, drafts: DraftTable[], order: number[]
         unique: f.unique,
         distinct: f.distinct,
         params: f.params,
+        maxBytes: bytes[t]![f.index]!,
         nullRate: f.nullable ? f.nullRate : 0,
         streamKey: combine(tableKey, hashString(f.name)),
         source: f.ref === null ? f.source : { mode: 'ref', ref: refOf(f.ref) },
       })),
     };
   });
-  const key = fingerprint(JSON.stringify([ENGINE_VERSION, seed, input.locale, input.tables]));
+  // Threads cache derived data under this key: a collision would hand one request another's rows, so
+  // it is a cryptographic hash of everything that shapes the output.
+  const key = createHash('sha256')
+    .update(JSON.stringify([ENGINE_VERSION, seed, input.locale, input.tables]))
+    .digest('hex');
   return {
     seed,
     locale: input.locale,

@@ -106,6 +106,11 @@ export interface FieldType {
   readonly example: Value;
   /** Column kind, possibly depending on params (`decimal` vs `integer` for `number`). */
   kind(params: RawParams): ColumnKind;
+  /**
+   * The most bytes one value takes in any output under valid `params` (see size.ts): what the
+   * compiler adds up to bound a request's cells, rows and response before generating.
+   */
+  maxBytes(params: RawParams): number;
   /** Checks params; an empty array means valid. Unknown extra keys are allowed. */
   validate(params: RawParams): ParamIssue[];
   /** One value. `params` were validated; the engine may tighten `min`/`max` to honour `after`/`before`. */

@@ -11,6 +11,14 @@ export { forEachRow, generateRecords, generateRows } from './generate.js';
 export { LOCALE_CODES } from './locales/index.js';
 export type { CompileResult, EngineError, EngineIssue, Plan, PlannedField, PlannedTable } from './plan.js';
 export { ENGINE_VERSION } from './plan.js';
+export {
+  ENGINE_LIMITS,
+  type PlanSize,
+  planSize,
+  type SizeExcess,
+  sizeExcess,
+  type SizeLimits,
+} from './size.js';
 export type { FieldSpec, GenerationInput, TableSpec } from './schema.js';
 export type { Template } from './templates.js';
 export { TEMPLATES } from './templates.js';

@@ -28,7 +28,7 @@ export interface Plan {
   seed: number;
   locale: string;
   engineVersion: string;
-  /** Fingerprint of the input; lets each worker memoize derived data (per_parent allocations). */
+  /** SHA-256 of the input; lets each worker memoize derived data (per_parent allocations). */
   key: string;
   /** Table names, parents first. */
   order: string[];
@@ -46,6 +46,8 @@ export interface PlannedTable {
   uniques: string[][];
   /** Each row draws its own locale (the table has a country field). */
   perRowLocale: boolean;
+  /** The most bytes one row takes in any output (size.ts): its cells, keys and separators. */
+  rowBytes: number;
   /** combine(seed, hashString(name)): the root of every stream of this table. */
   streamKey: number;
   composites: PlannedComposite[];
@@ -62,6 +64,8 @@ export interface PlannedField {
   distinct: boolean;
   /** The request's params (plain JSON), handed to the type's generator. */
   params: Record<string, unknown>;
+  /** The most bytes one value takes in any output (size.ts); a ref's is its parent field's. */
+  maxBytes: number;
   /** Probability of null; 0 unless nullable. */
   nullRate: number;
   /** combine(table stream, hashString(name)): the root of this field's cell streams. */

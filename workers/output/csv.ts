@@ -4,6 +4,7 @@
  * PostgreSQL's COPY keep them apart.
  */
 import type { PlannedTable, Value } from '../engine/index.js';
+import { unwritableNumber } from './number.js';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
@@ -16,7 +17,7 @@ export function csvField(value: Value): string {
       if (text === '') return '""';
       break;
     case 'number':
-      return Number.isFinite(value) ? String(value) : '';
+      return Number.isFinite(value) ? String(value) : unwritableNumber(value);
     case 'boolean':
       return value ? 'true' : 'false';
     default:

@@ -44,9 +44,27 @@ export function encodeChunk(task: ChunkTask): string {
 
 // Rows are joined into strings of about BATCH_CHARS and written into a scratch buffer that is reused
 // across chunks: a chunk never becomes one large rope string to flatten and copy, and the row strings
-// die young.
+// die young. The scratch is this thread's only state that outlives a chunk, so it is bounded: a chunk
+// may grow it (up to MAX_CHUNK_BYTES), and one grown past SCRATCH_KEEP_BYTES is not kept for the next.
 const BATCH_CHARS = 16 * 1024;
-let scratch = Buffer.allocUnsafe(1 << 21);
+const SCRATCH_BYTES = 2 << 20; // 2 MiB: a 5,000-row chunk of a 10-field table fits
+const SCRATCH_KEEP_BYTES = 16 << 20; // 16 MiB: wide tables' chunks keep theirs
+/** Bytes one chunk may take; the plan sizes chunks far below it (see workers/engine/size.ts). */
+export const MAX_CHUNK_BYTES = 1 << 30; // 1 GiB, half of what Buffer#write can address on Node 20
+let scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
+
+/**
+ * Writes `text` as UTF-8 at `pos` of `buffer`, which must have room for it (3 bytes per UTF-16 unit);
+ * returns the new position. Throws rather than return short: every UTF-16 unit takes at least one
+ * byte, so fewer bytes than units means the buffer could not hold the text.
+ */
+export function writeUtf8(buffer: Buffer, text: string, pos: number): number {
+  const written = buffer.write(text, pos, 'utf8');
+  if (written < text.length) {
+    throw new RangeError(`wrote ${written} bytes of a ${text.length}-character text at offset ${pos}`);
+  }
+  return pos + written;
+}
 
 /** The bytes of encodeChunk's text (UTF-8, as TextEncoder writes it), written while rows are generated. */
 export function encodeChunkBytes(task: ChunkTask): Uint8Array {
@@ -71,19 +89,24 @@ export function encodeChunkView(task: ChunkTask): Uint8Array {
           ? ndjsonRows(table)
           : sqlRows(options.dialect, table);
   const escape = options.jsonEscape;
+  if (scratch.length > SCRATCH_KEEP_BYTES) scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   let pos = 0;
   let batch = '';
   const flush = () => {
     // Escaping batch by batch equals escaping the whole text: a batch ends at a row's end, never
     // inside a surrogate pair.
     const text = escape ? jsonStringBody(batch) : batch;
-    if (pos + text.length * 3 > scratch.length) {
-      const grown = Buffer.allocUnsafe(Math.max(scratch.length * 2, pos + text.length * 3));
+    const need = pos + text.length * 3;
+    if (need > scratch.length) {
+      if (need > MAX_CHUNK_BYTES) {
+        throw new RangeError(`a chunk of table "${name}" outgrew ${MAX_CHUNK_BYTES} bytes`);
+      }
+      const grown = Buffer.allocUnsafe(Math.min(MAX_CHUNK_BYTES, Math.max(scratch.length * 2, need)));
       scratch.copy(grown, 0, 0, pos);
       scratch = grown;
     }
     // Like TextEncoder, Buffer's UTF-8 writer turns a lone surrogate into U+FFFD.
-    pos += scratch.write(text, pos, 'utf8');
+    pos = writeUtf8(scratch, text, pos);
     batch = '';
   };
   forEachRow(plan, name, start, end, (values, row) => {
@@ -92,4 +115,9 @@ export function encodeChunkView(task: ChunkTask): Uint8Array {
   });
   flush();
   return scratch.subarray(0, pos);
+}
+
+/** Bytes of this thread's scratch buffer (tests check that a large chunk leaves it bounded). */
+export function scratchBytes(): number {
+  return scratch.length;
 }

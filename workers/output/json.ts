@@ -1,13 +1,14 @@
 /** JSON encoding of records: objects with the table's field order, built without intermediate objects. */
 import type { PlannedTable, Value } from '../engine/index.js';
+import { unwritableNumber } from './number.js';
 
-/** A value as JSON text; non-finite numbers (never expected) become null rather than invalid JSON. */
+/** A value as JSON text; a non-finite number (never generated) throws rather than turn into null. */
 export function jsonValue(value: Value): string {
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value);
     case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
+      return Number.isFinite(value) ? String(value) : unwritableNumber(value);
     case 'boolean':
       return value ? 'true' : 'false';
     default:

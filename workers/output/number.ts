@@ -7,6 +7,15 @@
  * exponent: the bytes are String(x)'s. Anything else goes to String(x).
  */
 
+/**
+ * Thrown for a number that no output can hold (NaN, ±Infinity): writing null instead would hand a
+ * NOT NULL column a NULL and a client silently wrong data. Validation refuses the params that could
+ * produce one, so this is a bug to report, never an answer.
+ */
+export function unwritableNumber(value: number): never {
+  throw new RangeError(`cannot encode the non-finite number ${value}`);
+}
+
 /** Digits after the point of r / scale (0 < r < scale), with the point and without trailing zeros. */
 function fraction(r: number, precision: number): string {
   let digits = String(r).padStart(precision, '0');

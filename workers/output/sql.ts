@@ -4,6 +4,7 @@
  * multi-row INSERTs, parents first. Quoting follows each dialect's rules for identifiers and strings.
  */
 import type { ColumnKind, Plan, PlannedField, PlannedTable, Value } from '../engine/index.js';
+import { unwritableNumber } from './number.js';
 import { INSERT_BATCH, type SqlDialect } from './options.js';
 
 // Types whose generators may yield null even when the field is not nullable.
@@ -69,7 +70,7 @@ export function quoteString(dialect: SqlDialect, text: string): string {
 export function sqlLiteral(dialect: SqlDialect, kind: ColumnKind, value: Value): string {
   switch (typeof value) {
     case 'number':
-      return Number.isFinite(value) ? String(value) : 'NULL';
+      return Number.isFinite(value) ? String(value) : unwritableNumber(value);
     case 'boolean':
       return dialect === 'sqlite' ? (value ? '1' : '0') : value ? 'TRUE' : 'FALSE';
     case 'string':

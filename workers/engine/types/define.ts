@@ -15,6 +15,7 @@ import type {
   Value,
   WindowGenerator,
 } from '../field-type.js';
+import { longestCost, QUOTE_BYTES, SHORT_TEXT_BYTES } from '../size.js';
 
 /** A field type described compactly; omitted parts get neutral defaults. */
 export interface TypeSpec {
@@ -25,6 +26,8 @@ export interface TypeSpec {
   readonly example: Value;
   readonly kind?: ColumnKind | ((params: RawParams) => ColumnKind);
   readonly validate?: (params: RawParams) => ParamIssue[];
+  /** The most bytes of one value (size.ts); default: its kind's bound, SHORT_TEXT_BYTES for text. */
+  readonly maxBytes?: number | ((params: RawParams) => number);
   readonly generate: (rng: Rng, ctx: CellContext, params: RawParams) => Value;
   readonly cardinality?: (params: RawParams, locale: string) => number;
   readonly nth?: (n: number, ctx: CellContext, params: RawParams) => Value;
@@ -35,16 +38,40 @@ export interface TypeSpec {
 
 const NO_ISSUES: ParamIssue[] = [];
 
+/** The most bytes of a value of each kind (with quotes); text and JSON types that can say less or need more declare it. */
+const KIND_BYTES: Readonly<Record<ColumnKind, number>> = {
+  text: SHORT_TEXT_BYTES,
+  json: SHORT_TEXT_BYTES,
+  integer: 11, // -2147483648
+  bigint: 24, // -9007199254740991
+  decimal: 32, // String(x) of any double: -1.7976931348623157e+308
+  float: 32,
+  boolean: 5,
+  uuid: 36 + QUOTE_BYTES,
+  date: 10 + QUOTE_BYTES,
+  datetime: 24 + QUOTE_BYTES,
+  time: 8 + QUOTE_BYTES,
+};
+
+function maxBytesOf(spec: TypeSpec, kind: (params: RawParams) => ColumnKind): (params: RawParams) => number {
+  const declared = spec.maxBytes;
+  if (typeof declared === 'function') return declared;
+  if (typeof declared === 'number') return () => declared;
+  return (params) => KIND_BYTES[kind(params)];
+}
+
 /** A FieldType from a spec. */
 export function define(spec: TypeSpec): FieldType {
   const kind = spec.kind ?? 'text';
+  const kindOf = typeof kind === 'function' ? kind : () => kind;
   const type: FieldType = {
     id: spec.id,
     category: spec.category,
     description: spec.description,
     params: spec.params ?? {},
     example: spec.example,
-    kind: typeof kind === 'function' ? kind : () => kind,
+    kind: kindOf,
+    maxBytes: maxBytesOf(spec, kindOf),
     validate: spec.validate ?? (() => NO_ISSUES.slice()),
     generate: spec.generate,
     ...(spec.prepare ? { prepare: spec.prepare } : {}),
@@ -65,11 +92,13 @@ export function listType(
   values: readonly string[],
   example?: string,
 ): FieldType {
+  const bytes = longestCost(values) + QUOTE_BYTES;
   return define({
     id,
     category,
     description,
     example: example ?? values[0]!,
+    maxBytes: bytes,
     generate: (rng) => rng.pick(values),
     cardinality: () => values.length,
     nth: (n) => values[n]!,

@@ -139,6 +139,8 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     },
     example: 'emma.schmidt@gmail.com',
     validate: (p) => check(p, (c) => c.string('domain', { pattern: HOSTNAME })),
+    // A romanized local part of at most ~100 characters, then the domain (a host name: ASCII).
+    maxBytes: (p) => 128 + (typeof p['domain'] === 'string' ? p['domain'].length : 64),
     generate: (rng, ctx, p) => email(rng, ctx, typeof p['domain'] === 'string' ? p['domain'] : null),
     prepare: (p) => {
       const domain = typeof p['domain'] === 'string' ? p['domain'] : null;

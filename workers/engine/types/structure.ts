@@ -5,6 +5,7 @@ import { pad } from './format.js';
 import { check, num, type ParamCheck, str } from './params.js';
 import { lookupType } from './registry.js';
 import { WORDS } from './text-data.js';
+import { jsonTextBytes, longestCost, textCost, valueBytes } from '../size.js';
 
 const INT32_MAX = 2_147_483_647;
 const INT32_MIN = -2_147_483_648;
@@ -155,6 +156,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     example: 'active',
     kind: (p) => enumKind(p['values']),
     validate: (p) => check(p, validateEnum),
+    maxBytes: (p) => Math.max(...(p['values'] as readonly Value[]).map(valueBytes)),
     generate: (rng, _, p) => {
       const values = p['values'] as readonly Value[];
       const weights = p['weights'] as readonly number[] | undefined;
@@ -273,6 +275,9 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
         c.string('suffix');
         c.number('pad', { integer: true, min: 0, max: 20 });
       }),
+    // A number prints in at most 24 characters (-1.2345678901234568e+25); padding may add zeros.
+    maxBytes: (p) =>
+      textCost(str(p, 'prefix', '')) + textCost(str(p, 'suffix', '')) + Math.max(num(p, 'pad', 0), 24) + 5,
     generate: (_, ctx, p) => sequenceValue(p, ctx.row),
     cardinality: () => Number.POSITIVE_INFINITY,
     nth: (n, _, p) => sequenceValue(p, n),
@@ -285,6 +290,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     example: 'v1',
     kind: (p) => valueKind(p['value']),
     validate: (p) => (p['value'] === undefined ? [{ path: 'value', message: 'value is required' }] : []),
+    maxBytes: (p) => valueBytes(p['value'] as Value),
     generate: (_, __, p) => (p['value'] ?? null) as Value,
     cardinality: () => 1,
     nth: (_, __, p) => (p['value'] ?? null) as Value,
@@ -335,6 +341,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     params: { of: 'type id (default word)', null_rate: 'number 0–1 (default 0.15)' },
     example: null,
     kind: (p) => lookupType(str(p, 'of', 'word'))?.kind(p) ?? 'text',
+    maxBytes: (p) => lookupType(str(p, 'of', 'word'))!.maxBytes(p),
     validate: (p) =>
       check(p, (c) => {
         c.number('null_rate', { min: 0, max: 1 });
@@ -370,6 +377,9 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
         if (inner)
           for (const issue of inner.validate(innerParams(p))) c.fail(`params.${issue.path}`, issue.message);
       }),
+    // `[…]` of at most `max` elements, each in JSON no larger than in its largest output, plus a comma.
+    maxBytes: (p) =>
+      jsonTextBytes(2 + num(p, 'max', 5) * (lookupType(str(p, 'of', 'word'))!.maxBytes(innerParams(p)) + 1)),
     generate: (rng, ctx, p) => {
       const inner = lookupType(str(p, 'of', 'word'))!;
       const ip = innerParams(p);
@@ -398,6 +408,14 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
             c.fail(`fields.${key}`, `unknown or unsupported type ${String(id)}`);
         }
       }),
+    maxBytes: (p) => {
+      const fields = p['fields'] as Record<string, string> | undefined;
+      if (!fields) return jsonTextBytes(80 + 3 * longestCost(WORDS));
+      let bytes = 2;
+      for (const [key, id] of Object.entries(fields))
+        bytes += textCost(key) + 6 + lookupType(id)!.maxBytes({});
+      return jsonTextBytes(bytes);
+    },
     generate: (rng, ctx, p) => {
       const fields = p['fields'] as Record<string, string> | undefined;
       if (fields) {

@@ -1,6 +1,7 @@
 /** Technical types: identifiers, hashes, versions, files, colors and ML-flavored values. */
 import type { FieldType, Rng } from '../field-type.js';
 import { mix32 } from '../random.js';
+import { QUOTE_BYTES } from '../size.js';
 import { define, listType } from './define.js';
 import { HEX_BYTE, hex } from './format.js';
 import { check, num, validateCountRange } from './params.js';
@@ -241,6 +242,8 @@ export const TECHNICAL_TYPES: readonly FieldType[] = [
     example: [0.123456, -0.482913, 0.300112, 0.811, -0.0521],
     kind: 'json',
     validate: (p) => check(p, (c) => c.number('dims', { integer: true, min: 1, max: 4096 })),
+    // `[…]` of numbers of at most `-0.123456,` (10 bytes): nothing in it is escaped in any output.
+    maxBytes: (p) => num(p, 'dims', 16) * 10 + 2 + QUOTE_BYTES,
     generate: (rng, _, p) => {
       const dims = num(p, 'dims', 16);
       const out = new Array<number>(dims);

@@ -5,7 +5,8 @@
 import type { FieldType } from '../field-type.js';
 import { define } from './define.js';
 import { check, num } from './params.js';
-import { paragraph } from './text.js';
+import { paragraph, PROSE_UNIT_COST } from './text.js';
+import { QUOTE_BYTES } from '../size.js';
 
 const XSS = [
   '<script>alert(1)</script>',
@@ -118,6 +119,7 @@ export const TESTING_TYPES: readonly FieldType[] = [
     params: { length: 'integer 1–100000 (default 1000)' },
     example: 'The team simplifies the onboarding process for everyone. Our platform…',
     validate: (p) => check(p, (c) => c.number('length', { integer: true, min: 1, max: 100_000 })),
+    maxBytes: (p) => num(p, 'length', 1000) * PROSE_UNIT_COST + QUOTE_BYTES,
     generate: (rng, _, p) => {
       const length = num(p, 'length', 1000);
       let out = '';

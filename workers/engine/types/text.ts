@@ -3,6 +3,18 @@ import type { FieldType, RawParams, Rng } from '../field-type.js';
 import { define, listType } from './define.js';
 import { check, num } from './params.js';
 import * as T from './text-data.js';
+import { longestCost, QUOTE_BYTES, unitCost } from '../size.js';
+
+// Worst-case bytes (size.ts) of the text built from the word banks.
+const SENTENCE_COST =
+  longestCost(T.SUBJECTS) + longestCost(T.VERBS) + longestCost(T.OBJECTS) + longestCost(T.CLOSERS) + 4;
+const WORD_COST = longestCost(T.WORDS);
+const TITLE_COST =
+  longestCost(T.TITLE_FORMS) + longestCost(T.TITLE_ADJECTIVES) + longestCost(T.TITLE_TOPICS) + 2;
+/** The most bytes one character of the prose takes. */
+export const PROSE_UNIT_COST = unitCost(T.SUBJECTS, T.VERBS, T.OBJECTS, T.CLOSERS);
+/** Bytes of a paragraph of at most `sentences` sentences. */
+const paragraphBytes = (sentences: number) => sentences * (SENTENCE_COST + 1) + QUOTE_BYTES;
 
 /** One plain English sentence. */
 export function sentence(rng: Rng): string {
@@ -84,6 +96,7 @@ export const TEXT_TYPES: readonly FieldType[] = [
     description: 'A paragraph of 3–6 English sentences.',
     example:
       'The team simplifies the onboarding process. Our platform tracks daily reports in real time. The update reduces shipping times.',
+    maxBytes: paragraphBytes(6),
     generate: (rng) => paragraph(rng, rng.int(3, 6)),
   }),
   define({
@@ -127,6 +140,7 @@ export const TEXT_TYPES: readonly FieldType[] = [
     params: COUNT_PARAMS,
     example: 'harbor summit pixel',
     validate: validateCount,
+    maxBytes: (p) => num(p, 'max', 5) * (WORD_COST + 1) + QUOTE_BYTES,
     generate: (rng, _, p) => words(rng, p),
   }),
   define({
@@ -136,6 +150,7 @@ export const TEXT_TYPES: readonly FieldType[] = [
     params: COUNT_PARAMS,
     example: 'The team simplifies the onboarding process. Our platform tracks daily reports.',
     validate: validateCount,
+    maxBytes: (p) => paragraphBytes(num(p, 'max', 5)),
     generate: (rng, _, p) => paragraph(rng, rng.int(num(p, 'min', 2), num(p, 'max', 5))),
   }),
   define({
@@ -151,6 +166,7 @@ export const TEXT_TYPES: readonly FieldType[] = [
     description: 'Markdown snippet: heading, paragraph, bullet list, bold line.',
     example:
       '## A Simple Guide to Open Source\n\nThe team builds daily reports.\n\n- The app tracks data quality.\n\n**at scale**',
+    maxBytes: TITLE_COST + paragraphBytes(4) + longestCost(T.CLOSERS) + 64,
     generate: markdown,
   }),
   listType('emoji', 'text', 'A single emoji.', T.EMOJI),
@@ -161,6 +177,7 @@ export const TEXT_TYPES: readonly FieldType[] = [
     category: 'text',
     description: 'Blog post body: 3–5 paragraphs separated by blank lines.',
     example: 'The team builds daily reports.\n\nOur platform tracks data quality.',
+    maxBytes: 5 * (paragraphBytes(5) + 12),
     generate: blogPost,
   }),
   listType('blog_comment', 'text', 'Reader comment on a blog post.', T.COMMENTS),
