@@ -76,7 +76,7 @@ export function createApp(input: AppInput): Koa {
 
   for (const router of [publicApi, dataApi, agentApi]) {
     app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
+    app.use(router.allowedMethods());
   }
   return app;
 }

@@ -10,13 +10,13 @@ import { HttpError } from '../errors.js';
 import type { Limiter } from '../rate-limit.js';
 import type { Db } from '../store/database.js';
 
-/** The key sent with a request, or undefined when none was sent. */
+/**
+ * The key sent with a request, or undefined when none was sent. An `Authorization` header must use
+ * the Bearer scheme: any other value (a bare key included) gives '', a key that never matches.
+ */
 export function presentedKey(ctx: Context): string | undefined {
   const authorization = ctx.get('Authorization');
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    return match ? match[1] : authorization;
-  }
+  if (authorization) return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '';
   return ctx.get('x-api-key') || undefined;
 }
 
@@ -35,6 +35,12 @@ export function authenticate(db: Db, limiter: Limiter): Middleware {
       throw new HttpError(
         'UNAUTHORIZED',
         'An API key is required: send Authorization: Bearer <key> or x-api-key.',
+      );
+    }
+    if (key === '') {
+      throw new HttpError(
+        'UNAUTHORIZED',
+        'The Authorization header must be "Bearer <key>"; or send the key alone in x-api-key.',
       );
     }
     if (!API_KEY_PATTERN.test(key)) {

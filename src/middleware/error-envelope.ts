@@ -14,6 +14,18 @@ export function errorEnvelope(): Middleware {
       if (ctx.status === 404 && ctx.body === undefined) {
         throw new HttpError('NOT_FOUND', `No route for ${ctx.method} ${ctx.path}.`);
       }
+      // The routers answer a known path with another method (or an unknown one) by a bare 405 or 501
+      // that carries Allow.
+      if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined) {
+        const allow = ctx.response.get('Allow');
+        throw new HttpError(
+          'METHOD_NOT_ALLOWED',
+          `${ctx.method} is not allowed on ${ctx.path}; use ${allow}.`,
+          {
+            headers: { Allow: allow },
+          },
+        );
+      }
     } catch (thrown) {
       const error = toHttpError(thrown);
       if (error.status >= 500) ctx.state.log?.error({ err: thrown }, 'request failed');

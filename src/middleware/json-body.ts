@@ -1,13 +1,41 @@
 /**
  * Reads a JSON request body with a hard size limit, without buffering more than the limit: a declared
  * Content-Length over the limit is refused before reading, and a stream that grows past it is cut off.
- * Keys named `__proto__` (and `constructor.prototype`) are dropped so they never reach objects.
+ * Keys named `__proto__` (and `constructor.prototype`) are dropped so they never reach objects, and
+ * a body nested deeper than MAX_JSON_DEPTH is refused before any code walks it recursively.
  */
 import type { Context, Middleware } from 'koa';
 import secureJson from 'secure-json-parse';
 import { HttpError } from '../errors.js';
 
-/** Parses the body into ctx.request.body; 400 for non-JSON, 413 past `limit` bytes. */
+/** Levels of arrays and objects a body may nest: far more than any request needs (a schema uses ~8). */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether `value` nests arrays and objects deeper than `max` levels (walked without recursion). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Object.values(item)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** Throws 400 VALIDATION_ERROR when `value` nests deeper than MAX_JSON_DEPTH; `what` names it. */
+export function requireShallow(value: unknown, what: string): void {
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw new HttpError(
+      'VALIDATION_ERROR',
+      `${what} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
+    );
+  }
+}
+
+/** Parses the body into ctx.request.body; 400 for non-JSON or too deep, 413 past `limit` bytes. */
 export function jsonBody(limit: number): Middleware {
   return async (ctx, next) => {
     ctx.request.body = await readJson(ctx, limit);
@@ -39,14 +67,17 @@ async function readJson(ctx: Context, limit: number): Promise<unknown> {
   }
   if (text.trim() === '')
     throw new HttpError('VALIDATION_ERROR', 'The request body is empty; a JSON object is required.');
+  let body: unknown;
   try {
-    return secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' });
+    body = secureJson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' });
   } catch (error) {
     throw new HttpError(
       'VALIDATION_ERROR',
       `The request body is not valid JSON: ${(error as Error).message}`,
     );
   }
+  requireShallow(body, 'The request body');
+  return body;
 }
 
 function tooLarge(limit: number): HttpError {

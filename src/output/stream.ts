@@ -44,7 +44,7 @@ export function* tablePieces(
   const { count, rowBytes } = plan.tables.find((t) => t.name === table)!;
   const first = chunkRows(rowBytes, budget, FIRST_CHUNK_ROWS);
   const rest = chunkRows(rowBytes, budget, CHUNK_ROWS);
-  for (let start = 0; start < count; ) {
+  for (let start = 0; start < count;) {
     const end = Math.min(count, start + (start === 0 ? first : rest));
     yield { task: { plan, table, start, end, options } };
     start = end;

@@ -17,6 +17,7 @@ import {
   type TableSpec,
 } from '../../workers/engine/index.js';
 import type { SqlDialect } from '../../workers/output/options.js';
+import { sqlNameIssues } from '../../workers/output/sql-names.js';
 import type { Principal } from '../api-keys.js';
 import type { AppDeps } from '../app.js';
 import { HttpError } from '../errors.js';
@@ -128,6 +129,14 @@ export function generateRoutes(deps: AppDeps): Router {
     const size = planSize(plan);
     const excess = sizeExcess(plan, size, deps.limiter.sizeLimits(principal));
     if (excess) throw tooLarge(excess, principal.tier);
+    if (format === 'sql') {
+      const issues = sqlNameIssues(plan, dialect);
+      if (issues.length > 0) {
+        throw new HttpError('SCHEMA_ERROR', `${issues[0]!.field}: ${issues[0]!.message}`, {
+          details: issues,
+        });
+      }
+    }
     const inline = runsInline(plan, size);
     const budget = inline ? INLINE_CHUNK_BYTES : CHUNK_BYTES;
     const csvTable = rawKind === 'csv' ? pickCsvTable(plan, ctx.query.table) : undefined;

@@ -7,7 +7,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app.js';
 import { DETECT_LIMITS, DetectionError, detectSchema } from '../detect/index.js';
 import { HttpError } from '../errors.js';
-import { jsonBody } from '../middleware/json-body.js';
+import { jsonBody, requireShallow } from '../middleware/json-body.js';
 import { requireObject, validate } from '../validation.js';
 
 export const DetectRequest = Type.Object({
@@ -42,12 +42,15 @@ export type DetectResponse = Static<typeof DetectResponse>;
 
 /** A sample sent as JSON text is parsed; a syntax error says where. */
 function parseSample(text: string): unknown {
+  let sample: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    sample = JSON.parse(text) as unknown;
   } catch (error) {
     const message = (error as Error).message;
     throw new HttpError('VALIDATION_ERROR', `sample_json is a string but not valid JSON: ${message}`);
   }
+  requireShallow(sample, 'sample_json');
+  return sample;
 }
 
 /** Routes of schema detection (mounted behind authentication). */

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { PlannedTable } from '../../workers/engine/index.js';
 import { csvChunk, csvField, csvHeader } from '../../workers/output/csv.js';
-import { jsonStringBody } from '../../workers/output/encode.js';
+import { jsonStringBody, writeUtf8 } from '../../workers/output/encode.js';
 import { jsonChunk, jsonValue, ndjsonChunk } from '../../workers/output/json.js';
 import { quoteIdentifier, quoteString, sqlChunk, sqlLiteral } from '../../workers/output/sql.js';
 
@@ -97,4 +97,11 @@ t.test('INSERT batches align to absolute rows, so chunking never shows', async (
   t.equal(pieces, whole);
   t.equal(whole.match(/^INSERT INTO/gm)?.length, 3, '500 + 500 + 203 rows');
   t.ok(whole.endsWith(');\n'));
+});
+
+t.test('a write that cannot hold its text fails instead of writing nothing', async (t) => {
+  const buffer = Buffer.alloc(8);
+  t.equal(writeUtf8(buffer, 'héllo', 0), 6, 'returns the new position');
+  t.throws(() => writeUtf8(buffer, 'too long for it', 0), RangeError, 'a short write throws');
+  t.throws(() => writeUtf8(buffer, 'ab', 7), RangeError, 'so does one past the end');
 });

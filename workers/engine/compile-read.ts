@@ -4,7 +4,7 @@
  * primary_key, and everything of `ref`).
  */
 import { type DraftField, type DraftTable, type Issues, isRecord, paramPath } from './compile-draft.js';
-import type { RawParams } from './field-type.js';
+import type { ColumnKind, RawParams } from './field-type.js';
 import type { GenerationInput } from './schema.js';
 import { FIELD_TYPES, suggestType } from './types/index.js';
 
@@ -14,6 +14,12 @@ const DEFAULT_NULL_RATE = 0.15;
 /** Default power-law exponent (as the catalogue documents). */
 export const DEFAULT_ALPHA = 1.5;
 const ANCHOR = /^[^.\s]+(\.[^.\s]+)?$/;
+const LONE_SURROGATE = 'a name must be well-formed Unicode: it holds a lone surrogate (\\ud800-\\udfff)';
+
+/** Whether `text` holds no lone surrogate: every output writes names as UTF-8, which cannot hold one. */
+function wellFormed(text: string): boolean {
+  return !/\p{Cs}/u.test(text);
+}
 
 /** Reads and checks every table and field; returns drafts (possibly partial when issues were found). */
 export function readTables(input: GenerationInput, issues: Issues): DraftTable[] {
@@ -29,6 +35,7 @@ export function readTables(input: GenerationInput, issues: Issues): DraftTable[]
     if (!isRecord(spec)) return issues.add(path, 'a table must be an object');
     const name = spec['name'];
     if (typeof name !== 'string' || name === '') issues.add(`${path}.name`, 'a table needs a non-empty name');
+    else if (!wellFormed(name)) issues.add(`${path}.name`, LONE_SURROGATE);
     else if (seen.has(name)) issues.add(`${path}.name`, `table "${name}" is defined twice`);
     else seen.set(name, t);
     const count = spec['count'];
@@ -65,6 +72,7 @@ function readFields(table: DraftTable, list: unknown, issues: Issues): void {
     if (typeof name !== 'string' || name === '')
       return issues.add(`${path}.name`, 'a field needs a non-empty name');
     if (table.byName.has(name)) return issues.add(`${path}.name`, `field "${name}" is defined twice`);
+    if (!wellFormed(name)) return issues.add(`${path}.name`, LONE_SURROGATE);
     const typeId = spec['type'];
     const type = typeof typeId === 'string' ? FIELD_TYPES.get(typeId) : undefined;
     if (typeof typeId !== 'string' || type === undefined) {
@@ -89,6 +97,11 @@ function readFields(table: DraftTable, list: unknown, issues: Issues): void {
       }
     }
     checkEngineParams(path, typeId, params, issues);
+    let kind = issues.list.length === before && typeId !== 'ref' ? type.kind(params) : 'text';
+    if (typeId === 'sequence' && (kind === 'integer' || kind === 'bigint')) {
+      const counted = sequenceKind(path, params, table.count, issues);
+      if (counted === 'bigint') kind = counted; // the type's own guess (a million rows) may say so already
+    }
     const field: DraftField = {
       index: table.fields.length,
       path,
@@ -99,7 +112,7 @@ function readFields(table: DraftTable, list: unknown, issues: Issues): void {
       nullable,
       nullRate: nullable ? ((params['null_rate'] as number | undefined) ?? DEFAULT_NULL_RATE) : 0,
       unique: spec['unique'] === true,
-      kind: issues.list.length === before && typeId !== 'ref' ? type.kind(params) : 'text',
+      kind,
       ref: null,
       distinct: false,
       source: { mode: 'type' },
@@ -107,6 +120,23 @@ function readFields(table: DraftTable, list: unknown, issues: Issues): void {
     table.byName.set(name, field.index);
     table.fields.push(field);
   });
+}
+
+/**
+ * The column kind of a numeric sequence over `count` rows: its values must stay exact (within 2^53 − 1)
+ * and fit the column, so the table's count decides between integer and bigint.
+ */
+function sequenceKind(path: string, params: RawParams, count: number, issues: Issues): ColumnKind {
+  const start = typeof params['start'] === 'number' ? params['start'] : 1;
+  const step = typeof params['step'] === 'number' ? params['step'] : 1;
+  const reach = Math.max(Math.abs(start), Math.abs(start + step * (count - 1)));
+  if (reach > Number.MAX_SAFE_INTEGER) {
+    issues.add(
+      paramPath(path, 'step'),
+      `start + step × (count − 1) must stay within ±${Number.MAX_SAFE_INTEGER}; it reaches ${reach}`,
+    );
+  }
+  return reach > 2_147_483_647 ? 'bigint' : 'integer';
 }
 
 /** A type's validate must not be able to crash compilation on odd params. */

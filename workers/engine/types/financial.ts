@@ -28,7 +28,7 @@ function decimalType(id: string, description: string, min: number, max: number, 
     },
     example,
     kind: 'decimal',
-    validate: (p) => validateRange(p, true),
+    validate: (p) => validateRange(p, { grid: true, precision: 2 }),
     generate: (rng, _, p) => {
       const [lo, hi, scale] = scaled(p);
       return rng.int(lo, hi) / scale;

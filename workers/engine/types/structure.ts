@@ -15,11 +15,45 @@ export function integerKind(min: number, max: number): ColumnKind {
   return min < INT32_MIN || max > INT32_MAX ? 'bigint' : 'integer';
 }
 
-/** Validates `min`/`max` (and `precision` 0..10 when `withPrecision`). */
-export function validateRange(params: RawParams, withPrecision: boolean): ParamIssue[] {
+/** How a numeric type draws from [min, max]: the bounds it needs for every value to be finite. */
+export interface RangeRule {
+  /** `min` and `max` must be integers. */
+  integer?: boolean;
+  /** Values are integers n / 10^precision: both bounds times 10^precision must be safe integers. */
+  grid?: boolean;
+  /** `precision` is a param (0–10); this is its default. Without it the precision is 0. */
+  precision?: number;
+}
+
+/**
+ * Validates `min`/`max` (and `precision`) so that every value drawn is a finite number that keeps its
+ * digits: on a decimal grid the bounds scaled by 10^precision stay within ±(2^53 − 1); otherwise the
+ * span max − min and the bounds scaled for rounding stay finite.
+ */
+export function validateRange(params: RawParams, rule: RangeRule = {}): ParamIssue[] {
   return check(params, (c) => {
-    c.ordered('min', c.number('min'), 'max', c.number('max'));
-    if (withPrecision) c.number('precision', { integer: true, min: 0, max: 10 });
+    const integer = rule.integer ?? false;
+    const min = c.number('min', { integer });
+    const max = c.number('max', { integer });
+    c.ordered('min', min, 'max', max);
+    let precision = 0;
+    if (rule.precision !== undefined) {
+      precision = c.number('precision', { integer: true, min: 0, max: 10 }) ?? rule.precision;
+    }
+    const scale = 10 ** precision;
+    const limit = rule.grid ? Number.MAX_SAFE_INTEGER / scale : Number.MAX_VALUE / scale;
+    const what = rule.grid
+      ? `at most ${Number.MAX_SAFE_INTEGER} / 10^precision in size`
+      : `at most ${Number.MAX_VALUE} / 10^precision in size`;
+    for (const [key, value] of [
+      ['min', min],
+      ['max', max],
+    ] as const) {
+      if (value !== undefined && Math.abs(value) > limit) c.fail(key, `${key} must be ${what}`);
+    }
+    if (min !== undefined && max !== undefined && !Number.isFinite(max - min)) {
+      c.fail('max', 'max − min must be a finite number');
+    }
   });
 }
 
@@ -123,6 +157,7 @@ function validateInner(c: ParamCheck, key: string, fallback: string): FieldType 
   return inner;
 }
 
+/** The element params of `array`: an object, or {} when absent (validation refuses anything else). */
 function innerParams(params: RawParams): RawParams {
   const inner = params['params'];
   return inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as RawParams) : {};
@@ -179,7 +214,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     params: { min: 'integer (default 0)', max: 'integer (default 1000)' },
     example: 42,
     kind: (p) => integerKind(num(p, 'min', 0), num(p, 'max', 1000)),
-    validate: (p) => validateRange(p, false),
+    validate: (p) => validateRange(p, { integer: true, grid: true }),
     generate: (rng, _, p) => rng.int(Math.ceil(num(p, 'min', 0)), Math.floor(num(p, 'max', 1000))),
     prepare: (p) => {
       const min = Math.ceil(num(p, 'min', 0));
@@ -202,7 +237,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     example: 42,
     kind: (p) =>
       num(p, 'precision', 0) > 0 ? 'decimal' : integerKind(num(p, 'min', 0), num(p, 'max', 1000)),
-    validate: (p) => validateRange(p, true),
+    validate: (p) => validateRange(p, { grid: true, precision: 0 }),
     generate: (rng, ctx, p) => {
       const [dMin, dMax] =
         p['min'] === undefined && p['max'] === undefined ? numberDefaults(ctx.fieldName) : [0, 1000];
@@ -234,7 +269,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     },
     example: 527.3184,
     kind: 'float',
-    validate: (p) => validateRange(p, true),
+    validate: (p) => validateRange(p, { precision: 4 }),
     generate: (rng, _, p) => {
       const min = num(p, 'min', 0);
       const scale = 10 ** num(p, 'precision', 4);
@@ -374,8 +409,12 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
           c.number('max', { integer: true, min: 0, max: 1000 }),
         );
         const inner = validateInner(c, 'of', 'word');
-        if (inner)
+        const raw = p['params'];
+        if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
+          c.fail('params', "params must be an object of the element type's params");
+        } else if (inner) {
           for (const issue of inner.validate(innerParams(p))) c.fail(`params.${issue.path}`, issue.message);
+        }
       }),
     // `[…]` of at most `max` elements, each in JSON no larger than in its largest output, plus a comma.
     maxBytes: (p) =>

@@ -5,6 +5,7 @@ import { QUOTE_BYTES } from '../size.js';
 import { define, listType } from './define.js';
 import { HEX_BYTE, hex } from './format.js';
 import { check, num, validateCountRange } from './params.js';
+import { integerKind } from './structure.js';
 import { WORDS } from './text-data.js';
 
 /** Char code of each hex digit. */
@@ -369,7 +370,7 @@ export const TECHNICAL_TYPES: readonly FieldType[] = [
     description: 'LLM token count, uniform in [min, max] (default 10–4000).',
     params: { min: 'integer (default 10)', max: 'integer (default 4000)' },
     example: 512,
-    kind: 'integer',
+    kind: (p) => integerKind(num(p, 'min', 10), num(p, 'max', 4000)),
     validate: validateCountRange,
     generate: (rng, _, p) => rng.int(num(p, 'min', 10), num(p, 'max', 4000)),
   }),

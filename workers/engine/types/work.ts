@@ -5,6 +5,7 @@ import { localeData } from '../locales/index.js';
 import { define, listType, localeListType } from './define.js';
 import { fillDigits, pad } from './format.js';
 import { check, num } from './params.js';
+import { integerKind } from './structure.js';
 
 const DESCRIPTORS = EN.person?.job_descriptor ?? ['Senior'];
 const AREAS = EN.person?.job_area ?? ['Data'];
@@ -180,9 +181,16 @@ export const WORK_TYPES: readonly FieldType[] = [
     description: 'Yearly salary, a whole multiple of 500 in [min, max] (default 30000–200000).',
     params: { min: 'number (default 30000)', max: 'number (default 200000)' },
     example: 72500,
-    kind: 'integer',
+    kind: (p) => integerKind(num(p, 'min', 30000), num(p, 'max', 200000)),
     validate: (p) =>
-      check(p, (c) => c.ordered('min', c.number('min', { min: 0 }), 'max', c.number('max', { min: 0 }))),
+      check(p, (c) =>
+        c.ordered(
+          'min',
+          c.number('min', { min: 0, max: Number.MAX_SAFE_INTEGER }),
+          'max',
+          c.number('max', { min: 0, max: Number.MAX_SAFE_INTEGER }),
+        ),
+      ),
     generate: (rng, _, p) => {
       const lo = Math.ceil(num(p, 'min', 30000) / 500);
       const hi = Math.floor(num(p, 'max', 200000) / 500);
