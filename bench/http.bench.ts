@@ -69,14 +69,17 @@ function fakerBaseline(rows: number): number {
  * generation threads are warm, so nothing measured competes with the warm-up (a real server warms up
  * once, at start).
  */
-export async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
   // The flags `npm start` and the Dockerfile run the server with.
   const child = spawn(
     process.execPath,
     ['--single-threaded-gc', '--heap-growing-percent=100', 'dist/src/server.js'],
     {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'info' },
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -177,14 +180,19 @@ async function healthDuring(url: string, done: Promise<unknown>): Promise<number
   return samples;
 }
 
+/** Builds dist and makes a fresh data directory for a bench server. */
+export function benchDataDir(): string {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  return mkdtempSync(join(tmpdir(), 'mockhive-bench-'));
+}
+
 /** Builds dist, creates a data directory with an internal API key, and starts a server on it. */
 export async function benchServer(): Promise<{
   dataDir: string;
   key: string;
   server: { child: ChildProcess; url: string };
 }> {
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-  const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-bench-'));
+  const dataDir = benchDataDir();
   const store = await openStore({ dataDir });
   const { api_key: key } = await createApiKey(store.db, systemClock, { tier: 'internal' });
   await store.close();

@@ -1,7 +1,8 @@
-/** `npm run bench`: the engine, HTTP and API benchmarks in sequence (each also runs on its own). */
+/** `npm run bench`: the engine, HTTP, API and limits benchmarks in sequence (each also runs on its own). */
 import { run as api } from './api.bench.js';
 import { run as engine } from './engine.bench.js';
 import { run as http } from './http.bench.js';
+import { run as limits } from './limits.bench.js';
 
 console.log('== engine');
 for (const line of engine()) console.log(line);
@@ -9,3 +10,5 @@ console.log('== http');
 await http();
 console.log('== api');
 await api();
+console.log('== limits');
+await limits();

@@ -51,6 +51,7 @@ const SCRATCH_BYTES = 2 << 20; // 2 MiB: a 5,000-row chunk of a 10-field table f
 const SCRATCH_KEEP_BYTES = 16 << 20; // 16 MiB: wide tables' chunks keep theirs
 /** Bytes one chunk may take; the plan sizes chunks far below it (see workers/engine/size.ts). */
 export const MAX_CHUNK_BYTES = 1 << 30; // 1 GiB, half of what Buffer#write can address on Node 20
+const LONG_TEXT = 1 << 20;
 let scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
 
 /**
@@ -96,7 +97,8 @@ export function encodeChunkView(task: ChunkTask): Uint8Array {
     // Escaping batch by batch equals escaping the whole text: a batch ends at a row's end, never
     // inside a surrogate pair.
     const text = escape ? jsonStringBody(batch) : batch;
-    const need = pos + text.length * 3;
+    // Room for the worst case (3 bytes a UTF-16 unit), counted exactly for a long text (a large row).
+    const need = pos + (text.length > LONG_TEXT ? Buffer.byteLength(text) : text.length * 3);
     if (need > scratch.length) {
       if (need > MAX_CHUNK_BYTES) {
         throw new RangeError(`a chunk of table "${name}" outgrew ${MAX_CHUNK_BYTES} bytes`);
