@@ -7,7 +7,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import t from 'tap';
-import { DEFAULT_PLANS, type Plans, type Tier } from '../../src/plans.js';
+import { DEFAULT_PLANS, type Plans } from '../../src/plans.js';
 import { createPool } from '../../src/pool.js';
 import { INLINE_CHUNK_BYTES } from '../../src/output/stream.js';
 import { INLINE_MAX_BYTES, INLINE_MAX_RECORDS } from '../../src/routes/generate.js';
