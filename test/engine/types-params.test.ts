@@ -25,6 +25,14 @@ t.test('numbers and ranges', async (t) => {
   t.same(paths('sequence', { step: 0, prefix: 3 }), ['step', 'prefix']);
   t.same(paths('embedding_vector', { dims: 0 }), ['dims']);
   t.same(paths('long_string', { length: 1.5 }), ['length']);
+  t.same(paths('integer', { min: 1.5 }), ['min'], 'integer bounds are integers');
+  t.same(paths('integer', { max: 2 ** 53 }), ['max'], 'and exact');
+  t.same(paths('price', { min: -1e308, max: 1e308 }), ['min', 'max', 'max'], 'bounds scaled by 10^2 overflow');
+  t.same(paths('number', { max: 1e15, precision: 2 }), ['max'], 'a grid beyond 2^53 loses digits');
+  t.same(paths('float', { min: -1e308, max: 1e308, precision: 0 }), ['max'], 'max − min overflows');
+  t.same(paths('salary', { max: 1e300 }), ['max']);
+  t.same(paths('price', { min: -1e12, max: 1e12 }), [], 'large exact ranges pass');
+  t.same(paths('boolean', { probability: null }), [], 'null is the default (documented)');
 });
 
 t.test('enum', async (t) => {
@@ -48,6 +56,7 @@ t.test('dates', async (t) => {
 });
 
 t.test('ref, email, sku, array, nullable', async (t) => {
+  t.same(paths('array', { params: 'x' }), ['params'], 'element params are an object');
   t.same(paths('ref', {}), ['table']);
   t.same(paths('ref', { table: 'users', distribution: 'zipf', alpha: 0 }), ['distribution', 'alpha']);
   t.same(paths('ref', { table: 'users', per_parent: { min: 3, max: 1 }, allow_self: 'no' }), [
