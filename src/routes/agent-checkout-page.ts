@@ -8,6 +8,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { findByProviderCheckout, statusOf } from '../agent-checkouts.js';
 import type { AppDeps } from '../app.js';
+import { type ErrorKey, HttpError } from '../errors.js';
 import { AGENT_METERING } from '../plans.js';
 import type { SandboxProvider } from '../payment/sandbox.js';
 import { receiveNotification } from './agent-webhooks.js';
@@ -22,7 +23,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const PAGE_ERRORS: Record<number, ErrorKey> = { 404: 'NOT_FOUND', 410: 'CHECKOUT_EXPIRED' };
+
+/**
+ * Answers with an HTML page. A browser (Accept naming text/html) sees errors as pages too; any other
+ * client gets them as the documented JSON envelope.
+ */
 function page(ctx: Context, status: number, title: string, body: string): void {
+  const error = PAGE_ERRORS[status];
+  if (error !== undefined && ctx.accepts('json', 'html') !== 'html') throw new HttpError(error, `${title}.`);
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.set('Content-Security-Policy', CSP);

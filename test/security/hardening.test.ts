@@ -242,3 +242,21 @@ t.test('a key must come as Bearer or in x-api-key', async (t) => {
     200,
   );
 });
+
+t.test(
+  'the sandbox checkout page answers errors as a page to browsers and as the envelope otherwise',
+  async (t) => {
+    const server = await startApp(t, await embeddedStore(t));
+    const browser = await server.request('/api/agent/sandbox/checkout/sbx_unknown', {
+      headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    t.equal(browser.status, 404);
+    t.match(browser.headers.get('Content-Type'), /^text\/html/);
+    t.match(await browser.text(), /Checkout not found/);
+    for (const method of ['GET', 'POST']) {
+      const client = await server.request('/api/agent/sandbox/checkout/sbx_unknown', { method });
+      t.equal(client.status, 404, `${method} without Accept`);
+      t.match(await client.json(), { error: { code: 'NOT_FOUND', message: /Checkout not found/ } });
+    }
+  },
+);
