@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
+import { createDetector, type Detector } from './detect/runner.js';
 import { createPool, type GenerationPool } from './pool.js';
 import { createPromptConverter, type PromptConverter } from './prompt/index.js';
 import { Limiter } from './rate-limit.js';
@@ -33,6 +34,8 @@ export interface AppDeps {
   pool: GenerationPool;
   /** Prompt mode's converter: by default the configured language model, then the offline converter. */
   convertPrompt: PromptConverter;
+  /** Schema detection, in a thread of its own with a deadline. */
+  detector: Detector;
   /** How long the health check waits for the database. */
   healthTimeoutMs?: number;
   /** The agent purchase flow's payment provider; defaults to the configured one (sandbox unless set). */
@@ -40,8 +43,8 @@ export interface AppDeps {
 }
 
 /** The dependencies a caller must provide; the rest is derived. */
-export type AppInput = Omit<AppDeps, 'limiter' | 'pool' | 'convertPrompt'> &
-  Partial<Pick<AppDeps, 'limiter' | 'pool' | 'convertPrompt'>>;
+export type AppInput = Omit<AppDeps, 'limiter' | 'pool' | 'convertPrompt' | 'detector'> &
+  Partial<Pick<AppDeps, 'limiter' | 'pool' | 'convertPrompt' | 'detector'>>;
 
 /**
  * Builds the app. `limiter` defaults to one over the store and the configured plans; `pool` to an
@@ -53,6 +56,7 @@ export function createApp(input: AppInput): Koa {
     ...input,
     limiter: input.limiter ?? new Limiter(input.store.db, input.config.plans, input.clock),
     pool: input.pool ?? createPool(0),
+    detector: input.detector ?? createDetector(),
     convertPrompt:
       input.convertPrompt ?? createPromptConverter({ llm: input.config.llm, logger: input.logger }),
   };

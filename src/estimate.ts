@@ -112,7 +112,7 @@ export function countRecords(request: EstimateRequest & { mode: EstimateMode }):
     request.mode === 'template'
       ? expandTemplate(request.template!, request.scale ?? 1)
       : request.tables!.map((t) => ({ name: t.name, count: t.count }));
-  const perTable: Record<string, number> = {};
+  const perTable: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const table of tables) perTable[table.name] = (perTable[table.name] ?? 0) + table.count;
   const requested = tables.reduce((sum, t) => sum + t.count, 0);
   const assumptions =

@@ -3,6 +3,7 @@
  * on SIGTERM or SIGINT. Nothing else in the code listens.
  */
 import { createApp } from './app.js';
+import { createDetector } from './detect/runner.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
@@ -38,7 +39,8 @@ async function main(): Promise<void> {
   const warming = performance.now();
   warmUp(EVENT_LOOP_WARM_ROWS, 1);
   logger.info({ ms: Math.round(performance.now() - warming) }, 'event loop warmed up');
-  const app = createApp({ config, store, clock: systemClock, logger, limiter, pool });
+  const detector = createDetector();
+  const app = createApp({ config, store, clock: systemClock, logger, limiter, pool, detector });
   const serving = await serve(app, config.host, config.port);
   logger.info({ url: serving.url, store: store.dialect, version: config.version }, 'mockhive listening');
   void pool.warmed.then((ms) =>
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
     const { forced } = await serving.stop(config.shutdownTimeoutMs);
     if (forced) logger.warn('in-flight requests cut at the shutdown deadline');
     await pool.close();
+    await detector.close();
     await store.close();
     logger.info('stopped');
   };

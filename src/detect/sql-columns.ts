@@ -103,20 +103,23 @@ function literal(node: unknown): string | number | undefined {
   return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 }
 
+const MAX_CHECK_DEPTH = 64;
+
 /** Enum values and numeric bounds that CHECK constraints put on `name`. */
 function readChecks(name: string, checks: Record<string, unknown>[]) {
   const lower = name.toLowerCase();
   const found: { values?: (string | number)[]; min?: number; max?: number } = {};
   const equalities: (string | number)[] = [];
-  const visit = (node: Record<string, unknown> | undefined): boolean => {
-    if (node?.['type'] !== 'binary_expr') return false;
+  // A check nested deeper than any real one (thousands of ANDs) is not read, rather than overflow the stack.
+  const visit = (node: Record<string, unknown> | undefined, depth = 0): boolean => {
+    if (node?.['type'] !== 'binary_expr' || depth > MAX_CHECK_DEPTH) return false;
     const op = String(node['operator']).toUpperCase();
     const left = node['left'] as Record<string, unknown>;
     const right = node['right'] as Record<string, unknown>;
-    if (op === 'AND') return visit(left) && visit(right);
+    if (op === 'AND') return visit(left, depth + 1) && visit(right, depth + 1);
     if (op === 'OR') {
       const before = equalities.length;
-      const ok = visit(left) && visit(right);
+      const ok = visit(left, depth + 1) && visit(right, depth + 1);
       if (!ok) equalities.length = before;
       return ok;
     }
@@ -163,7 +166,8 @@ function identifierType(column: ColumnInfo, value: ValueClass, table: string): I
 }
 
 function valueType(column: ColumnInfo, value: ValueClass, table: string): Inferred {
-  const special = SPECIAL_TYPES[baseType(column)];
+  const base = baseType(column);
+  const special = Object.hasOwn(SPECIAL_TYPES, base) ? SPECIAL_TYPES[base] : undefined;
   if (special !== undefined && value === 'any') return typeFromName(column.name, 'text', table) ?? special;
   const byName = typeFromName(column.name, value, table);
   if (byName !== undefined) {

@@ -1,6 +1,7 @@
 /** Text helpers of the prompt converter: normalizing numbers, singular and plural, snake-case names. */
 import { NUMBER_WORDS } from './lexicon.js';
 
+// Looked up with Object.hasOwn only: a prompt's word may be `constructor` or `__proto__`.
 const IRREGULAR: Record<string, string> = {
   people: 'person',
   persons: 'person',
@@ -47,7 +48,7 @@ const IE_WORDS = new Set([
 
 /** `companies` → `company`, `addresses` → `address`, `users` → `user`. */
 export function singular(word: string): string {
-  if (IRREGULAR[word] !== undefined) return IRREGULAR[word];
+  if (Object.hasOwn(IRREGULAR, word)) return IRREGULAR[word]!;
   if (IE_WORDS.has(word.slice(0, -1))) return word.slice(0, -1);
   if (/[^aeiou]ies$/.test(word)) return word.slice(0, -3) + 'y';
   if (/(ches|shes|xes|sses|zzes)$/.test(word)) return word.slice(0, -2);
@@ -68,7 +69,7 @@ export function plural(word: string): string {
 
 /** Whether a word reads as a plural noun. */
 export function isPlural(word: string): boolean {
-  if (IRREGULAR[word] !== undefined) return word !== 'staff' || true;
+  if (Object.hasOwn(IRREGULAR, word)) return true;
   return /[a-z]s$/.test(word) && !/(ss|us|is)$/.test(word);
 }
 

@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import { type Static, Type } from '@sinclair/typebox';
 import type { AppDeps } from '../app.js';
-import { DETECT_LIMITS, DetectionError, detectSchema } from '../detect/index.js';
+import { DETECT_LIMITS } from '../detect/index.js';
 import { HttpError } from '../errors.js';
 import { jsonBody, requireShallow } from '../middleware/json-body.js';
 import { requireObject, validate } from '../validation.js';
@@ -63,7 +63,7 @@ export function schemaDetectRoutes(deps: AppDeps): Router {
       await next();
     },
     jsonBody(deps.config.bodyLimit),
-    (ctx) => {
+    async (ctx) => {
       const body = validate(DetectRequest, requireObject(ctx.request.body));
       const sql = body.sql?.trim() === '' ? undefined : body.sql;
       const sample = typeof body.sample_json === 'string' ? parseSample(body.sample_json) : body.sample_json;
@@ -73,14 +73,10 @@ export function schemaDetectRoutes(deps: AppDeps): Router {
           'Send `sql` (CREATE TABLE statements) and/or `sample_json` (one sample record as a JSON object).',
         );
       }
-      try {
-        const schema = detectSchema({ sql, sample_json: sample, table_name: body.table_name });
-        const response: DetectResponse = { schema };
-        ctx.body = response;
-      } catch (error) {
-        if (error instanceof DetectionError) throw new HttpError('VALIDATION_ERROR', error.message);
-        throw error;
-      }
+      const outcome = await deps.detector.detect({ sql, sample_json: sample, table_name: body.table_name });
+      if (!outcome.ok) throw new HttpError('VALIDATION_ERROR', outcome.message);
+      const response: DetectResponse = { schema: { tables: outcome.tables } };
+      ctx.body = response;
     },
   );
   return router;

@@ -260,3 +260,61 @@ t.test(
     }
   },
 );
+
+t.test('found by the fuzz test: prototype words, Infinity, and DDL that stalls the parser', async (t) => {
+  const server = await startApp(t, await embeddedStore(t));
+  const key = await server.key('pro');
+  const raw = (path: string, body: string) =>
+    server.request(path, { key, body, method: 'POST', headers: { 'Content-Type': 'application/json' } });
+
+  const prompt = await server.request('/api/v1/generate', {
+    key,
+    json: { prompt: '5 users with a constructor' },
+  });
+  t.equal(prompt.status, 200, 'a prompt may say "constructor"');
+  t.notMatch(await prompt.text(), /function|native code/);
+
+  for (const params of ['{"value":1e999}', '{"value":[1,-1e999]}']) {
+    const body = `{"tables":[{"name":"t","count":1,"fields":[{"name":"x","type":"constant","params":${params}}]}]}`;
+    const response = await raw('/api/v1/generate', body);
+    t.equal(response.status, 400, `constant ${params}`);
+    t.match(await response.json(), { error: { code: 'SCHEMA_ERROR', message: /finite/ } });
+  }
+  const enumBody =
+    '{"tables":[{"name":"t","count":1,"fields":[{"name":"x","type":"enum","params":{"values":[1e999]}}]}]}';
+  const enumResponse = await raw('/api/v1/generate', enumBody);
+  t.equal(enumResponse.status, 400, 'enum of Infinity');
+  await enumResponse.arrayBuffer();
+
+  const started = performance.now();
+  const stall = server.request('/api/v1/schema/detect', {
+    key,
+    json: { sql: `CREATE TABLE t ${'('.repeat(24)}` },
+  });
+  const health = await server.request('/api/v1/health');
+  t.ok(performance.now() - started < 1000, 'health answers while the parser backtracks in its thread');
+  await health.arrayBuffer();
+  const stalled = await stall;
+  t.equal(stalled.status, 400, 'the parse is stopped at its deadline');
+  t.match(await stalled.json(), { error: { code: 'VALIDATION_ERROR', message: /longer than 3 s/ } });
+  t.ok(performance.now() - started < 6000, 'within the deadline');
+
+  const checks = Array.from({ length: 7000 }, () => 'a > 0').join(' AND ');
+  const detect = await server.request('/api/v1/schema/detect', {
+    key,
+    json: { sql: `CREATE TABLE t (a INT CHECK (${checks}));` },
+  });
+  t.equal(detect.status, 200, 'a CHECK of 7,000 conditions');
+  await detect.arrayBuffer();
+  const fine = await server.request('/api/v1/schema/detect', {
+    key,
+    json: { sql: 'CREATE TABLE t (a INT);' },
+  });
+  t.equal(fine.status, 200, 'detection works again after a stopped one');
+  await fine.arrayBuffer();
+
+  const estimate = await server.request('/api/agent/estimate', {
+    json: { tables: [{ name: 'constructor', count: 3, fields: [{ name: 'a', type: 'uuid' }] }] },
+  });
+  t.match(await estimate.json(), { estimate: { records_per_table: { constructor: 3 } } });
+});

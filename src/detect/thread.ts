@@ -1,0 +1,21 @@
+/**
+ * The entry of the schema-detection thread (Piscina's `filename`). The SQL parser's time grows
+ * exponentially with some nestings of parentheses, so detection never runs on the event loop: the
+ * caller gives it a deadline and the thread is ended when it passes.
+ */
+import { type DetectInput, DetectionError, detectSchema } from './index.js';
+import type { DetectedTable } from './model.js';
+
+/** A detection's outcome, as plain data that crosses threads. */
+export type DetectOutcome = { ok: true; tables: DetectedTable[] } | { ok: false; message: string };
+
+/** Detects `input`'s schema; an input that cannot be detected is an outcome, not an exception. */
+export default function detectTask(input: DetectInput | null): DetectOutcome {
+  if (input === null) return { ok: true, tables: [] }; // the warm-up: loading this module is the work
+  try {
+    return { ok: true, tables: detectSchema(input).tables };
+  } catch (error) {
+    if (error instanceof DetectionError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
