@@ -110,6 +110,8 @@ function validateEnum(c: ParamCheck): void {
   values.forEach((v, i) => {
     if (v !== null && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean')
       c.fail(`values[${i}]`, 'each value must be a string, number, boolean or null');
+    else if (typeof v === 'number' && !Number.isFinite(v))
+      c.fail(`values[${i}]`, 'each number must be finite (JSON reads 1e999 as Infinity)');
   });
   const weights = c.params['weights'];
   if (weights === undefined || weights === null) return;
@@ -140,6 +142,17 @@ function sequenceValue(params: RawParams, index: number): Value {
   const suffix = str(params, 'suffix', '');
   if (prefix === '' && suffix === '' && params['pad'] === undefined) return n;
   return prefix + (n < 0 ? '-' + pad(-n, num(params, 'pad', 0)) : pad(n, num(params, 'pad', 0))) + suffix;
+}
+
+/** Whether a JSON value holds a number no output can write (walked without recursion). */
+function holdsNonFinite(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'number' && !Number.isFinite(item)) return true;
+    if (item !== null && typeof item === 'object') stack.push(...Object.values(item));
+  }
+  return false;
 }
 
 function valueKind(value: unknown): ColumnKind {
@@ -324,7 +337,13 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     params: { value: 'any JSON value (required)' },
     example: 'v1',
     kind: (p) => valueKind(p['value']),
-    validate: (p) => (p['value'] === undefined ? [{ path: 'value', message: 'value is required' }] : []),
+    validate: (p) => {
+      if (p['value'] === undefined) return [{ path: 'value', message: 'value is required' }];
+      if (holdsNonFinite(p['value'])) {
+        return [{ path: 'value', message: 'numbers must be finite (JSON reads 1e999 as Infinity)' }];
+      }
+      return [];
+    },
     maxBytes: (p) => valueBytes(p['value'] as Value),
     generate: (_, __, p) => (p['value'] ?? null) as Value,
     cardinality: () => 1,
