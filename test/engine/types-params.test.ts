@@ -27,7 +27,11 @@ t.test('numbers and ranges', async (t) => {
   t.same(paths('long_string', { length: 1.5 }), ['length']);
   t.same(paths('integer', { min: 1.5 }), ['min'], 'integer bounds are integers');
   t.same(paths('integer', { max: 2 ** 53 }), ['max'], 'and exact');
-  t.same(paths('price', { min: -1e308, max: 1e308 }), ['min', 'max', 'max'], 'bounds scaled by 10^2 overflow');
+  t.same(
+    paths('price', { min: -1e308, max: 1e308 }),
+    ['min', 'max', 'max'],
+    'bounds scaled by 10^2 overflow',
+  );
   t.same(paths('number', { max: 1e15, precision: 2 }), ['max'], 'a grid beyond 2^53 loses digits');
   t.same(paths('float', { min: -1e308, max: 1e308, precision: 0 }), ['max'], 'max − min overflows');
   t.same(paths('salary', { max: 1e300 }), ['max']);
