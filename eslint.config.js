@@ -23,6 +23,7 @@ export default tseslint.config(
   },
   // tap tracks its own subtests: top-level `t.test(...)` is not awaited by design.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-floating-promises': 'off' } },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
   prettier,
 );

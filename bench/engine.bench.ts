@@ -11,7 +11,7 @@ import {
   expandTemplate,
   forEachRow,
   generateRows,
-  type Plan,
+  type GenerationPlan,
   type TableSpec,
 } from '../workers/engine/index.js';
 import { usersTable } from '../workers/engine/samples.js';
@@ -24,14 +24,14 @@ const ROUNDS = 5;
 
 const USERS: TableSpec = usersTable(ENGINE_USERS);
 
-function planOf(tables: TableSpec[], seed: number): Plan {
+function planOf(tables: TableSpec[], seed: number): GenerationPlan {
   const result = compile({ tables, seed, locale: 'en' });
   if (!result.ok) throw new Error(result.error.message);
   return result.plan;
 }
 
 /** Generates every table of the plan in CHUNK-row ranges, as the workers will; returns rows made. */
-function generateAll(plan: Plan): number {
+function generateAll(plan: GenerationPlan): number {
   let rows = 0;
   for (const name of plan.order) {
     const count = plan.tables.find((t) => t.name === name)?.count ?? 0;
@@ -43,7 +43,7 @@ function generateAll(plan: Plan): number {
 }
 
 /** Like generateAll, through the forEachRow visitor (no row arrays); the visitor only counts. */
-function visitAll(plan: Plan): number {
+function visitAll(plan: GenerationPlan): number {
   let rows = 0;
   const count = (): void => {
     rows++;

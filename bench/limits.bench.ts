@@ -14,11 +14,11 @@ import { execFile } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiKey } from '../src/api-keys.js';
-import { systemClock } from '../src/clock.js';
-import { DEFAULT_PLANS, type Plan, type Tier } from '../src/plans.js';
-import { INLINE_CHUNK_BYTES } from '../src/output/stream.js';
-import { INLINE_MAX_BYTES, INLINE_MAX_RECORDS } from '../src/routes/generate.js';
+import { createApiKey } from '../src/accounts/api-keys.js';
+import { systemClock } from '../src/accounts/clock.js';
+import { DEFAULT_PLANS, type TierLimits, type Tier } from '../src/accounts/plans.js';
+import { INLINE_CHUNK_BYTES } from '../src/generation/stream.js';
+import { INLINE_MAX_BYTES, INLINE_MAX_RECORDS } from '../src/http/routes/generate.js';
 import { openStore } from '../src/store/index.js';
 import { largestRequest } from '../test/helpers/worst-request.js';
 import { benchDataDir, peakRssMb, startServer } from './http.bench.js';
@@ -70,7 +70,7 @@ const ms = (n: number) => n.toFixed(1);
 export async function run(): Promise<void> {
   const dataDir = benchDataDir();
   const config = join(dataDir, 'plans.json');
-  const plans: Partial<Record<Tier, Partial<Plan>>> = {};
+  const plans: Partial<Record<Tier, Partial<TierLimits>>> = {};
   for (const tier of TIERS) {
     plans[tier] = {
       requests_per_minute: null,

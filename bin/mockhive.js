@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const cli = new URL('../dist/src/cli.js', import.meta.url);
+const cli = new URL('../dist/src/cli/index.js', import.meta.url);
 
 if (!existsSync(cli)) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

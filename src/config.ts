@@ -7,7 +7,14 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { DEFAULT_PLANS, type Plan, PlanSchema, type Plans, TIERS, type Tier } from './plans.js';
+import {
+  DEFAULT_PLANS,
+  type TierLimits,
+  TierLimitsSchema,
+  type Plans,
+  TIERS,
+  type Tier,
+} from './accounts/plans.js';
 import { VERSION } from './version.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -49,9 +56,12 @@ type EnvName = keyof typeof ENV;
 const ConfigFileSchema = Type.Object(
   {
     plans: Type.Optional(
-      Type.Object(Object.fromEntries(TIERS.map((tier) => [tier, Type.Optional(Type.Partial(PlanSchema))])), {
-        additionalProperties: false,
-      }),
+      Type.Object(
+        Object.fromEntries(TIERS.map((tier) => [tier, Type.Optional(Type.Partial(TierLimitsSchema))])),
+        {
+          additionalProperties: false,
+        },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -125,7 +135,7 @@ function readPlans(path: string | undefined): Plans {
     const first = Value.Errors(ConfigFileSchema, parsed).First();
     throw new ConfigError(`Invalid MOCKHIVE_CONFIG file ${path}: ${first?.path || '/'} ${first?.message}`);
   }
-  const overrides: Partial<Record<Tier, Partial<Plan>>> = parsed.plans ?? {};
+  const overrides: Partial<Record<Tier, Partial<TierLimits>>> = parsed.plans ?? {};
   const plans = { ...DEFAULT_PLANS };
   for (const tier of TIERS) plans[tier] = { ...DEFAULT_PLANS[tier], ...overrides[tier] };
   return plans;

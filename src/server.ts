@@ -2,13 +2,13 @@
  * The service's entry point: reads the config, opens the store, listens, and shuts down gracefully
  * on SIGTERM or SIGINT. Nothing else in the code listens.
  */
-import { createApp } from './app.js';
+import { createApp } from './http/app.js';
 import { createDetector } from './detect/runner.js';
-import { systemClock } from './clock.js';
+import { systemClock } from './accounts/clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
-import { createPool } from './pool.js';
-import { Limiter } from './rate-limit.js';
+import { createPool } from './generation/pool.js';
+import { Limiter } from './accounts/limiter.js';
 import { serve } from './serve.js';
 import { openStore } from './store/index.js';
 import { warmUp } from '../workers/output/warm.js';

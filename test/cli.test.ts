@@ -9,7 +9,7 @@ import { startApp } from './helpers/app.js';
 import { requirePostgres, throwawayPostgres } from './helpers/stores.js';
 
 const run = promisify(execFile);
-const CLI = new URL('../src/cli.ts', import.meta.url).pathname;
+const CLI = new URL('../src/cli/index.ts', import.meta.url).pathname;
 
 async function cli(env: Record<string, string>, ...args: string[]) {
   try {

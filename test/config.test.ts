@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { ConfigError, loadConfig } from '../src/config.js';
-import { DEFAULT_PLANS } from '../src/plans.js';
+import { DEFAULT_PLANS } from '../src/accounts/plans.js';
 
 t.test('defaults apply when variables are unset or empty', async (t) => {
   const config = loadConfig({ PORT: '' });

@@ -6,7 +6,7 @@
  * not pay for JIT compilation and lazily built locale tables.
  */
 import { move } from 'piscina';
-import type { Plan } from './engine/index.js';
+import type { GenerationPlan } from './engine/index.js';
 import { type ChunkTask, encodeChunkView } from './output/encode.js';
 import { warmUp } from './output/warm.js';
 
@@ -21,10 +21,10 @@ export type PoolResult = number | ArrayBuffer | null;
 
 // Each task carries a structured clone of its plan; the engine caches a plan's runtime per object,
 // so the clone is swapped for the first copy of the same plan (plan.key fingerprints the input).
-const plans = new Map<string, Plan>();
+const plans = new Map<string, GenerationPlan>();
 const MAX_PLANS = 8;
 
-function sharedPlan(plan: Plan): Plan {
+function sharedPlan(plan: GenerationPlan): GenerationPlan {
   const known = plans.get(plan.key);
   if (known) return known;
   if (plans.size >= MAX_PLANS) plans.delete(plans.keys().next().value!);

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 import { migrateToLatest } from './migrations.js';
-import type { Store } from './index.js';
+import type { Store } from './types.js';
 
 const INT8_OID = 20;
 

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase, sql } from 'kysely';
 import type { Database } from './database.js';
 import { migrateToLatest } from './migrations.js';
-import type { Store } from './index.js';
+import type { Store } from './types.js';
 
 export const SQLITE_FILE = 'mockhive.sqlite';
 

@@ -1,7 +1,7 @@
 /** Checks that detected tables, with counts added, compile in the engine and generate rows. */
 import type { Test } from 'tap';
 import type { DetectedTable } from '../../src/detect/index.js';
-import { GenerateBody } from '../../src/routes/generate-schema.js';
+import { GenerateBody } from '../../src/generation/request.js';
 import { validate } from '../../src/validation.js';
 import { compile, generateRecords } from '../../workers/engine/index.js';
 

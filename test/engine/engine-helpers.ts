@@ -1,21 +1,27 @@
 /** Builders shared by the engine tests: compile-or-fail, whole columns, and small schemas. */
-import { compile, generateRows, type Plan, type TableSpec, type Value } from '../../workers/engine/index.js';
+import {
+  compile,
+  generateRows,
+  type GenerationPlan,
+  type TableSpec,
+  type Value,
+} from '../../workers/engine/index.js';
 
 /** Compiles or throws with the engine's error, so a test fails loudly. */
-export function planOf(tables: TableSpec[], seed = 1, locale = 'en'): Plan {
+export function planOf(tables: TableSpec[], seed = 1, locale = 'en'): GenerationPlan {
   const result = compile({ tables, seed, locale });
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.plan;
 }
 
 /** Every row of a table. */
-export function allRows(plan: Plan, table: string): Value[][] {
+export function allRows(plan: GenerationPlan, table: string): Value[][] {
   const count = plan.tables.find((t) => t.name === table)?.count ?? 0;
   return generateRows(plan, table, 0, count);
 }
 
 /** Every value of one column. */
-export function column(plan: Plan, table: string, field: string): Value[] {
+export function column(plan: GenerationPlan, table: string, field: string): Value[] {
   const spec = plan.tables.find((t) => t.name === table);
   const index = spec?.fields.findIndex((f) => f.name === field) ?? -1;
   if (index < 0) throw new Error(`no field ${table}.${field}`);

@@ -1,11 +1,11 @@
 /** Checks every promise a plan makes against its generated rows; returns the broken ones. */
-import type { Plan, Value } from '../../workers/engine/index.js';
+import type { GenerationPlan, Value } from '../../workers/engine/index.js';
 import type { Anchor } from '../../workers/engine/plan.js';
 import { allRows } from './engine-helpers.js';
 
 const day = (v: Value) => String(v).slice(0, 10);
 
-export function brokenPromises(plan: Plan): string[] {
+export function brokenPromises(plan: GenerationPlan): string[] {
   const problems: string[] = [];
   const rowsOf = new Map(plan.tables.map((t) => [t.name, allRows(plan, t.name)]));
   const indexOf = (table: number, field: number) => (row: Value[]) => row[field] as Value;

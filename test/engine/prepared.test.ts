@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import t from 'tap';
 import type { RawParams } from '../../workers/engine/field-type.js';
-import { isoDate, isoDateTime, parseIsoMs } from '../../workers/engine/iso-time.js';
+import { isoDate, isoInstant, parseIsoMs } from '../../workers/engine/iso-time.js';
 import { LOCALE_CODES } from '../../workers/engine/locales/index.js';
 import { FIELD_TYPES } from '../../workers/engine/types/index.js';
 import { cellContext, cellRng, paramsFor } from './cell-context.js';
@@ -83,13 +83,13 @@ t.test('prepareWindow(params) draws the instant generate draws for the ISO windo
         (s, lo, span) => {
           const hi = lo + span;
           // What the engine passes: the instants the texts parse to (a date: its days' first and last ms).
-          const minText = dateKind ? isoDate(lo) : isoDateTime(lo);
-          const maxText = dateKind ? isoDate(hi) : isoDateTime(hi);
+          const minText = dateKind ? isoDate(lo) : isoInstant(lo);
+          const maxText = dateKind ? isoDate(hi) : isoInstant(hi);
           const min = parseIsoMs(minText);
           const max = parseIsoMs(maxText) + (dateKind ? DAY - 1 : 0);
           const want = type.generate(cellRng(s), cellContext(), { min: minText, max: maxText });
           const ms = type.prepareWindow!({})(cellRng(s), cellContext(), min, max);
-          return (dateKind ? isoDate(ms) : isoDateTime(ms)) === want;
+          return (dateKind ? isoDate(ms) : isoInstant(ms)) === want;
         },
       ),
       { numRuns: 200 },

@@ -1,14 +1,14 @@
 /** Builds the app with test dependencies and serves it on an ephemeral port for one test. */
 import { Writable } from 'node:stream';
 import type { Test } from 'tap';
-import { createApiKey } from '../../src/api-keys.js';
-import { createApp } from '../../src/app.js';
-import { type Clock, systemClock } from '../../src/clock.js';
+import { createApiKey } from '../../src/accounts/api-keys.js';
+import { createApp } from '../../src/http/app.js';
+import { type Clock, systemClock } from '../../src/accounts/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import type { Plans, Tier } from '../../src/plans.js';
-import type { PaymentProvider } from '../../src/payment/provider.js';
-import type { GenerationPool } from '../../src/pool.js';
+import type { Plans, Tier } from '../../src/accounts/plans.js';
+import type { PaymentProvider } from '../../src/billing/payment/index.js';
+import type { GenerationPool } from '../../src/generation/pool.js';
 import { serve } from '../../src/serve.js';
 import type { Store } from '../../src/store/index.js';
 

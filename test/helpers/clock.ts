@@ -1,5 +1,5 @@
 /** A clock the test moves by hand. */
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/accounts/clock.js';
 
 export class ManualClock implements Clock {
   constructor(private ms = Date.UTC(2026, 0, 15, 12, 0, 30)) {}

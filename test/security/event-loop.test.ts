@@ -9,10 +9,10 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import t from 'tap';
-import { DEFAULT_PLANS, type Plans } from '../../src/plans.js';
-import { createPool } from '../../src/pool.js';
-import { CHUNK_BYTES, INLINE_CHUNK_BYTES, tablePieces } from '../../src/output/stream.js';
-import { INLINE_MAX_BYTES, INLINE_MAX_RECORDS } from '../../src/routes/generate.js';
+import { DEFAULT_PLANS, type Plans } from '../../src/accounts/plans.js';
+import { createPool } from '../../src/generation/pool.js';
+import { CHUNK_BYTES, INLINE_CHUNK_BYTES, tablePieces } from '../../src/generation/stream.js';
+import { INLINE_MAX_BYTES, INLINE_MAX_RECORDS } from '../../src/http/routes/generate.js';
 import { startApp, type TestServer } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
 import { largestRequest } from '../helpers/worst-request.js';

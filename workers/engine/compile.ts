@@ -1,5 +1,5 @@
 /**
- * compile(): validates a request's tables and turns them into a Plan (plain data) that generateRows
+ * compile(): validates a request's tables and turns them into a GenerationPlan (plain data) that generateRows
  * can run in any worker. Bad input gives an EngineError, never an exception.
  */
 import { createHash } from 'node:crypto';
@@ -20,7 +20,7 @@ import {
   type CompileResult,
   ENGINE_VERSION,
   type EngineError,
-  type Plan,
+  type GenerationPlan,
   type PlannedTable,
 } from './plan.js';
 import { combine, hashString } from './random.js';
@@ -87,7 +87,7 @@ function fieldBytes(drafts: DraftTable[], order: number[]): number[][] {
   return bytes;
 }
 
-function buildPlan(input: GenerationInput, drafts: DraftTable[], order: number[]): Plan {
+function buildPlan(input: GenerationInput, drafts: DraftTable[], order: number[]): GenerationPlan {
   const seed = input.seed >>> 0;
   const bytes = fieldBytes(drafts, order);
   const tables = drafts.map((draft, t): PlannedTable => {

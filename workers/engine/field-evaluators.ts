@@ -3,7 +3,7 @@
  * (type, params, stream keys, permutations) is captured, so the per-cell work is a stream reset and a
  * generator call.
  */
-import type { FieldType, PreparedGenerator, RawParams, Value } from './field-type.js';
+import type { RawParams, Value } from './field-type.js';
 import { countryInfo, LOCALE_CODES } from './locales/index.js';
 import { orderedEvaluator } from './ordered-evaluator.js';
 import { Permutation } from './permutation.js';
@@ -12,20 +12,10 @@ import { cellKey, combine, mix32 } from './random.js';
 import { includesPrefix, pickAvoiding, powerLawRank } from './relations.js';
 import type { RowState } from './row-state.js';
 import { NULL_SALT, RANK_SALT, UNIQUE_SALT } from './streams.js';
-import type { TableRuntime } from './table-runtime.js';
-import { FIELD_TYPES } from './types/index.js';
-
-export type Evaluator = (state: RowState) => Value;
-
-/** The type of a planned field (compile checked that it exists). */
-export function typeOf(field: PlannedField): FieldType {
-  const type = FIELD_TYPES.get(field.type);
-  if (type === undefined) throw new Error(`unknown field type ${field.type}`);
-  return type;
-}
+import { type Evaluator, preparedGenerator, type RuntimeView, typeOf } from './evaluator.js';
 
 /** Builds field `i`'s evaluator, with its null decision drawn from a separate stream. */
-export function buildEvaluator(rt: TableRuntime, i: number): Evaluator {
+export function buildEvaluator(rt: RuntimeView, i: number): Evaluator {
   const field = rt.table.fields[i] as PlannedField;
   const inner = innerEvaluator(rt, field, i);
   if (field.nullRate <= 0) return inner;
@@ -41,7 +31,7 @@ export function buildEvaluator(rt: TableRuntime, i: number): Evaluator {
   };
 }
 
-function innerEvaluator(rt: TableRuntime, field: PlannedField, i: number): Evaluator {
+function innerEvaluator(rt: RuntimeView, field: PlannedField, i: number): Evaluator {
   const source = field.source;
   switch (source.mode) {
     case 'type':
@@ -63,14 +53,7 @@ function innerEvaluator(rt: TableRuntime, field: PlannedField, i: number): Evalu
   }
 }
 
-/** The field's generator with its params bound: the type's `prepare` when it has one. */
-export function preparedGenerator(field: PlannedField): PreparedGenerator {
-  const type = typeOf(field);
-  const params = field.params;
-  return type.prepare?.(params) ?? ((rng, ctx) => type.generate(rng, ctx, params));
-}
-
-function plainEvaluator(rt: TableRuntime, field: PlannedField): Evaluator {
+function plainEvaluator(rt: RuntimeView, field: PlannedField): Evaluator {
   const generate = preparedGenerator(field);
   const { streamKey, name } = field;
   const rng = rt.rng;
@@ -81,7 +64,7 @@ function plainEvaluator(rt: TableRuntime, field: PlannedField): Evaluator {
 }
 
 /** Unique values: the type's n-th value, drawn in the request locale so values of all rows are distinct. */
-function nthEvaluator(rt: TableRuntime, field: PlannedField, indexOf: (s: RowState) => number): Evaluator {
+function nthEvaluator(rt: RuntimeView, field: PlannedField, indexOf: (s: RowState) => number): Evaluator {
   const type = typeOf(field);
   const nth = type.nth?.bind(type);
   if (nth === undefined) throw new Error(`type ${field.type} has no nth`);
@@ -115,7 +98,7 @@ function localeEvaluator(show: 'country' | 'country_code' | 'nationality' | 'loc
   return (s) => shown[s.locale] ?? null;
 }
 
-function refEvaluator(rt: TableRuntime, field: PlannedField, ref: PlannedRef, i: number): Evaluator {
+function refEvaluator(rt: RuntimeView, field: PlannedField, ref: PlannedRef, i: number): Evaluator {
   const parent = rt.tableAt(ref.table);
   const target = ref.field;
   const key = field.streamKey;

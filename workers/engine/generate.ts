@@ -3,8 +3,8 @@
  * once (per plan object) and reuses it for every chunk.
  */
 import type { Value } from './field-type.js';
-import type { Plan } from './plan.js';
-import type { Evaluator } from './field-evaluators.js';
+import type { GenerationPlan } from './plan.js';
+import type { Evaluator } from './evaluator.js';
 import { mix32 } from './random.js';
 import { TableRuntime } from './table-runtime.js';
 
@@ -12,7 +12,7 @@ import { TableRuntime } from './table-runtime.js';
 class PlanRuntime {
   private readonly tables: (TableRuntime | undefined)[] = [];
 
-  constructor(private readonly plan: Plan) {}
+  constructor(private readonly plan: GenerationPlan) {}
 
   table(index: number): TableRuntime {
     let rt = this.tables[index];
@@ -25,9 +25,9 @@ class PlanRuntime {
   }
 }
 
-const runtimes = new WeakMap<Plan, PlanRuntime>();
+const runtimes = new WeakMap<GenerationPlan, PlanRuntime>();
 
-function runtimeOf(plan: Plan, table: string): TableRuntime {
+function runtimeOf(plan: GenerationPlan, table: string): TableRuntime {
   let rt = runtimes.get(plan);
   if (rt === undefined) {
     rt = new PlanRuntime(plan);
@@ -39,7 +39,7 @@ function runtimeOf(plan: Plan, table: string): TableRuntime {
 }
 
 /** The table's runtime, after checking that [start, end) is a valid row range of it. */
-function checkedRuntime(plan: Plan, table: string, start: number, end: number): TableRuntime {
+function checkedRuntime(plan: GenerationPlan, table: string, start: number, end: number): TableRuntime {
   const rt = runtimeOf(plan, table);
   const count = rt.table.count;
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end < start || end > count) {
@@ -72,7 +72,7 @@ function fillRow(rt: TableRuntime, row: number, values: Value[]): void {
 }
 
 /** Rows [start, end) of `table` as arrays of values in field order; identical in any chunking. */
-export function generateRows(plan: Plan, table: string, start: number, end: number): Value[][] {
+export function generateRows(plan: GenerationPlan, table: string, start: number, end: number): Value[][] {
   const rt = checkedRuntime(plan, table, start, end);
   const width = rt.table.fields.length;
   const rows: Value[][] = new Array(end - start);
@@ -91,7 +91,7 @@ export function generateRows(plan: Plan, table: string, start: number, end: numb
  * engine for the same plan.
  */
 export function forEachRow(
-  plan: Plan,
+  plan: GenerationPlan,
   table: string,
   start: number,
   end: number,
@@ -107,7 +107,7 @@ export function forEachRow(
 
 /** Rows [start, end) of `table` as objects keyed by field name. */
 export function generateRecords(
-  plan: Plan,
+  plan: GenerationPlan,
   table: string,
   start: number,
   end: number,

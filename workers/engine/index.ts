@@ -9,7 +9,14 @@ export { expandTemplate } from './expand-template.js';
 export type { ColumnKind, PlainFormat, Value } from './field-type.js';
 export { forEachRow, generateRecords, generateRows } from './generate.js';
 export { LOCALE_CODES } from './locales/index.js';
-export type { CompileResult, EngineError, EngineIssue, Plan, PlannedField, PlannedTable } from './plan.js';
+export type {
+  CompileResult,
+  EngineError,
+  EngineIssue,
+  GenerationPlan,
+  PlannedField,
+  PlannedTable,
+} from './plan.js';
 export { ENGINE_VERSION } from './plan.js';
 export {
   ENGINE_LIMITS,
@@ -20,8 +27,8 @@ export {
   type SizeLimits,
 } from './size.js';
 export type { FieldSpec, GenerationInput, TableSpec } from './schema.js';
-export type { Template } from './templates.js';
-export { TEMPLATES } from './templates.js';
+export type { Template, TemplateId } from './templates.js';
+export { TEMPLATE_IDS, TEMPLATES } from './templates.js';
 export { FIELD_TYPES } from './types/index.js';
 
 /** Catalogue entries of the templates, as `GET /api/v1/templates` lists them. */

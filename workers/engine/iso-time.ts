@@ -3,18 +3,18 @@
  * clamp of ordered date fields). Formatting is the type library's; parsing has a canonical fast path.
  */
 
-import { isoDateTime as formatDateTime, isoDayFromDays } from './types/format.js';
+import { isoDateTime, isoDayFromDays, MS_PER_DAY } from './types/format.js';
 
-const DAY_MS = 86400000;
+export { MS_PER_DAY };
 
 /** 'YYYY-MM-DD' of the UTC day holding `ms` (years 0000–9999). */
 export function isoDate(ms: number): string {
-  return isoDayFromDays(Math.floor(ms / DAY_MS));
+  return isoDayFromDays(Math.floor(ms / MS_PER_DAY));
 }
 
-/** 'YYYY-MM-DDTHH:mm:ss.sssZ' of `ms` (fractions of a millisecond are dropped). */
-export function isoDateTime(ms: number): string {
-  return formatDateTime(Math.floor(ms));
+/** 'YYYY-MM-DDTHH:mm:ss.sssZ' of any instant `ms` (fractions of a millisecond are dropped). */
+export function isoInstant(ms: number): string {
+  return isoDateTime(Math.floor(ms));
 }
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's days-from-civil). */
@@ -56,7 +56,7 @@ function parseCanonical(text: string): number {
   if (century < 0 || yy < 0 || month < 1 || month > 12 || day < 1) return Number.NaN;
   const year = century * 100 + yy;
   if (day > 28 && day > monthDays(year, month)) return Number.NaN;
-  const date = daysFromCivil(year, month, day) * DAY_MS;
+  const date = daysFromCivil(year, month, day) * MS_PER_DAY;
   if (n === 10) return date;
   if (
     text.charCodeAt(10) !== 84 || // T
@@ -90,5 +90,3 @@ export function parseIsoMs(value: unknown): number {
 }
 
 const LOCAL_DATE_TIME = /T\d\d:\d\d(:\d\d(\.\d+)?)?$/;
-
-export const MS_PER_DAY = DAY_MS;

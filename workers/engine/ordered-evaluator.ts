@@ -4,12 +4,11 @@
  * clamped into it so the order holds whatever the type does at the edges.
  */
 import type { Value } from './field-type.js';
-import { preparedGenerator, typeOf, type Evaluator } from './field-evaluators.js';
-import { isoDate, isoDateTime, MS_PER_DAY, parseIsoMs } from './iso-time.js';
+import { type Evaluator, preparedGenerator, type RuntimeView, typeOf } from './evaluator.js';
+import { isoDate, isoInstant, MS_PER_DAY, parseIsoMs } from './iso-time.js';
 import type { Anchor, PlannedField, PlannedOrder } from './plan.js';
 import { mix32 } from './random.js';
 import type { RowState } from './row-state.js';
-import type { TableRuntime } from './table-runtime.js';
 
 /** The instants whose ISO texts are canonical (years 0000–9999), where the windowed fast path applies. */
 const MIN_MS = -62167219200000; // 0000-01-01T00:00:00.000Z
@@ -17,7 +16,7 @@ const MAX_MS = 253402300799999; // 9999-12-31T23:59:59.999Z
 
 /** Builds the evaluator of a field ordered against other values. */
 export function orderedEvaluator(
-  rt: TableRuntime,
+  rt: RuntimeView,
   field: PlannedField,
   i: number,
   order: PlannedOrder,
@@ -30,7 +29,7 @@ export function orderedEvaluator(
   const numeric = order.numeric;
   const whole = field.kind === 'integer' || field.kind === 'bigint';
   const dateKind = field.kind === 'date';
-  const format = dateKind ? isoDate : isoDateTime;
+  const format = dateKind ? isoDate : isoInstant;
   const windowed = numeric ? undefined : type.prepareWindow?.(params);
   const readAfter = order.after === null ? null : anchorReader(rt, order.after, numeric);
   const readBefore = order.before === null ? null : anchorReader(rt, order.before, numeric);
@@ -87,7 +86,7 @@ export function orderedEvaluator(
 }
 
 /** Reads an anchor as a number (epoch ms for dates), or null when it is null or unreadable. */
-function anchorReader(rt: TableRuntime, anchor: Anchor, numeric: boolean): (s: RowState) => number | null {
+function anchorReader(rt: RuntimeView, anchor: Anchor, numeric: boolean): (s: RowState) => number | null {
   const convert = (value: Value): number | null => {
     if (numeric) return typeof value === 'number' && Number.isFinite(value) ? value : null;
     const ms = parseIsoMs(value);

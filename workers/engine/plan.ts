@@ -22,9 +22,9 @@ export interface EngineError {
   details: EngineIssue[];
 }
 
-export type CompileResult = { ok: true; plan: Plan } | { ok: false; error: EngineError };
+export type CompileResult = { ok: true; plan: GenerationPlan } | { ok: false; error: EngineError };
 
-export interface Plan {
+export interface GenerationPlan {
   seed: number;
   locale: string;
   engineVersion: string;

@@ -9,7 +9,7 @@
  * test/engine/types-size.test.ts holds every type to its bound with the real encoders.
  */
 import type { Value } from './field-type.js';
-import type { Plan } from './plan.js';
+import type { GenerationPlan } from './plan.js';
 
 /** The most bytes the quotes around one value take: `\"…\"` (a quoted CSV field inside the envelope). */
 export const QUOTE_BYTES = 4;
@@ -112,7 +112,7 @@ export interface PlanSize {
 }
 
 /** The worst-case sizes of a compiled plan. */
-export function planSize(plan: Plan): PlanSize {
+export function planSize(plan: GenerationPlan): PlanSize {
   const size: PlanSize = {
     value: { table: 0, field: 0, bytes: 0 },
     row: { table: 0, bytes: 0 },
@@ -151,7 +151,7 @@ export interface SizeExcess {
 }
 
 /** The first allowance `size` passes (ENGINE_LIMITS apply to every request), or null. */
-export function sizeExcess(plan: Plan, size: PlanSize, limits: SizeLimits): SizeExcess | null {
+export function sizeExcess(plan: GenerationPlan, size: PlanSize, limits: SizeLimits): SizeExcess | null {
   const bound = (own: number | null, engine: number) =>
     own !== null && own < engine
       ? { allowed: own, by: 'plan' as const }

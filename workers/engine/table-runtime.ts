@@ -4,11 +4,12 @@
  * composite key decoding and per_parent allocations.
  */
 import type { Person, PreparedGenerator, Value } from './field-type.js';
-import { buildEvaluator, type Evaluator, preparedGenerator } from './field-evaluators.js';
+import { type Evaluator, preparedGenerator, type RuntimeView } from './evaluator.js';
+import { buildEvaluator } from './field-evaluators.js';
 import { parseIsoMs } from './iso-time.js';
 import { LOCALE_CODES } from './locales/index.js';
 import { Permutation } from './permutation.js';
-import type { Plan, PlannedTable } from './plan.js';
+import type { GenerationPlan, PlannedTable } from './plan.js';
 import { allocateChildren, cachedAllocation, parentOfSlot, sortPrefix } from './relations.js';
 import { RowState } from './row-state.js';
 import { ALLOCATION_SALT, LOCALE_SALT, PERSON_SALT, SLOT_SALT } from './streams.js';
@@ -24,7 +25,7 @@ export interface Allocation {
   slots: Permutation;
 }
 
-export class TableRuntime {
+export class TableRuntime implements RuntimeView {
   readonly table: PlannedTable;
   /** Shared by evaluators of this table; each uses it in one uninterrupted stretch. */
   readonly rng = new CellRng();
@@ -52,7 +53,7 @@ export class TableRuntime {
   private readonly msCaches: ({ rows: Float64Array; ms: Float64Array } | undefined)[] = [];
 
   constructor(
-    readonly plan: Plan,
+    readonly plan: GenerationPlan,
     readonly index: number,
     readonly tableAt: (index: number) => TableRuntime,
   ) {

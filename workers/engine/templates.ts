@@ -5,8 +5,12 @@
  */
 import type { FieldSpec, TableSpec } from './schema.js';
 
+/** The template ids: the one list (the request schema and the estimate take theirs from here). */
+export const TEMPLATE_IDS = ['ecommerce', 'blog', 'saas', 'social'] as const;
+export type TemplateId = (typeof TEMPLATE_IDS)[number];
+
 export interface Template {
-  readonly id: 'ecommerce' | 'blog' | 'saas' | 'social';
+  readonly id: TemplateId;
   readonly name: string;
   readonly description: string;
   readonly tables: readonly TableSpec[];

@@ -1,5 +1,5 @@
 /** Encodes one chunk of generated rows for the requested output; pure, runs in worker threads. */
-import { forEachRow, generateRows, type Plan } from '../engine/index.js';
+import { forEachRow, generateRows, type GenerationPlan } from '../engine/index.js';
 import { csvChunk } from './csv.js';
 import { jsonChunk, ndjsonChunk } from './json.js';
 import type { EncodeOptions } from './options.js';
@@ -8,7 +8,7 @@ import { sqlChunk } from './sql.js';
 
 /** A table's row range to generate and encode. */
 export interface ChunkTask {
-  plan: Plan;
+  plan: GenerationPlan;
   table: string;
   start: number;
   end: number;

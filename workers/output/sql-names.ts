@@ -10,7 +10,7 @@
  *   `<table>_ibfk_<n>`, which must fit in 64 characters too.
  * - SQLite: `sqlite_…` tables are reserved; table and column names are compared without ASCII case.
  */
-import type { EngineIssue, Plan } from '../engine/index.js';
+import type { EngineIssue, GenerationPlan } from '../engine/index.js';
 import type { SqlDialect } from './options.js';
 
 const DIALECT_NAMES: Record<SqlDialect, string> = {
@@ -63,7 +63,7 @@ function collisionKeys(dialect: SqlDialect, name: string): string[] {
 }
 
 /** Names of `plan` that `dialect` cannot hold; each issue names the field and the dialect. */
-export function sqlNameIssues(plan: Plan, dialect: SqlDialect): EngineIssue[] {
+export function sqlNameIssues(plan: GenerationPlan, dialect: SqlDialect): EngineIssue[] {
   const issues: EngineIssue[] = [];
   const engine = DIALECT_NAMES[dialect];
   const tableKeys = new Map<string, string>();

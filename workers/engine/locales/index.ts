@@ -9,7 +9,7 @@ export type { AddressStyle, LocaleData } from './build.js';
 export type { CountryInfo } from './countries.js';
 export { MORE_COUNTRIES } from './countries.js';
 
-/** Supported locale codes, in the order of decisions.md. */
+/** Supported locale codes, in the order of docs/decisions.md. */
 export const LOCALE_CODES = [
   'en',
   'fr',

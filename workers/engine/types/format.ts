@@ -83,7 +83,8 @@ export function capitalize(text: string): string {
 
 const TWO_DIGITS: readonly string[] = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' : '') + i);
 const MS_DIGITS: readonly string[] = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
-const DAY_MS = 86_400_000;
+/** Milliseconds in a day: the one definition (the engine's dates and times all use it). */
+export const MS_PER_DAY = 86_400_000;
 
 // Civil date of the last `civil()` call: module scratch instead of a returned tuple (no allocation).
 let civilYear = 0;
@@ -148,8 +149,8 @@ export function isoDayFromDays(days: number): string {
 
 /** ISO 8601 UTC 'YYYY-MM-DDTHH:mm:ss.sssZ' of integer epoch ms, like toISOString without a Date. */
 export function isoDateTime(ms: number): string {
-  const days = Math.floor(ms / DAY_MS);
-  const inDay = ms - days * DAY_MS;
+  const days = Math.floor(ms / MS_PER_DAY);
+  const inDay = ms - days * MS_PER_DAY;
   civil(days);
   const y = civilYear;
   if (y < 0 || y > 9999 || !Number.isInteger(inDay)) return joinedDateTime(inDay);

@@ -1,0 +1,173 @@
+/**
+ * Plan enforcement, reusable by every route: feature gating, the per-minute request allowance, the
+ * per-request record limit and the daily record and prompt allowances. Every counter is changed by one
+ * conditional upsert, so concurrent requests — on one instance or many sharing PostgreSQL — can never
+ * together exceed a limit.
+ */
+import { sql } from 'kysely';
+import type { Principal } from './api-keys.js';
+import { type Clock, nextUtcMidnight, utcDay } from './clock.js';
+import { HttpError } from '../errors.js';
+import { FEATURES, type Feature, type TierLimits, type Plans, type Tier } from './plans.js';
+import type { Db } from '../store/database.js';
+import type { SizeLimits } from '../../workers/engine/index.js';
+
+const MINUTE_MS = 60_000;
+const UPGRADE_ORDER: Tier[] = ['pro', 'scale', 'agent'];
+
+export interface DailyState {
+  used: number;
+  limit: number | null;
+}
+
+export class Limiter {
+  constructor(
+    private readonly db: Db,
+    private readonly plans: Plans,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The plan of a principal. */
+  plan(principal: Principal): Readonly<TierLimits> {
+    return this.plans[principal.tier];
+  }
+
+  /** The plan's allowances of worst-case output bytes. */
+  sizeLimits(principal: Principal): SizeLimits {
+    const plan = this.plan(principal);
+    return { value: plan.bytes_per_value, row: plan.bytes_per_row, total: plan.bytes_per_request };
+  }
+
+  /** Throws 403 FEATURE_REQUIRES_UPGRADE, naming the feature, when the plan lacks it. */
+  requireFeature(principal: Principal, feature: Feature): void {
+    if (this.plan(principal).features.includes(feature)) return;
+    const needed = UPGRADE_ORDER.find((tier) => this.plans[tier].features.includes(feature)) ?? 'internal';
+    throw new HttpError(
+      'FEATURE_REQUIRES_UPGRADE',
+      `${FEATURES[feature]} requires the ${needed} plan or above; this key is on the ${principal.tier} plan.`,
+    );
+  }
+
+  /** Counts one request against the per-minute allowance; throws 429 with Retry-After when over. */
+  async countRequest(principal: Principal): Promise<void> {
+    const limit = this.plan(principal).requests_per_minute;
+    if (limit === null) return;
+    const now = this.clock.now();
+    const windowStart = now - (now % MINUTE_MS);
+    const row = await this.db
+      .insertInto('rate_windows')
+      .values({ account_id: principal.accountId, window_start: windowStart, requests: 1 })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'window_start']).doUpdateSet({ requests: sql`rate_windows.requests + 1` }),
+      )
+      .returning('requests')
+      .executeTakeFirstOrThrow();
+    if (row.requests <= limit) return;
+    const retryAfter = Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
+    throw new HttpError(
+      'RATE_LIMIT_EXCEEDED',
+      `Too many requests: the ${principal.tier} plan allows ${limit} requests per minute. Retry after ${retryAfter} s.`,
+      { headers: { 'Retry-After': String(retryAfter) } },
+    );
+  }
+
+  /** Records and prompts used today by the principal's account. */
+  async today(principal: Principal): Promise<{ records: number; prompts: number }> {
+    const row = await this.db
+      .selectFrom('daily_usage')
+      .select(['records', 'prompts'])
+      .where('account_id', '=', principal.accountId)
+      .where('day', '=', utcDay(this.clock.now()))
+      .executeTakeFirst();
+    return { records: row ? Number(row.records) : 0, prompts: row ? Number(row.prompts) : 0 };
+  }
+
+  /** Records used today and the plan's daily limit, as the rate-limit headers need them. */
+  async daily(principal: Principal): Promise<DailyState> {
+    const { records } = await this.today(principal);
+    return { used: records, limit: this.plan(principal).records_per_day };
+  }
+
+  /**
+   * Reserves `records` for an accepted request: checks the per-request limit, then adds them to today's
+   * usage only if the daily allowance still holds. Throws 429 otherwise; nothing is counted then.
+   */
+  async reserveRecords(
+    principal: Principal,
+    records: number,
+    mode: 'sync' | 'async' = 'sync',
+  ): Promise<DailyState> {
+    const plan = this.plan(principal);
+    const perRequest = mode === 'async' ? plan.records_per_async_request : plan.records_per_request;
+    if (perRequest !== null && records > perRequest) {
+      throw new HttpError(
+        'RATE_LIMIT_EXCEEDED',
+        `This request asks for ${records} records; the ${principal.tier} plan allows at most ${perRequest} records per ${mode === 'async' ? 'asynchronous ' : ''}request.`,
+      );
+    }
+    const limit = plan.records_per_day;
+    const day = utcDay(this.clock.now());
+    const row =
+      limit !== null && records > limit
+        ? undefined
+        : await this.db
+            .insertInto('daily_usage')
+            .values({ account_id: principal.accountId, day, records })
+            .onConflict((oc) => {
+              const update = oc
+                .columns(['account_id', 'day'])
+                .doUpdateSet({ records: sql`daily_usage.records + excluded.records` });
+              return limit === null
+                ? update
+                : update.where(sql`daily_usage.records + excluded.records`, '<=', limit);
+            })
+            .returning('records')
+            .executeTakeFirst();
+    if (row) return { used: Number(row.records), limit };
+    const { used } = await this.daily(principal);
+    throw new HttpError(
+      'RATE_LIMIT_EXCEEDED',
+      `Daily record limit reached: the ${principal.tier} plan allows ${limit} records per day and ${Math.max(0, (limit ?? 0) - used)} remain; this request asks for ${records}.`,
+      { headers: { ...this.headers({ used: limit ?? used, limit }) } },
+    );
+  }
+
+  /** Counts one prompt conversion against the daily prompt allowance; throws 429 when it is used up. */
+  async reservePrompt(principal: Principal): Promise<void> {
+    const limit = this.plan(principal).prompts_per_day;
+    const row = await this.db
+      .insertInto('daily_usage')
+      .values({ account_id: principal.accountId, day: utcDay(this.clock.now()), prompts: 1 })
+      .onConflict((oc) => {
+        const update = oc
+          .columns(['account_id', 'day'])
+          .doUpdateSet({ prompts: sql`daily_usage.prompts + 1` });
+        return limit === null ? update : update.where('daily_usage.prompts', '<', limit);
+      })
+      .returning('prompts')
+      .executeTakeFirst();
+    if (row && (limit === null || row.prompts <= limit)) return;
+    throw new HttpError(
+      'RATE_LIMIT_EXCEEDED',
+      `Daily prompt limit reached: the ${principal.tier} plan allows ${limit} prompt conversions per day.`,
+    );
+  }
+
+  /** X-RateLimit-* headers for a daily state; none for an unlimited plan. */
+  headers(state: DailyState): Record<string, string> {
+    if (state.limit === null) return {};
+    return {
+      'X-RateLimit-Limit': String(state.limit),
+      'X-RateLimit-Remaining': String(Math.max(0, state.limit - state.used)),
+      'X-RateLimit-Reset': new Date(nextUtcMidnight(this.clock.now())).toISOString(),
+    };
+  }
+
+  /** Deletes per-minute windows that can no longer matter. */
+  async pruneWindows(): Promise<void> {
+    await this.db
+      .deleteFrom('rate_windows')
+      .where('window_start', '<', this.clock.now() - 2 * MINUTE_MS)
+      .execute();
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * The shapes of a generation response, as ordered pieces for streamPieces:
+ * - the JSON envelope: `{"data":{table: [records] | "csv text"},"meta":{...}}` or `{"sql":"…","meta":{...}}`;
+ * - raw streams chosen by Accept: NDJSON (every table), CSV (one table), SQL (the whole script).
+ */
+import type { GenerationPlan } from '../../workers/engine/index.js';
+import { csvHeader } from '../../workers/output/csv.js';
+import { jsonStringBody } from '../../workers/output/encode.js';
+import type { OutputFormat, SqlDialect } from '../../workers/output/options.js';
+import { scriptEpilogue, scriptPrologue } from '../../workers/output/sql.js';
+import { type Piece, tablePieces } from './stream.js';
+
+/** meta as the interface defines it, plus engine_version (and sql_dialect for SQL). */
+export interface Meta {
+  tables: number;
+  total_records: number;
+  records_per_table: Record<string, number>;
+  locale: string;
+  format: OutputFormat | 'ndjson';
+  seed: number;
+  generation_time_ms: number;
+  engine_version: string;
+  sql_dialect?: SqlDialect;
+}
+
+export type RawKind = 'ndjson' | 'csv' | 'sql';
+
+/** Everything of meta that is known before generating. */
+export function baseMeta(
+  plan: GenerationPlan,
+  format: Meta['format'],
+  dialect: SqlDialect,
+): Omit<Meta, 'generation_time_ms'> {
+  const records_per_table = Object.fromEntries(plan.tables.map((t) => [t.name, t.count]));
+  return {
+    tables: plan.tables.length,
+    total_records: plan.tables.reduce((sum, t) => sum + t.count, 0),
+    records_per_table,
+    locale: plan.locale,
+    format,
+    seed: plan.seed,
+    engine_version: plan.engineVersion,
+    ...(format === 'sql' ? { sql_dialect: dialect } : {}),
+  };
+}
+
+/** The JSON envelope; `tail` (meta, and the inferred schema in prompt mode) is written last. */
+export function* envelopePieces(
+  plan: GenerationPlan,
+  format: OutputFormat,
+  dialect: SqlDialect,
+  tail: () => string,
+  budget?: number,
+): Generator<Piece> {
+  if (format === 'sql') {
+    const options = { encoding: 'sql', dialect, jsonEscape: true } as const;
+    yield { text: `{"sql":"${jsonStringBody(scriptPrologue(dialect, plan))}` };
+    for (const name of plan.order) yield* tablePieces(plan, name, options, budget);
+    yield { text: `${jsonStringBody(scriptEpilogue())}",` };
+  } else {
+    const options = { encoding: format, dialect, jsonEscape: format === 'csv' } as const;
+    yield { text: '{"data":{' };
+    for (const [i, table] of plan.tables.entries()) {
+      const key = `${i === 0 ? '' : ','}${JSON.stringify(table.name)}:`;
+      yield { text: format === 'csv' ? `${key}"${jsonStringBody(csvHeader(table))}` : `${key}[` };
+      yield* tablePieces(plan, table.name, options, budget);
+      yield { text: format === 'csv' ? '"' : ']' };
+    }
+    yield { text: '},' };
+  }
+  yield { lazy: () => `${tail()}}` };
+}
+
+/** A raw stream: NDJSON of every table, CSV of `table`, or the SQL script; chunks of `budget` bytes. */
+export function* rawPieces(
+  plan: GenerationPlan,
+  kind: RawKind,
+  dialect: SqlDialect,
+  table?: string,
+  budget?: number,
+): Generator<Piece> {
+  if (kind === 'sql') {
+    const options = { encoding: 'sql', dialect, jsonEscape: false } as const;
+    yield { text: scriptPrologue(dialect, plan) };
+    for (const name of plan.order) yield* tablePieces(plan, name, options, budget);
+    yield { text: scriptEpilogue() };
+  } else if (kind === 'csv') {
+    const target = plan.tables.find((t) => t.name === table)!;
+    const options = { encoding: 'csv', dialect, jsonEscape: false } as const;
+    yield { text: csvHeader(target) };
+    yield* tablePieces(plan, target.name, options, budget);
+  } else {
+    const options = { encoding: 'ndjson', dialect, jsonEscape: false } as const;
+    for (const t of plan.tables) yield* tablePieces(plan, t.name, options, budget);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Builds the Koa application from its dependencies. It never listens: src/server.ts does, and tests
+ * drive the app on an ephemeral port with their own store, clock and config.
+ */
+import Router from '@koa/router';
+import Koa from 'koa';
+import './state.js';
+import { authenticate } from './middleware/authenticate.js';
+import { errorEnvelope } from './middleware/error-envelope.js';
+import { requestContext } from './middleware/request-context.js';
+import { createDetector } from '../detect/runner.js';
+import { createPool } from '../generation/pool.js';
+import { createPromptConverter } from '../prompt/index.js';
+import { Limiter } from '../accounts/limiter.js';
+import { agentRoutes } from './routes/agent/index.js';
+import { catalogueRoutes } from './routes/catalogue.js';
+import { generateRoutes } from './routes/generate.js';
+import { healthRoutes } from './routes/health.js';
+import { schemaDetectRoutes } from './routes/schema-detect.js';
+import { usageRoutes } from './routes/usage.js';
+import { createPaymentProvider } from '../billing/payment/index.js';
+import type { AppDeps, AppInput } from './deps.js';
+
+export type { AppDeps, AppInput } from './deps.js';
+
+/**
+ * Builds the app. `limiter` defaults to one over the store and the configured plans; `pool` to an
+ * inline one (no worker threads), which tests use, while the server passes worker threads;
+ * `convertPrompt` to the configured prompt converter.
+ */
+export function createApp(input: AppInput): Koa {
+  const deps: AppDeps = {
+    ...input,
+    payment: input.payment ?? createPaymentProvider(input.config),
+    limiter: input.limiter ?? new Limiter(input.store.db, input.config.plans, input.clock),
+    pool: input.pool ?? createPool(0),
+    detector: input.detector ?? createDetector(),
+    convertPrompt:
+      input.convertPrompt ?? createPromptConverter({ llm: input.config.llm, logger: input.logger }),
+  };
+  const app = new Koa({ proxy: false });
+  app.silent = true; // errors are logged by errorEnvelope with the request id
+  app.use(requestContext(deps.logger));
+  app.use(errorEnvelope());
+
+  const publicApi = new Router({ prefix: '/api/v1' });
+  publicApi.use(healthRoutes(deps).routes());
+  publicApi.use(catalogueRoutes().routes());
+
+  const dataApi = new Router({ prefix: '/api/v1' });
+  dataApi.use(authenticate(deps.store.db, deps.limiter));
+  dataApi.use(usageRoutes(deps).routes());
+  dataApi.use(generateRoutes(deps).routes());
+  dataApi.use(schemaDetectRoutes(deps).routes());
+
+  // The agent purchase flow is public (no key): /api/agent/...
+  const agentApi = agentRoutes(deps);
+
+  for (const router of [publicApi, dataApi, agentApi]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}

@@ -1,0 +1,32 @@
+/** What the app and its routes are built from: one place, so routes never import the app. */
+import type { Logger } from 'pino';
+import type { Clock } from '../accounts/clock.js';
+import type { Limiter } from '../accounts/limiter.js';
+import type { PaymentProvider } from '../billing/payment/types.js';
+import type { Config } from '../config.js';
+import type { Detector } from '../detect/runner.js';
+import type { GenerationPool } from '../generation/pool.js';
+import type { PromptConverter } from '../prompt/index.js';
+import type { Store } from '../store/types.js';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  limiter: Limiter;
+  /** Generates and encodes chunks (worker threads in the server). */
+  pool: GenerationPool;
+  /** Prompt mode's converter: by default the configured language model, then the offline converter. */
+  convertPrompt: PromptConverter;
+  /** Schema detection, in a thread of its own with a deadline. */
+  detector: Detector;
+  /** How long the health check waits for the database. */
+  healthTimeoutMs?: number;
+  /** The agent purchase flow's payment provider (the configured one: sandbox unless set). */
+  payment: PaymentProvider;
+}
+
+/** The dependencies a caller must provide; the rest is derived. */
+export type AppInput = Omit<AppDeps, 'limiter' | 'pool' | 'convertPrompt' | 'detector' | 'payment'> &
+  Partial<Pick<AppDeps, 'limiter' | 'pool' | 'convertPrompt' | 'detector' | 'payment'>>;

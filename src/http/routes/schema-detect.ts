@@ -1,0 +1,83 @@
+/**
+ * POST /api/v1/schema/detect: CREATE TABLE statements and/or one sample JSON record → a schema that
+ * POST /api/v1/generate takes as `tables` once counts are added. Pro or above.
+ */
+import Router from '@koa/router';
+import { type Static, Type } from '@sinclair/typebox';
+import type { AppDeps } from '../deps.js';
+import { DETECT_LIMITS } from '../../detect/index.js';
+import { HttpError } from '../../errors.js';
+import { jsonBody, requireShallow } from '../middleware/json-body.js';
+import { requireObject, validate } from '../../validation.js';
+
+export const DetectRequest = Type.Object({
+  sql: Type.Optional(Type.String({ maxLength: DETECT_LIMITS.sqlChars })),
+  sample_json: Type.Optional(Type.Unknown()),
+  table_name: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+  ),
+});
+export type DetectRequest = Static<typeof DetectRequest>;
+
+const DetectedField = Type.Object({
+  name: Type.String(),
+  type: Type.String(),
+  params: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  nullable: Type.Optional(Type.Boolean()),
+  unique: Type.Optional(Type.Boolean()),
+});
+
+export const DetectResponse = Type.Object({
+  schema: Type.Object({
+    tables: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        fields: Type.Array(DetectedField),
+        unique: Type.Optional(Type.Array(Type.Array(Type.String()))),
+      }),
+    ),
+  }),
+});
+export type DetectResponse = Static<typeof DetectResponse>;
+
+/** A sample sent as JSON text is parsed; a syntax error says where. */
+function parseSample(text: string): unknown {
+  let sample: unknown;
+  try {
+    sample = JSON.parse(text) as unknown;
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new HttpError('VALIDATION_ERROR', `sample_json is a string but not valid JSON: ${message}`);
+  }
+  requireShallow(sample, 'sample_json');
+  return sample;
+}
+
+/** Routes of schema detection (mounted behind authentication). */
+export function schemaDetectRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  router.post(
+    '/schema/detect',
+    async (ctx, next) => {
+      deps.limiter.requireFeature(ctx.state.principal!, 'schema_detect');
+      await next();
+    },
+    jsonBody(deps.config.bodyLimit),
+    async (ctx) => {
+      const body = validate(DetectRequest, requireObject(ctx.request.body));
+      const sql = body.sql?.trim() === '' ? undefined : body.sql;
+      const sample = typeof body.sample_json === 'string' ? parseSample(body.sample_json) : body.sample_json;
+      if (sql === undefined && sample === undefined) {
+        throw new HttpError(
+          'VALIDATION_ERROR',
+          'Send `sql` (CREATE TABLE statements) and/or `sample_json` (one sample record as a JSON object).',
+        );
+      }
+      const outcome = await deps.detector.detect({ sql, sample_json: sample, table_name: body.table_name });
+      if (!outcome.ok) throw new HttpError('VALIDATION_ERROR', outcome.message);
+      const response: DetectResponse = { schema: { tables: outcome.tables } };
+      ctx.body = response;
+    },
+  );
+  return router;
+}

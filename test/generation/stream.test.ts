@@ -1,0 +1,286 @@
+/**
+ * Streaming through the worker pool: the bytes do not depend on the number of workers; a slow client
+ * slows generation down instead of filling memory, and gets the same bytes although the pool's shared
+ * slots are reused under its stream; a client that goes away stops the work; and the event loop stays
+ * free for other requests meanwhile.
+ */
+import { createHash } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import t, { type Test } from 'tap';
+import { Writable } from 'node:stream';
+import { createPool, type GenerationPool } from '../../src/generation/pool.js';
+import { type Piece, streamPieces } from '../../src/generation/stream.js';
+import type { ChunkTask } from '../../workers/output/encode.js';
+import { startApp, type TestServer } from '../helpers/app.js';
+import { embeddedStore } from '../helpers/stores.js';
+
+const USERS = {
+  name: 'users',
+  count: 12_345,
+  fields: [
+    { name: 'id', type: 'uuid' },
+    { name: 'first_name', type: 'first_name' },
+    { name: 'email', type: 'email' },
+    { name: 'city', type: 'city' },
+    { name: 'created_at', type: 'datetime' },
+    { name: 'score', type: 'decimal', params: { min: 0, max: 10, precision: 2 } },
+  ],
+};
+const ORDERS = {
+  name: 'orders',
+  count: 7_001,
+  fields: [
+    { name: 'id', type: 'sequence' },
+    { name: 'user_id', type: 'ref', params: { table: 'users' } },
+    { name: 'note', type: 'sentence', nullable: true },
+  ],
+};
+
+/** A pool that counts the chunk tasks it was asked to run. */
+function countingPool(threads: number): GenerationPool & { started: number } {
+  const inner = createPool(threads);
+  const counting = {
+    threads,
+    warmed: inner.warmed,
+    started: 0,
+    run(...args: Parameters<GenerationPool['run']>) {
+      counting.started++;
+      return inner.run(...args);
+    },
+    release: (bytes: Uint8Array) => inner.release(bytes),
+    close: () => inner.close(),
+  };
+  return counting;
+}
+
+async function digest(
+  server: TestServer,
+  key: string,
+  json: unknown,
+  accept = 'application/json',
+): Promise<string> {
+  const response = await server.request('/api/v1/generate', { key, json, headers: { Accept: accept } });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${response.status}: ${bytes.toString()}`);
+  const text = bytes.toString();
+  // generation_time_ms is the one field that legitimately differs between runs.
+  return createHash('sha256')
+    .update(text.replace(/"generation_time_ms":[\d.]+/, ''))
+    .digest('hex');
+}
+
+t.test('output is byte-identical for 0, 1 and 2 workers', async (t) => {
+  const store = await embeddedStore(t);
+  const requests: [unknown, string][] = [
+    [{ tables: [USERS, ORDERS], seed: 11 }, 'application/json'],
+    [{ tables: [USERS, ORDERS], seed: 11, format: 'csv' }, 'application/json'],
+    [{ tables: [USERS, ORDERS], seed: 11, format: 'sql', sql_dialect: 'postgres' }, 'application/json'],
+    [{ tables: [USERS, ORDERS], seed: 11, sql_dialect: 'mysql' }, 'application/sql'],
+    [{ tables: [USERS, ORDERS], seed: 11 }, 'application/x-ndjson'],
+    [{ template: 'social', scale: 2, seed: 11, format: 'sql', sql_dialect: 'sqlite' }, 'application/json'],
+  ];
+  const digests: string[][] = [];
+  for (const threads of [0, 1, 2]) {
+    const pool = createPool(threads);
+    t.teardown(() => pool.close());
+    const server = await startApp(t, store, { pool });
+    const key = await server.key('internal');
+    digests.push(await Promise.all(requests.map(([json, accept]) => digest(server, key, json, accept))));
+  }
+  t.same(digests[1], digests[0], '1 worker = inline');
+  t.same(digests[2], digests[0], '2 workers = inline');
+  t.equal(new Set(digests[0]).size, requests.length, 'the requests differ from each other');
+});
+
+/** Starts a large raw request and returns the response once headers arrive, without reading the body. */
+function openStream(
+  server: TestServer,
+  key: string,
+  count: number,
+): Promise<{ res: IncomingMessage; abort: () => void }> {
+  const url = new URL(`${server.url}/api/v1/generate`);
+  const body = JSON.stringify({ tables: [{ ...USERS, count }], seed: 3 });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson', 'x-api-key': key },
+    });
+    req.on('response', (res) => resolve({ res, abort: () => req.destroy() }));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A server on a two-thread pool that counts its chunks, and a large raw request to it (1,000 chunks
+ * if nobody stopped it) whose headers have arrived and whose body nobody reads yet.
+ */
+async function countedStream(t: Test) {
+  const store = await embeddedStore(t);
+  const pool = countingPool(2);
+  t.teardown(() => pool.close());
+  const server = await startApp(t, store, { pool });
+  const key = await server.key('internal');
+  return { pool, server, key, ...(await openStream(server, key, 5_000_000)) };
+}
+
+/** After `settle` ms, the pool starts no more chunks, and it stopped well before the 1,000 of openStream. */
+async function expectStopped(t: Test, pool: { started: number }, settle: number): Promise<void> {
+  await sleep(settle);
+  const afterAbort = pool.started;
+  await sleep(800);
+  t.equal(pool.started, afterAbort, 'no new chunks after the client went away');
+  t.ok(afterAbort < 60, `stopped early (${afterAbort} of 1,000 chunks)`);
+}
+
+t.test('a slow client slows generation; a gone client stops it', async (t) => {
+  const { pool, server, key, res, abort } = await countedStream(t);
+  t.equal(res.statusCode, 200);
+  res.pause(); // the client stops reading
+
+  // Meanwhile the event loop is free: health answers while the big response is pending.
+  const before = performance.now();
+  const health = await server.request('/api/v1/health');
+  t.equal(health.status, 200, 'health answers during the stream');
+  t.comment(`health answered in ${(performance.now() - before).toFixed(1)} ms during the stream`);
+
+  await sleep(800);
+  const whilePaused = pool.started;
+  await sleep(800);
+  t.equal(pool.started, whilePaused, 'no new chunks while the client does not read');
+  t.ok(whilePaused < 60, `bounded work ahead of a paused client (${whilePaused} of 1,000 chunks)`);
+
+  abort();
+  await expectStopped(t, pool, 300);
+
+  // The server is fine afterwards.
+  const next = await server.request('/api/v1/generate', { key, json: { tables: [{ ...USERS, count: 10 }] } });
+  t.equal(next.status, 200);
+  await next.text();
+});
+
+/** A raw CSV request read in small bites with pauses; resolves with the body's digest. */
+function slowCsvDigest(server: TestServer, key: string, json: unknown): Promise<string> {
+  const url = new URL(`${server.url}/api/v1/generate`);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/csv', 'x-api-key': key },
+    });
+    req.on('response', (res) => {
+      const hash = createHash('sha256');
+      let sincePause = 0;
+      res.on('data', (data: Buffer) => {
+        hash.update(data);
+        sincePause += data.length;
+        if (sincePause > 256 * 1024) {
+          // Stop reading for a while: the kernel's buffers fill and the server's writes wait.
+          sincePause = 0;
+          res.pause();
+          setTimeout(() => res.resume(), 10);
+        }
+      });
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(hash.digest('hex')) : reject(new Error(`${res.statusCode}`)),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(json));
+  });
+}
+
+t.test('a slow client gets the same bytes while shared slots are reused', async (t) => {
+  const store = await embeddedStore(t);
+  // 200,000 rows (~20 MB): 40 chunks through the one thread's 6 slots, so slots come back and are lent
+  // again while the socket is backed up, more than the kernel's buffers hold, behind the slow reader.
+  const json = { tables: [{ ...USERS, count: 200_000 }], seed: 8, format: 'csv' };
+  const digests: string[] = [];
+  for (const threads of [0, 1]) {
+    const pool = createPool(threads);
+    t.teardown(() => pool.close());
+    const server = await startApp(t, store, { pool });
+    const key = await server.key('internal');
+    digests.push(await slowCsvDigest(server, key, json));
+  }
+  t.equal(digests[1], digests[0], 'slow reader through the pool = inline');
+});
+
+t.test('a client that goes away while reading stops the work', async (t) => {
+  const { pool, res, abort } = await countedStream(t);
+  // Read as fast as it comes, then go away mid-stream (the server is not waiting on a paused socket).
+  await new Promise<void>((resolve) => {
+    let read = 0;
+    res.on('data', (data: Buffer) => {
+      read += data.length;
+      if (read > 3_000_000) {
+        abort();
+        resolve();
+      }
+    });
+  });
+  await expectStopped(t, pool, 500);
+});
+
+/**
+ * Streams `count` pieces from a pool whose chunks each sit in shared memory of their own into an
+ * output whose writes finish only later; records, per release, whether that chunk's write had
+ * finished, and whether the output had finished.
+ */
+async function releasesThrough(highWaterMark: number, count: number) {
+  const written = new Set<ArrayBufferLike>();
+  const early: number[] = [];
+  let beforeFinish = 0;
+  let released = 0;
+  let index = 0;
+  const pool: GenerationPool = {
+    threads: 2,
+    warmed: Promise.resolve(0),
+    async run() {
+      const bytes = new Uint8Array(new SharedArrayBuffer(1024), 0, 1024);
+      bytes.fill(index++ % 256);
+      return bytes;
+    },
+    release(bytes) {
+      released++;
+      if (!written.has(bytes.buffer)) early.push(bytes[0]!);
+      if (!output.writableFinished) beforeFinish++;
+    },
+    close: async () => {},
+  };
+  const output = new Writable({
+    highWaterMark,
+    write(chunk: Buffer, _encoding, done) {
+      setTimeout(() => {
+        written.add(chunk.buffer);
+        done();
+      }, 1);
+    },
+  });
+  const pieces: Piece[] = Array.from({ length: count }, () => ({ task: {} as ChunkTask }));
+  const stream = streamPieces(pieces, pool, { inline: false, output });
+  const closed = new Promise((resolve) => output.on('close', resolve));
+  stream.pipe(output);
+  await closed;
+  return { early, released, beforeFinish };
+}
+
+t.test('a shared chunk is given back only once the output has written it', async (t) => {
+  // An output that takes everything at once but finishes each write later: the stream must see that
+  // the bytes are still being written and hold on to them.
+  const eager = await releasesThrough(1 << 24, 40);
+  t.same(eager.early, [], 'no chunk was given back while its write was pending');
+  t.equal(eager.released, 40, 'every chunk was given back');
+
+  // A slow output with a small buffer (a slow client): chunks go back as they are written, not when
+  // the response ends, so a long response holds a few slots, not all of its chunks.
+  const slow = await releasesThrough(16 * 1024, 200);
+  t.same(slow.early, [], 'no chunk was given back while its write was pending');
+  t.equal(slow.released, 200, 'every chunk was given back');
+  t.ok(
+    slow.beforeFinish >= 150,
+    `most chunks went back while the output was still writing (${slow.beforeFinish} of 200)`,
+  );
+});
