@@ -119,7 +119,12 @@ function curlAvailable(): boolean {
 }
 
 /** One streamed request through curl, its body written to /dev/null. */
-function streamWithCurl(url: string, key: string, accept: string, body: unknown): Promise<StreamResult> {
+export function streamWithCurl(
+  url: string,
+  key: string,
+  accept: string,
+  body: unknown,
+): Promise<StreamResult> {
   const args = ['-sS', '-o', '/dev/null', '-X', 'POST', '--data-binary', JSON.stringify(body)];
   for (const header of ['Content-Type: application/json', `Accept: ${accept}`, `x-api-key: ${key}`]) {
     args.push('-H', header);

@@ -10,7 +10,6 @@
  * measured is how long the event loop is held, which depends on value and row sizes (chunks are cut
  * by worst-case bytes), not on how many such chunks follow.
  */
-import { execFile } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,32 +20,10 @@ import { INLINE_CHUNK_BYTES } from '../src/generation/stream.js';
 import { INLINE_MAX_BYTES, INLINE_MAX_RECORDS } from '../src/http/routes/generate.js';
 import { openStore } from '../src/store/index.js';
 import { largestRequest } from '../test/helpers/worst-request.js';
-import { benchDataDir, peakRssMb, startServer } from './http.bench.js';
+import { benchDataDir, peakRssMb, startServer, streamWithCurl } from './http.bench.js';
 
 const LIMIT_BYTES = Number(process.env.BENCH_LIMIT_BYTES ?? 64 << 20);
 const TIERS = ['free', 'pro', 'scale'] as const satisfies readonly Tier[];
-
-/** Curl streams the request to /dev/null; resolves with bytes and seconds. */
-function stream(url: string, key: string, body: unknown): Promise<{ bytes: number; seconds: number }> {
-  const args = ['-sS', '-o', '/dev/null', '-X', 'POST', '--data-binary', JSON.stringify(body)];
-  args.push(
-    '-H',
-    'Content-Type: application/json',
-    '-H',
-    `x-api-key: ${key}`,
-    '-H',
-    'Accept: application/x-ndjson',
-  );
-  args.push('-w', '%{http_code} %{size_download} %{time_total}', `${url}/api/v1/generate`);
-  return new Promise((resolve, reject) => {
-    execFile('curl', args, (error, stdout) => {
-      if (error) return reject(error);
-      const [status, bytes, seconds] = stdout.trim().split(' ');
-      if (status !== '200') return reject(new Error(`status ${status}`));
-      resolve({ bytes: Number(bytes), seconds: Number(seconds) });
-    });
-  });
-}
 
 /** Health latencies (ms), sampled every 10 ms until `done` settles (or for `ms` when idle). */
 async function sampleHealth(url: string, done: Promise<unknown>): Promise<number[]> {
@@ -109,9 +86,10 @@ export async function run(): Promise<void> {
     for (const [name, key, body] of cases) {
       const { count, fields } = body.tables[0]!;
       const length = (fields[0]!.params as { length: number }).length;
-      const done = stream(server.url, key, body);
+      const done = streamWithCurl(server.url, key, 'application/x-ndjson', body);
       const health = await sampleHealth(server.url, done);
-      const { bytes, seconds } = await done;
+      const { bytes, totalMs } = await done;
+      const seconds = totalMs / 1000;
       console.log(
         `limits: ${name}: ${count} rows × ${fields.length} × long_string(${length}), ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s; health p50 ${ms(at(health, 0.5))} p99 ${ms(at(health, 0.99))} max ${ms(health.at(-1)!)} ms (${health.length} probes; target p99 < 50)`,
       );

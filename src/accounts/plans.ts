@@ -47,6 +47,18 @@ const GiB = 1024 * MiB;
 const PRO_FEATURES: Feature[] = ['csv', 'sql', 'seed', 'schema_detect'];
 const SCALE_FEATURES: Feature[] = [...PRO_FEATURES, 'async', 'jobs', 'webhooks'];
 
+const SCALE: TierLimits = {
+  records_per_day: 1_000_000,
+  records_per_request: 50_000,
+  records_per_async_request: 1_000_000,
+  requests_per_minute: 120,
+  prompts_per_day: 500,
+  bytes_per_value: 4 * MiB,
+  bytes_per_row: 16 * MiB,
+  bytes_per_request: 4 * GiB,
+  features: SCALE_FEATURES,
+};
+
 export const DEFAULT_PLANS: Plans = {
   free: {
     records_per_day: 500,
@@ -70,28 +82,9 @@ export const DEFAULT_PLANS: Plans = {
     bytes_per_request: GiB,
     features: PRO_FEATURES,
   },
-  scale: {
-    records_per_day: 1_000_000,
-    records_per_request: 50_000,
-    records_per_async_request: 1_000_000,
-    requests_per_minute: 120,
-    prompts_per_day: 500,
-    bytes_per_value: 4 * MiB,
-    bytes_per_row: 16 * MiB,
-    bytes_per_request: 4 * GiB,
-    features: SCALE_FEATURES,
-  },
-  agent: {
-    records_per_day: 1_000_000,
-    records_per_request: 50_000,
-    records_per_async_request: 1_000_000,
-    requests_per_minute: 120,
-    prompts_per_day: 500,
-    bytes_per_value: 4 * MiB,
-    bytes_per_row: 16 * MiB,
-    bytes_per_request: 4 * GiB,
-    features: SCALE_FEATURES,
-  },
+  scale: SCALE,
+  // Agent keys have Scale's limits; their records are metered (AGENT_METERING).
+  agent: SCALE,
   internal: {
     records_per_day: null,
     records_per_request: null,

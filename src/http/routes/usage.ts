@@ -3,23 +3,13 @@ import Router from '@koa/router';
 import { type Static, Type } from '@sinclair/typebox';
 import type { AppDeps } from '../deps.js';
 import { nextUtcMidnight } from '../../accounts/clock.js';
-import type { TierLimits } from '../../accounts/plans.js';
+import { type TierLimits, TierLimitsSchema } from '../../accounts/plans.js';
 
 const Limit = Type.Union([Type.Integer(), Type.Null()], { description: 'null means unlimited' });
 
 export const UsageResponse = Type.Object({
   tier: Type.String(),
-  limits: Type.Object({
-    records_per_day: Limit,
-    records_per_request: Limit,
-    records_per_async_request: Limit,
-    requests_per_minute: Limit,
-    prompts_per_day: Limit,
-    bytes_per_value: Limit,
-    bytes_per_row: Limit,
-    bytes_per_request: Limit,
-    features: Type.Array(Type.String()),
-  }),
+  limits: TierLimitsSchema,
   daily_used: Type.Integer(),
   daily_remaining: Limit,
   prompts_used: Type.Integer(),
