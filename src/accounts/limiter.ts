@@ -32,6 +32,18 @@ export class Limiter {
     return this.plans[principal.tier];
   }
 
+  /** Throws 429 RATE_LIMIT_EXCEEDED, stating the maximum, when `records` pass the per-request limit. */
+  requireRecordsPerRequest(principal: Principal, records: number, mode: 'sync' | 'async' = 'sync'): void {
+    const plan = this.plan(principal);
+    const perRequest = mode === 'async' ? plan.records_per_async_request : plan.records_per_request;
+    if (perRequest !== null && records > perRequest) {
+      throw new HttpError(
+        'RATE_LIMIT_EXCEEDED',
+        `This request asks for ${records} records; the ${principal.tier} plan allows at most ${perRequest} records per ${mode === 'async' ? 'asynchronous ' : ''}request.`,
+      );
+    }
+  }
+
   /** The plan's allowances of worst-case output bytes. */
   sizeLimits(principal: Principal): SizeLimits {
     const plan = this.plan(principal);
@@ -97,14 +109,8 @@ export class Limiter {
     records: number,
     mode: 'sync' | 'async' = 'sync',
   ): Promise<DailyState> {
+    this.requireRecordsPerRequest(principal, records, mode);
     const plan = this.plan(principal);
-    const perRequest = mode === 'async' ? plan.records_per_async_request : plan.records_per_request;
-    if (perRequest !== null && records > perRequest) {
-      throw new HttpError(
-        'RATE_LIMIT_EXCEEDED',
-        `This request asks for ${records} records; the ${principal.tier} plan allows at most ${perRequest} records per ${mode === 'async' ? 'asynchronous ' : ''}request.`,
-      );
-    }
     const limit = plan.records_per_day;
     const day = utcDay(this.clock.now());
     const row =

@@ -297,7 +297,6 @@ t.test('found by the fuzz test: prototype words, Infinity, and DDL that stalls t
   const stalled = await stall;
   t.equal(stalled.status, 400, 'the parse is stopped at its deadline');
   t.match(await stalled.json(), { error: { code: 'VALIDATION_ERROR', message: /longer than 3 s/ } });
-  t.ok(performance.now() - started < 6000, 'within the deadline');
 
   const checks = Array.from({ length: 7000 }, () => 'a > 0').join(' AND ');
   const detect = await server.request('/api/v1/schema/detect', {
@@ -317,4 +316,11 @@ t.test('found by the fuzz test: prototype words, Infinity, and DDL that stalls t
     json: { tables: [{ name: 'constructor', count: 3, fields: [{ name: 'a', type: 'uuid' }] }] },
   });
   t.match(await estimate.json(), { estimate: { records_per_table: { constructor: 3 } } });
+});
+
+t.test('the per-request record limit (429) comes before the byte allowances (422)', async (t) => {
+  const server = await startApp(t, await embeddedStore(t));
+  const free = await server.key('free');
+  const body = await refused(t, server, free, longRows(1_000_000, 1, 1_000), 'RATE_LIMIT_EXCEEDED', 429);
+  t.match(body.error.message, /at most 100 records per request/);
 });

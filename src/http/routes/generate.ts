@@ -126,6 +126,9 @@ export function generateRoutes(deps: AppDeps): Router {
       throw new HttpError(code, message, { details });
     }
     const plan = compiled.plan;
+    const meta = baseMeta(plan, rawKind === 'ndjson' ? 'ndjson' : format, dialect);
+    // The interface's per-request record limit (429) is checked before the byte allowances (422).
+    deps.limiter.requireRecordsPerRequest(principal, meta.total_records);
     const size = planSize(plan);
     const excess = sizeExcess(plan, size, deps.limiter.sizeLimits(principal));
     if (excess) throw tooLarge(excess, principal.tier);
@@ -140,7 +143,6 @@ export function generateRoutes(deps: AppDeps): Router {
     const inline = runsInline(plan, size);
     const budget = inline ? INLINE_CHUNK_BYTES : CHUNK_BYTES;
     const csvTable = rawKind === 'csv' ? pickCsvTable(plan, ctx.query.table) : undefined;
-    const meta = baseMeta(plan, rawKind === 'ndjson' ? 'ndjson' : format, dialect);
     const daily = await deps.limiter.reserveRecords(principal, meta.total_records);
     ctx.set(deps.limiter.headers(daily));
 
