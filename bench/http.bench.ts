@@ -170,8 +170,8 @@ function streamWithNode(url: string, key: string, accept: string, body: unknown)
   });
 }
 
-/** Health latencies (ms) sampled every 20 ms until `done` settles. */
-async function healthDuring(url: string, done: Promise<unknown>): Promise<number[]> {
+/** Health latencies (ms) sampled every `everyMs` until `done` settles. */
+export async function healthDuring(url: string, done: Promise<unknown>, everyMs = 20): Promise<number[]> {
   let finished = false;
   const finish = () => (finished = true);
   done.then(finish, finish);
@@ -180,7 +180,7 @@ async function healthDuring(url: string, done: Promise<unknown>): Promise<number
     const started = performance.now();
     await fetch(`${url}/api/v1/health`).then((r) => r.arrayBuffer());
     samples.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   return samples;
 }

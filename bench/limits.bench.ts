@@ -20,24 +20,14 @@ import { INLINE_CHUNK_BYTES } from '../src/generation/stream.js';
 import { INLINE_MAX_BYTES, INLINE_MAX_RECORDS } from '../src/http/routes/generate.js';
 import { openStore } from '../src/store/index.js';
 import { largestRequest } from '../test/helpers/worst-request.js';
-import { benchDataDir, peakRssMb, startServer, streamWithCurl } from './http.bench.js';
+import { benchDataDir, healthDuring, peakRssMb, startServer, streamWithCurl } from './http.bench.js';
 
 const LIMIT_BYTES = Number(process.env.BENCH_LIMIT_BYTES ?? 64 << 20);
 const TIERS = ['free', 'pro', 'scale'] as const satisfies readonly Tier[];
 
-/** Health latencies (ms), sampled every 10 ms until `done` settles (or for `ms` when idle). */
+/** Health latencies (ms), sampled every 10 ms until `done` settles, sorted. */
 async function sampleHealth(url: string, done: Promise<unknown>): Promise<number[]> {
-  let finished = false;
-  const finish = () => (finished = true);
-  done.then(finish, finish);
-  const samples: number[] = [];
-  while (!finished) {
-    const started = performance.now();
-    await fetch(`${url}/api/v1/health`).then((r) => r.arrayBuffer());
-    samples.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return samples.sort((a, b) => a - b);
+  return (await healthDuring(url, done, 10)).sort((x, y) => x - y);
 }
 
 const at = (sorted: number[], p: number) =>
