@@ -324,3 +324,15 @@ t.test('the per-request record limit (429) comes before the byte allowances (422
   const body = await refused(t, server, free, longRows(1_000_000, 1, 1_000), 'RATE_LIMIT_EXCEEDED', 429);
   t.match(body.error.message, /at most 100 records per request/);
 });
+
+t.test('an enum of more values than a call takes arguments is planned, not a 500', async (t) => {
+  const server = await startApp(t, await embeddedStore(t));
+  const key = await server.key('pro');
+  const values = Array.from({ length: 300_000 }, (_, i) => i % 10);
+  const response = await server.request('/api/v1/generate', {
+    key,
+    json: { tables: [{ name: 't', count: 2, fields: [{ name: 'v', type: 'enum', params: { values } }] }] },
+  });
+  t.equal(response.status, 200);
+  await response.arrayBuffer();
+});
