@@ -1,4 +1,4 @@
-/** Builders shared by the engine tests: compile-or-fail, whole columns, and small schemas. */
+/** Builders shared by the engine tests: compile-or-fail, whole columns, small schemas, fingerprints. */
 import {
   compile,
   generateRows,
@@ -6,6 +6,7 @@ import {
   type TableSpec,
   type Value,
 } from '../../workers/engine/index.js';
+import { mix32 } from '../../workers/engine/random.js';
 
 /** Compiles or throws with the engine's error, so a test fails loudly. */
 export function planOf(tables: TableSpec[], seed = 1, locale = 'en'): GenerationPlan {
@@ -29,3 +30,20 @@ export function column(plan: GenerationPlan, table: string, field: string): Valu
 }
 
 export { usersTable } from '../../workers/engine/samples.js';
+
+/** A 64-bit fingerprint of a text as 16 hex digits (two independent 32-bit hashes): compact snapshots. */
+export function fingerprint(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01234567;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return (
+    mix32(a).toString(16).padStart(8, '0') +
+    mix32(b ^ text.length)
+      .toString(16)
+      .padStart(8, '0')
+  );
+}

@@ -7,8 +7,7 @@ import {
   TEMPLATES,
   templateSummaries,
 } from '../../workers/engine/index.js';
-import { fingerprint } from '../../workers/engine/random.js';
-import { allRows } from './engine-helpers.js';
+import { allRows, fingerprint } from './engine-helpers.js';
 import { brokenPromises } from './plan-invariants.js';
 
 const IDS = ['ecommerce', 'blog', 'saas', 'social'] as const;

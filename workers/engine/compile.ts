@@ -1,6 +1,6 @@
 /**
- * compile(): validates a request's tables and turns them into a GenerationPlan (plain data) that generateRows
- * can run in any worker. Bad input gives an EngineError, never an exception.
+ * compile(): validates a request's tables and turns them into a GenerationPlan (plain data) that
+ * generateRows can run in any worker. Bad input gives an EngineError, never an exception.
  */
 import { createHash } from 'node:crypto';
 import { type DraftTable, Issues } from './compile-draft.js';

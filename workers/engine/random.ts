@@ -90,20 +90,3 @@ export class CellRng implements Rng {
     return this.float() < p;
   }
 }
-
-/** A 64-bit fingerprint of a text as 16 hex digits (two independent 32-bit hashes). */
-export function fingerprint(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01234567;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-  }
-  return (
-    mix32(a).toString(16).padStart(8, '0') +
-    mix32(b ^ text.length)
-      .toString(16)
-      .padStart(8, '0')
-  );
-}

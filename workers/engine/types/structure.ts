@@ -40,16 +40,15 @@ export function validateRange(params: RawParams, rule: RangeRule = {}): ParamIss
     if (rule.precision !== undefined) {
       precision = c.number('precision', { integer: true, min: 0, max: 10 }) ?? rule.precision;
     }
-    const scale = 10 ** precision;
-    const limit = rule.grid ? Number.MAX_SAFE_INTEGER / scale : Number.MAX_VALUE / scale;
-    const what = rule.grid
-      ? `at most ${Number.MAX_SAFE_INTEGER} / 10^precision in size`
-      : `at most ${Number.MAX_VALUE} / 10^precision in size`;
+    const largest = rule.grid ? Number.MAX_SAFE_INTEGER : Number.MAX_VALUE;
+    const limit = largest / 10 ** precision;
     for (const [key, value] of [
       ['min', min],
       ['max', max],
     ] as const) {
-      if (value !== undefined && Math.abs(value) > limit) c.fail(key, `${key} must be ${what}`);
+      if (value !== undefined && Math.abs(value) > limit) {
+        c.fail(key, `${key} must be at most ${largest} / 10^precision in size`);
+      }
     }
     if (min !== undefined && max !== undefined && !Number.isFinite(max - min)) {
       c.fail('max', 'max − min must be a finite number');
