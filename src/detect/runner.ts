@@ -1,10 +1,10 @@
 /**
  * Runs schema detection in a worker thread with a deadline, so no DDL can hold the event loop: the SQL
  * parser (node-sql-parser, a PEG parser) backtracks exponentially on nested parentheses — 16 levels took
- * 24 s and 19 ran the heap out — and a synchronous parse cannot be interrupted. Up to two threads,
- * started on use and ended after a minute idle; a detection past its deadline ends its thread. The
- * deadline runs from when a loaded thread takes the task: loading the parser (a fraction of a second,
- * seconds under a TypeScript loader) is done first by an empty task without one.
+ * 24 s and 19 ran the heap out — and a synchronous parse cannot be interrupted. One thread, started on
+ * use and ended after a minute idle; a detection past its deadline ends it. The deadline runs once the
+ * thread is loaded: loading the parser (a fraction of a second, seconds under a TypeScript loader) is
+ * done first by an empty task without one, on the same thread, since there is only one.
  */
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ export function createDetector(options: { deadlineMs?: number; idleMs?: number }
   const piscina = new Piscina<DetectInput | null, DetectOutcome>({
     filename: THREAD,
     minThreads: 0,
-    maxThreads: 2,
+    maxThreads: 1,
     idleTimeout: options.idleMs ?? 60_000,
   });
   return {
