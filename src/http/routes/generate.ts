@@ -3,31 +3,15 @@
  * a raw NDJSON, CSV or SQL stream out. Records are counted once the request is accepted — after
  * validation, gating and planning — and generation streams from the worker pool with backpressure.
  */
-import { randomInt } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import {
-  compile,
-  expandTemplate,
-  type GenerationPlan,
-  type PlanSize,
-  planSize,
-  type SizeExcess,
-  sizeExcess,
-  type TableSpec,
-} from '../../../workers/engine/index.js';
-import type { SqlDialect } from '../../../workers/output/options.js';
-import { sqlNameIssues } from '../../../workers/output/sql-names.js';
-import type { Principal } from '../../accounts/api-keys.js';
+import type { GenerationPlan, PlanSize } from '../../../workers/engine/index.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../../errors.js';
 import { jsonBody } from '../middleware/json-body.js';
-import { baseMeta, envelopePieces, type RawKind, rawPieces } from '../../generation/pieces.js';
+import { envelopePieces, type Meta, type RawKind, rawPieces } from '../../generation/pieces.js';
 import { CHUNK_BYTES, INLINE_CHUNK_BYTES, type Piece, streamPieces } from '../../generation/stream.js';
-import { requireObject, validate } from '../../validation.js';
-import { GenerateBody } from '../../generation/request.js';
-
-const MODES = ['tables', 'prompt', 'template'] as const;
+import { prepareGeneration } from '../../generation/prepare.js';
 
 /**
  * Small requests run on the event loop, where a worker round trip would cost more than the work. Small
@@ -82,64 +66,11 @@ export function generateRoutes(deps: AppDeps): Router {
   router.post('/generate', jsonBody(deps.config.bodyLimit), async (ctx) => {
     const started = performance.now();
     const principal = ctx.state.principal!;
-    const raw = requireObject(ctx.request.body);
-    const modes = MODES.filter((mode) => raw[mode] !== undefined);
-    if (modes.length === 0) {
-      throw new HttpError(
-        'VALIDATION_ERROR',
-        'The body needs one of: tables (schema mode), prompt or template.',
-      );
-    }
-    const body = validate(GenerateBody, raw);
-    if (modes.length > 1) {
-      throw new HttpError(
-        'UNPROCESSABLE',
-        `Send exactly one of tables, prompt or template, not ${modes.join(' and ')}.`,
-        {
-          details: modes
-            .slice(1)
-            .map((mode) => ({ field: mode, message: `cannot be combined with ${modes[0]}` })),
-        },
-      );
-    }
-    const rawKind = negotiate(ctx);
-    const format = rawKind === 'csv' || rawKind === 'sql' ? rawKind : (body.format ?? 'json');
-    const dialect: SqlDialect = body.sql_dialect ?? 'postgres';
-    if (format === 'csv' || format === 'sql') deps.limiter.requireFeature(principal, format);
-    if (body.seed !== undefined) deps.limiter.requireFeature(principal, 'seed');
-
-    let tables: readonly TableSpec[];
-    let inferred: TableSpec[] | undefined;
-    let locale: string = body.locale ?? 'en';
-    if (body.tables) tables = body.tables;
-    else if (body.template) tables = expandTemplate(body.template, body.scale ?? 1);
-    else {
-      const converted = await convertPrompt(deps, principal, body.prompt!);
-      tables = inferred = converted.tables;
-      if (body.locale === undefined && converted.locale) locale = converted.locale;
-    }
-
-    const seed = body.seed ?? randomInt(0, 2 ** 32);
-    const compiled = compile({ tables, locale, seed });
-    if (!compiled.ok) {
-      const { code, message, details } = compiled.error;
-      throw new HttpError(code, message, { details });
-    }
-    const plan = compiled.plan;
-    const meta = baseMeta(plan, rawKind === 'ndjson' ? 'ndjson' : format, dialect);
-    // The interface's per-request record limit (429) is checked before the byte allowances (422).
-    deps.limiter.requireRecordsPerRequest(principal, meta.total_records);
-    const size = planSize(plan);
-    const excess = sizeExcess(plan, size, deps.limiter.sizeLimits(principal));
-    if (excess) throw tooLarge(excess, principal.tier);
-    if (format === 'sql') {
-      const issues = sqlNameIssues(plan, dialect);
-      if (issues.length > 0) {
-        throw new HttpError('SCHEMA_ERROR', `${issues[0]!.field}: ${issues[0]!.message}`, {
-          details: issues,
-        });
-      }
-    }
+    const prepared = await prepareGeneration(deps, principal, ctx.request.body, {
+      negotiate: () => negotiate(ctx),
+      mode: 'sync',
+    });
+    const { plan, size, format, dialect, meta, inferred, rawKind } = prepared;
     const inline = runsInline(plan, size);
     const budget = inline ? INLINE_CHUNK_BYTES : CHUNK_BYTES;
     const csvTable = rawKind === 'csv' ? pickCsvTable(plan, ctx.query.table) : undefined;
@@ -183,27 +114,6 @@ export function generateRoutes(deps: AppDeps): Router {
   return router;
 }
 
-/** Prompt mode: counts the prompt against the daily allowance, then converts it to tables. */
-async function convertPrompt(deps: AppDeps, principal: Principal, prompt: string) {
-  await deps.limiter.reservePrompt(principal);
-  const converted = await deps.convertPrompt(prompt);
-  if (!converted.ok) throw new HttpError('PROMPT_CONVERSION_FAILED', converted.message);
-  return converted;
-}
-
-const LIMIT_NAMES = { value: 'bytes_per_value', row: 'bytes_per_row', total: 'bytes_per_request' } as const;
-
-/** 422 RESULT_TOO_LARGE: which worst case passes which allowance, before anything is generated. */
-function tooLarge(excess: SizeExcess, tier: string): HttpError {
-  const what = { value: 'One value of', row: 'One row of', total: 'The whole result of' }[excess.limit];
-  const whose =
-    excess.by === 'engine' ? 'the service allows' : `the ${tier} plan allows (${LIMIT_NAMES[excess.limit]})`;
-  const message = `${what} ${excess.path} can take up to ${excess.bytes} bytes; ${whose} ${excess.allowed}. Ask for fewer records, fields or shorter values.`;
-  return new HttpError('RESULT_TOO_LARGE', message, {
-    details: [{ field: excess.path.split(' ')[0]!, message }],
-  });
-}
-
 /** The table of a raw CSV stream: the only one, or the one `?table=` names. */
 function pickCsvTable(plan: GenerationPlan, query: string | string[] | undefined): string {
   const names = plan.tables.map((t) => t.name);
@@ -218,7 +128,7 @@ function pickCsvTable(plan: GenerationPlan, query: string | string[] | undefined
 }
 
 /** meta fields known before the body, as X-Meta-* headers of raw streams. */
-function metaHeaders(meta: ReturnType<typeof baseMeta>): Record<string, string> {
+function metaHeaders(meta: Omit<Meta, 'generation_time_ms'>): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Meta-Tables': String(meta.tables),
     'X-Meta-Total-Records': String(meta.total_records),
