@@ -45,12 +45,30 @@ const ENV = {
   MOCKHIVE_LLM_MODEL: Type.Optional(Type.String({ minLength: 1 })),
   MOCKHIVE_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   MOCKHIVE_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }), // 10 s
+  // Asynchronous jobs and webhooks (docs/jobs.md).
+  JOB_CONCURRENCY: Type.Integer({ minimum: 0, maximum: 64, default: 2 }), // parts at once; 0: this instance runs none
+  JOB_TIMEOUT_S: Type.Integer({ minimum: 1, default: 300 }),
+  JOB_RETENTION_HOURS: Type.Number({ exclusiveMinimum: 0, default: 168 }), // 7 days
+  JOB_LEASE_S: Type.Integer({ minimum: 1, default: 60 }), // a part running longer counts as lost
+  JOB_SWEEP_INTERVAL_S: Type.Number({ minimum: 0.1, default: 5 }),
+  QUEUE_MAINTENANCE_S: Type.Integer({ minimum: 1, default: 10 }), // pg-boss's lease checks
+  WEBHOOK_ALLOW_PRIVATE: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '0' }),
+  WEBHOOK_SECRET_KEY: Type.Optional(Type.String({ minLength: 16 })),
+  WEBHOOKS_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
 } satisfies Record<string, TSchema>;
 
 /** Polar's API per POLAR_SERVER; POLAR_API_BASE_URL overrides both (a proxy, or a local fake in tests). */
 const POLAR_API_BASES = { production: 'https://api.polar.sh', sandbox: 'https://sandbox-api.polar.sh' };
 
 type EnvName = keyof typeof ENV;
+
+/** Variables whose values a configuration error never shows. */
+const SECRET_NAMES = new Set<EnvName>([
+  'POLAR_ACCESS_TOKEN',
+  'POLAR_WEBHOOK_SECRET',
+  'MOCKHIVE_LLM_API_KEY',
+  'WEBHOOK_SECRET_KEY',
+]);
 
 /** The optional config file: plan overrides by tier, each limit optional. */
 const ConfigFileSchema = Type.Object(
@@ -97,6 +115,28 @@ export interface Config {
   readonly payment: PaymentConfig;
   /** The language model prompt mode asks first; undefined: the offline converter only. */
   readonly llm?: LlmConfig;
+  readonly jobs: JobsSettings;
+  readonly webhooks: WebhookSettings;
+}
+
+export interface JobsSettings {
+  /** Parts this instance generates at once (0: it serves jobs but runs none). */
+  readonly concurrency: number;
+  readonly timeoutMs: number;
+  readonly retentionMs: number;
+  /** Seconds a part may run before it counts as lost and is retried. */
+  readonly leaseS: number;
+  readonly sweepIntervalMs: number;
+  /** Seconds between pg-boss's checks for expired leases. */
+  readonly maintenanceS: number;
+}
+
+export interface WebhookSettings {
+  /** Deliveries may go to private, loopback and link-local addresses (local development, tests). */
+  readonly allowPrivate: boolean;
+  /** Seals secrets at rest (src/webhooks/secrets.ts); never logged. */
+  readonly secretKey: string | undefined;
+  readonly perAccount: number;
 }
 
 /** An OpenAI-compatible chat endpoint (POST {url}/chat/completions) and the model to ask. */
@@ -118,7 +158,8 @@ function readVariable<S extends TSchema>(name: EnvName, schema: S, raw: string |
   if (value === undefined && !('default' in schema)) return undefined as Static<S>;
   if (!Value.Check(schema, value)) {
     const first = Value.Errors(schema, value).First();
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(raw)}: ${first?.message ?? 'invalid value'}`);
+    const shown = SECRET_NAMES.has(name) ? '(value hidden)' : JSON.stringify(raw);
+    throw new ConfigError(`Invalid ${name}=${shown}: ${first?.message ?? 'invalid value'}`);
   }
   return value as Static<S>;
 }
@@ -161,6 +202,19 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     publicBaseUrl: read('PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
     payment: readPayment(read),
     llm: readLlm(read),
+    jobs: {
+      concurrency: read('JOB_CONCURRENCY'),
+      timeoutMs: read('JOB_TIMEOUT_S') * 1000,
+      retentionMs: Math.round(read('JOB_RETENTION_HOURS') * 3_600_000),
+      leaseS: read('JOB_LEASE_S'),
+      sweepIntervalMs: Math.round(read('JOB_SWEEP_INTERVAL_S') * 1000),
+      maintenanceS: read('QUEUE_MAINTENANCE_S'),
+    },
+    webhooks: {
+      allowPrivate: read('WEBHOOK_ALLOW_PRIVATE') === '1',
+      secretKey: read('WEBHOOK_SECRET_KEY'),
+      perAccount: read('WEBHOOKS_PER_ACCOUNT'),
+    },
   });
 }
 

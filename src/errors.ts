@@ -15,6 +15,8 @@ export const ERROR_CATALOGUE = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   NOT_ACCEPTABLE: { status: 406, message: 'None of the accepted media types can be produced.' },
   ALREADY_CLAIMED: { status: 409, message: 'The API key of this checkout was already claimed.' },
+  JOB_NOT_READY: { status: 409, message: 'The job has no result yet.' },
+  WEBHOOK_LIMIT: { status: 409, message: 'The account has as many webhooks as it may have.' },
   CHECKOUT_EXPIRED: { status: 410, message: 'The checkout has expired.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNPROCESSABLE: { status: 422, message: 'The request failed validation.' },

@@ -8,6 +8,7 @@ import { systemClock } from './accounts/clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { createPool } from './generation/pool.js';
+import { createBackground } from './jobs/index.js';
 import { Limiter } from './accounts/limiter.js';
 import { serve } from './serve.js';
 import { openStore } from './store/index.js';
@@ -40,7 +41,10 @@ async function main(): Promise<void> {
   warmUp(EVENT_LOOP_WARM_ROWS, 1);
   logger.info({ ms: Math.round(performance.now() - warming) }, 'event loop warmed up');
   const detector = createDetector();
-  const app = createApp({ config, store, clock: systemClock, logger, limiter, pool, detector });
+  const background = createBackground({ config, store, pool, clock: systemClock, logger });
+  // Pending jobs and deliveries from before a restart run now.
+  await background.start();
+  const app = createApp({ config, store, clock: systemClock, logger, limiter, pool, detector, background });
   const serving = await serve(app, config.host, config.port);
   logger.info({ url: serving.url, store: store.dialect, version: config.version }, 'mockhive listening');
   void pool.warmed.then((ms) =>
@@ -60,6 +64,8 @@ async function main(): Promise<void> {
     clearInterval(pruning);
     const { forced } = await serving.stop(config.shutdownTimeoutMs);
     if (forced) logger.warn('in-flight requests cut at the shutdown deadline');
+    // Running parts finish (or, cut at the deadline, are retried by another run); then the pool goes.
+    await background.stop();
     await pool.close();
     await detector.close();
     await store.close();

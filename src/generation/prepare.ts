@@ -34,6 +34,8 @@ export interface PreparedGeneration {
   format: OutputFormat;
   dialect: SqlDialect;
   meta: Omit<Meta, 'generation_time_ms'>;
+  /** The tables the plan compiles from: the request's, the template's or the prompt's. */
+  tables: readonly TableSpec[];
   /** The tables inferred from a prompt (prompt mode only). */
   inferred: TableSpec[] | undefined;
   /** The raw stream Accept asked for, if any (sync only). */
@@ -110,7 +112,7 @@ export async function prepareGeneration(
       throw new HttpError('SCHEMA_ERROR', `${issues[0]!.field}: ${issues[0]!.message}`, { details: issues });
     }
   }
-  return { plan, size, format, dialect, meta, inferred, rawKind };
+  return { plan, size, format, dialect, meta, tables, inferred, rawKind };
 }
 
 const LIMIT_NAMES = { value: 'bytes_per_value', row: 'bytes_per_row', total: 'bytes_per_request' } as const;

@@ -34,18 +34,23 @@ export function chunkRows(rowBytes: number, budget: number, limit: number): numb
 /** A piece of output: fixed text, text known only at the end, or rows to generate. */
 export type Piece = { text: string } | { lazy: () => string } | { task: ChunkTask };
 
-/** The chunk tasks covering every row of one table, each of at most `budget` worst-case bytes. */
+/**
+ * The chunk tasks covering rows [from, to) of one table (every row by default), each of at most
+ * `budget` worst-case bytes. Chunk boundaries never show in the bytes.
+ */
 export function* tablePieces(
   plan: GenerationPlan,
   table: string,
   options: EncodeOptions,
   budget: number = CHUNK_BYTES,
+  range?: { from: number; to: number },
 ): Generator<Piece> {
   const { count, rowBytes } = plan.tables.find((t) => t.name === table)!;
   const first = chunkRows(rowBytes, budget, FIRST_CHUNK_ROWS);
   const rest = chunkRows(rowBytes, budget, CHUNK_ROWS);
-  for (let start = 0; start < count;) {
-    const end = Math.min(count, start + (start === 0 ? first : rest));
+  const to = range?.to ?? count;
+  for (let start = range?.from ?? 0; start < to;) {
+    const end = Math.min(to, start + (start === 0 ? first : rest));
     yield { task: { plan, table, start, end, options } };
     start = end;
   }

@@ -10,12 +10,15 @@ import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
 import { createDetector } from '../detect/runner.js';
 import { createPool } from '../generation/pool.js';
+import { createBackground } from '../jobs/index.js';
 import { createPromptConverter } from '../prompt/index.js';
 import { Limiter } from '../accounts/limiter.js';
 import { agentRoutes } from './routes/agent/index.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import { generateRoutes } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
+import { jobRoutes } from './routes/jobs.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import { schemaDetectRoutes } from './routes/schema-detect.js';
 import { usageRoutes } from './routes/usage.js';
 import { createPaymentProvider } from '../billing/payment/index.js';
@@ -29,11 +32,21 @@ export type { AppDeps, AppInput } from './deps.js';
  * `convertPrompt` to the configured prompt converter.
  */
 export function createApp(input: AppInput): Koa {
+  const pool = input.pool ?? createPool(0);
   const deps: AppDeps = {
     ...input,
+    background:
+      input.background ??
+      createBackground({
+        config: input.config,
+        store: input.store,
+        pool,
+        clock: input.clock,
+        logger: input.logger,
+      }),
     payment: input.payment ?? createPaymentProvider(input.config),
     limiter: input.limiter ?? new Limiter(input.store.db, input.config.plans, input.clock),
-    pool: input.pool ?? createPool(0),
+    pool,
     detector: input.detector ?? createDetector(),
     convertPrompt:
       input.convertPrompt ?? createPromptConverter({ llm: input.config.llm, logger: input.logger }),
@@ -52,6 +65,8 @@ export function createApp(input: AppInput): Koa {
   dataApi.use(usageRoutes(deps).routes());
   dataApi.use(generateRoutes(deps).routes());
   dataApi.use(schemaDetectRoutes(deps).routes());
+  dataApi.use(jobRoutes(deps).routes());
+  dataApi.use(webhookRoutes(deps).routes());
 
   // The agent purchase flow is public (no key): /api/agent/...
   const agentApi = agentRoutes(deps);

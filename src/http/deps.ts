@@ -8,6 +8,7 @@ import type { Detector } from '../detect/runner.js';
 import type { GenerationPool } from '../generation/pool.js';
 import type { PromptConverter } from '../prompt/index.js';
 import type { Store } from '../store/types.js';
+import type { Background } from '../jobs/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -25,8 +26,10 @@ export interface AppDeps {
   healthTimeoutMs?: number;
   /** The agent purchase flow's payment provider (the configured one: sandbox unless set). */
   payment: PaymentProvider;
+  /** Jobs, their queue and webhook deliveries; started on first use (the server starts it at boot). */
+  background: Background;
 }
 
 /** The dependencies a caller must provide; the rest is derived. */
-export type AppInput = Omit<AppDeps, 'limiter' | 'pool' | 'convertPrompt' | 'detector' | 'payment'> &
-  Partial<Pick<AppDeps, 'limiter' | 'pool' | 'convertPrompt' | 'detector' | 'payment'>>;
+type Derived = 'limiter' | 'pool' | 'convertPrompt' | 'detector' | 'payment' | 'background';
+export type AppInput = Omit<AppDeps, Derived> & Partial<Pick<AppDeps, Derived>>;

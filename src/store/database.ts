@@ -62,6 +62,92 @@ export interface ProviderEventsTable {
   received_at: number;
 }
 
+/** An asynchronous generation job (docs/jobs.md); `spec` holds what recompiles its plan anywhere. */
+export interface JobsTable {
+  id: string;
+  account_id: string;
+  /** pending | processing | completed | failed */
+  status: string;
+  format: string;
+  dialect: string;
+  /** JSON: { tables, locale, seed }. */
+  spec: string;
+  /** JSON: meta as known before generating. */
+  meta: string;
+  /** JSON: the schema inferred from a prompt, or null. */
+  schema: string | null;
+  records_total: number;
+  parts_total: number;
+  parts_done: Generated<number>;
+  created_at: number;
+  started_at: number | null;
+  completed_at: number | null;
+  /** When the result is deleted (set when the job ends). */
+  expires_at: number | null;
+  generation_ms: number | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+/** One part of a job's result, in order: fixed text, or a table's row range to generate. */
+export interface JobPartsTable {
+  job_id: string;
+  seq: number;
+  table_name: string | null;
+  start_row: number;
+  end_row: number;
+  /** Fixed text of the result (a CSV header, a script's prologue); null for a row range. */
+  text: string | null;
+  done: Generated<number>;
+  raw_bytes: number | null;
+  stored_bytes: number | null;
+  /** The instance that generated the part. */
+  ran_by: string | null;
+  /** The gzipped bytes (PostgreSQL); files under DATA_DIR on SQLite. */
+  data: Buffer | null;
+}
+
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  url: string;
+  /** JSON array of event kinds. */
+  events: string;
+  /** The signing secret, encrypted when WEBHOOK_SECRET_KEY is set (src/webhooks/secrets.ts). */
+  secret: string;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event: string;
+  /** The exact body sent (and signed) on every attempt. */
+  body: string;
+  /** pending | delivered | failed */
+  state: string;
+  attempts: Generated<number>;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Tasks of the embedded queue. */
+export interface QueueTasksTable {
+  id: string;
+  queue: string;
+  data: string;
+  /** created | active */
+  state: string;
+  retry_count: Generated<number>;
+  start_after: number;
+  started_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -69,6 +155,11 @@ export interface Database {
   daily_usage: DailyUsageTable;
   agent_checkouts: AgentCheckoutsTable;
   provider_events: ProviderEventsTable;
+  jobs: JobsTable;
+  job_parts: JobPartsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  queue_tasks: QueueTasksTable;
 }
 
 export type Db = Kysely<Database>;

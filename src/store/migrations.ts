@@ -3,7 +3,7 @@
  * (on PostgreSQL the Migrator takes a lock; the SQLite store wraps it in an IMMEDIATE transaction), so
  * several processes starting at once are safe. Never edit a released migration: add one.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter } from 'kysely';
 
 const migrations: Record<string, Migration> = {
   '0001_keys_and_usage': {
@@ -77,6 +77,98 @@ const migrations: Record<string, Migration> = {
         .createIndex('provider_events_received_idx')
         .on('provider_events')
         .column('received_at')
+        .execute();
+    },
+  },
+  '0003_jobs_and_webhooks': {
+    async up(db: Kysely<unknown>) {
+      // Result parts live in PostgreSQL when it is the store (any instance serves any job), in files
+      // under DATA_DIR on SQLite; the column exists on both, unused on SQLite.
+      const blob = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('dialect', 'text', (c) => c.notNull())
+        .addColumn('spec', 'text', (c) => c.notNull())
+        .addColumn('meta', 'text', (c) => c.notNull())
+        .addColumn('schema', 'text')
+        .addColumn('records_total', 'bigint', (c) => c.notNull())
+        .addColumn('parts_total', 'integer', (c) => c.notNull())
+        .addColumn('parts_done', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('started_at', 'bigint')
+        .addColumn('completed_at', 'bigint')
+        .addColumn('expires_at', 'bigint')
+        .addColumn('generation_ms', 'bigint')
+        .addColumn('error_code', 'text')
+        .addColumn('error_message', 'text')
+        .execute();
+      await db.schema.createIndex('jobs_status_idx').on('jobs').columns(['status', 'started_at']).execute();
+      await db.schema.createIndex('jobs_expires_idx').on('jobs').column('expires_at').execute();
+      await db.schema
+        .createTable('job_parts')
+        .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('table_name', 'text')
+        .addColumn('start_row', 'bigint', (c) => c.notNull())
+        .addColumn('end_row', 'bigint', (c) => c.notNull())
+        .addColumn('text', 'text')
+        .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('raw_bytes', 'bigint')
+        .addColumn('stored_bytes', 'bigint')
+        .addColumn('ran_by', 'text')
+        .addColumn('data', blob)
+        .addPrimaryKeyConstraint('job_parts_pk', ['job_id', 'seq'])
+        .execute();
+      await db.schema
+        .createTable('webhooks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('events', 'text', (c) => c.notNull())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('deleted_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('webhooks_account_idx').on('webhooks').column('account_id').execute();
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('webhook_id', 'text', (c) => c.notNull())
+        .addColumn('event', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_status', 'integer')
+        .addColumn('last_error', 'text')
+        .addColumn('next_attempt_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('webhook_deliveries_webhook_idx')
+        .on('webhook_deliveries')
+        .columns(['webhook_id', 'created_at'])
+        .execute();
+      // The embedded queue (src/jobs/local-queue.ts); PostgreSQL deployments use pg-boss's own tables.
+      await db.schema
+        .createTable('queue_tasks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('queue', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('retry_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('start_after', 'bigint', (c) => c.notNull())
+        .addColumn('started_at', 'bigint')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('queue_tasks_fetch_idx')
+        .on('queue_tasks')
+        .columns(['queue', 'state', 'start_after'])
         .execute();
     },
   },

@@ -26,6 +26,7 @@ export function openPostgres(databaseUrl: string): Store {
   return {
     dialect: 'postgres',
     db,
+    location: { databaseUrl },
     async ping(timeoutMs = 2000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

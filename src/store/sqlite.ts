@@ -22,6 +22,7 @@ export function openSqlite(dataDir: string): Store {
   return {
     dialect: 'sqlite',
     db,
+    location: { dataDir },
     async ping() {
       // better-sqlite3 is synchronous: a closed or broken handle throws at once.
       await sql`select 1`.execute(db);

@@ -8,12 +8,15 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { Plans, Tier } from '../../src/accounts/plans.js';
 import type { PaymentProvider } from '../../src/billing/payment/index.js';
-import type { GenerationPool } from '../../src/generation/pool.js';
+import { createPool, type GenerationPool } from '../../src/generation/pool.js';
+import { type Background, createBackground } from '../../src/jobs/index.js';
 import { serve } from '../../src/serve.js';
 import type { Store } from '../../src/store/index.js';
 
 export interface TestServer {
   url: string;
+  /** The app's jobs and webhook deliveries. */
+  background: Background;
   config: Config;
   /** Log lines written by the app, as raw JSON text. */
   logs: string[];
@@ -51,12 +54,18 @@ export async function startApp(t: Test, store: Store, options: StartOptions = {}
     },
   });
   const logger = createLogger('info', sink);
-  const { healthTimeoutMs, pool, payment } = options;
-  const app = createApp({ config, store, clock, logger, healthTimeoutMs, pool, payment });
+  const { healthTimeoutMs, payment } = options;
+  const pool = options.pool ?? createPool(0);
+  const background = createBackground({ config, store, pool, clock, logger, pollMs: 50 });
+  const app = createApp({ config, store, clock, logger, healthTimeoutMs, pool, payment, background });
   const serving = await serve(app, '127.0.0.1', 0);
-  t.teardown(() => serving.stop(1000));
+  t.teardown(async () => {
+    await serving.stop(1000);
+    await background.stop();
+  });
   return {
     url: serving.url,
+    background,
     config,
     logs,
     request(path, init = {}) {

@@ -1,10 +1,11 @@
 /**
  * Standard Webhooks signatures (https://www.standardwebhooks.com), as Polar sends them: headers
  * `webhook-id`, `webhook-timestamp` (Unix seconds) and `webhook-signature` (space-separated `v1,<base64>`
- * entries), each an HMAC-SHA256 of `<id>.<timestamp>.<raw body>`. Polar's SDK keys the HMAC with the
- * secret's UTF-8 bytes as given in its dashboard, and so do we.
+ * entries), each an HMAC-SHA256 of `<id>.<timestamp>.<raw body>`, computed by the `standardwebhooks`
+ * package. Its `verify` is not used: it judges the timestamp by the wall clock, where ours takes `nowMs`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 /** Notifications older or newer than this are refused, so a captured one cannot be replayed later. */
 export const TIMESTAMP_TOLERANCE_S = 5 * 60;
@@ -21,11 +22,14 @@ export class WebhookVerificationError extends Error {
   override name = 'WebhookVerificationError';
 }
 
-function hmac(secret: string, id: string, timestamp: string, body: string | Buffer): Buffer {
-  return createHmac('sha256', Buffer.from(secret, 'utf8'))
-    .update(`${id}.${timestamp}.`)
-    .update(body)
-    .digest();
+// Polar keys the HMAC with the secret's UTF-8 bytes as given in its dashboard, not base64-decoded; its
+// SDK hands the package those bytes in base64, which the package decodes back, and so do we.
+function sign(secret: string, id: string, timestampS: number, body: string | Buffer): string {
+  return new Webhook(Buffer.from(secret, 'utf8').toString('base64')).sign(
+    id,
+    new Date(timestampS * 1000),
+    body,
+  );
 }
 
 /** Signs a body the way the provider does; used by the sandbox and by tests. */
@@ -35,11 +39,12 @@ export function signWebhook(
   timestampS: number,
   body: string | Buffer,
 ): SignedHeaders {
-  const timestamp = String(timestampS);
+  // The package signs whole seconds; the header says the same.
+  const seconds = Math.floor(timestampS);
   return {
     'webhook-id': id,
-    'webhook-timestamp': timestamp,
-    'webhook-signature': `v1,${hmac(secret, id, timestamp, body).toString('base64')}`,
+    'webhook-timestamp': String(seconds),
+    'webhook-signature': sign(secret, id, seconds, body),
   };
 }
 
@@ -66,7 +71,7 @@ export function verifyWebhook(
   if (Math.abs(nowMs / 1000 - Number(timestamp)) > TIMESTAMP_TOLERANCE_S) {
     throw new WebhookVerificationError('The webhook-timestamp is too old or too new.');
   }
-  const expected = hmac(secret, id, timestamp, body);
+  const expected = Buffer.from(sign(secret, id, Number(timestamp), body).slice('v1,'.length), 'base64');
   for (const entry of signatures.split(' ')) {
     const [version, signature] = entry.split(',', 2);
     if (version !== 'v1' || signature === undefined) continue;

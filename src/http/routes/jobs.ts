@@ -1,0 +1,130 @@
+/**
+ * Asynchronous generation: POST /api/v1/generate/async accepts a request as a job (202), and
+ * GET /api/v1/jobs/{id} and /api/v1/jobs/{id}/result serve it, the result streamed from storage.
+ * Only the account that created a job sees it; any other id is 404.
+ */
+import { Readable } from 'node:stream';
+import { constants, createGzip } from 'node:zlib';
+import Router from '@koa/router';
+import { type Static, Type } from '@sinclair/typebox';
+import type { Context } from 'koa';
+import { HttpError } from '../../errors.js';
+import { prepareGeneration } from '../../generation/prepare.js';
+import { envelope, jobObject, rawResult } from '../../jobs/output.js';
+import type { JobRow } from '../../jobs/records.js';
+import type { AppDeps } from '../deps.js';
+import { jsonBody } from '../middleware/json-body.js';
+
+export const JobAccepted = Type.Object({
+  job_id: Type.String({ format: 'uuid' }),
+  status: Type.Literal('pending'),
+  poll_url: Type.String(),
+  records_total: Type.Integer(),
+});
+export type JobAccepted = Static<typeof JobAccepted>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Raw media types a job's result can be read as, besides the JSON envelope, by format. */
+const RAW_TYPES: Record<string, { type: string; contentType: string }> = {
+  json: { type: 'application/x-ndjson', contentType: 'application/x-ndjson; charset=utf-8' },
+  csv: { type: 'text/csv', contentType: 'text/csv; charset=utf-8; header=present' },
+  sql: { type: 'application/sql', contentType: 'application/sql; charset=utf-8' },
+};
+
+/** Routes of the job resource (mounted behind authentication). */
+export function jobRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const { background } = deps;
+
+  router.post('/generate/async', jsonBody(deps.config.asyncBodyLimit), async (ctx) => {
+    const principal = ctx.state.principal!;
+    deps.limiter.requireFeature(principal, 'async');
+    const prepared = await prepareGeneration(deps, principal, ctx.request.body, { mode: 'async' });
+    await background.start();
+    const daily = await deps.limiter.reserveRecords(principal, prepared.meta.total_records, 'async');
+    ctx.set(deps.limiter.headers(daily));
+    const job = await background.jobs.submit(principal, prepared);
+    const body: JobAccepted = {
+      job_id: job.id,
+      status: 'pending',
+      poll_url: `/api/v1/jobs/${job.id}`,
+      records_total: job.records_total,
+    };
+    ctx.status = 202;
+    ctx.set('Location', body.poll_url);
+    ctx.body = body;
+  });
+
+  /** The caller's job, or 404 for any id that is not one (malformed, unknown, expired, another's). */
+  const ownJob = async (ctx: Context, id: string): Promise<JobRow> => {
+    const principal = ctx.state.principal!;
+    deps.limiter.requireFeature(principal, 'jobs');
+    const job = UUID.test(id) ? await background.jobs.find(id, principal.accountId) : undefined;
+    if (!job) throw new HttpError('NOT_FOUND', `No job ${JSON.stringify(id)}.`);
+    return job;
+  };
+
+  router.get('/jobs/:id', async (ctx) => {
+    const job = await ownJob(ctx, ctx.params.id!);
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = send(ctx, jobObject(deps.store.db, background.jobs.blobs, job));
+  });
+
+  router.get('/jobs/:id/result', async (ctx) => {
+    const job = await ownJob(ctx, ctx.params.id!);
+    if (job.status !== 'completed') {
+      const why = job.status === 'failed' ? `it failed (${job.error_code})` : `it is ${job.status}`;
+      throw new HttpError(
+        'JOB_NOT_READY',
+        `The job has no result: ${why}. Poll ${`/api/v1/jobs/${job.id}`}.`,
+      );
+    }
+    const raw = RAW_TYPES[job.format]!;
+    const accepted = ctx.accepts('application/json', raw.type);
+    if (accepted === false) {
+      throw new HttpError(
+        'NOT_ACCEPTABLE',
+        `This ${job.format} job's result is served as application/json or ${raw.type}.`,
+      );
+    }
+    const { db } = deps.store;
+    const { blobs } = background.jobs;
+    if (accepted === 'application/json') {
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = send(ctx, envelope(db, blobs, job));
+      return;
+    }
+    const table = job.format === 'csv' ? csvTable(job, ctx.query.table) : undefined;
+    ctx.type = raw.contentType;
+    ctx.body = send(ctx, rawResult(db, blobs, job, table));
+  });
+  return router;
+}
+
+/** A byte stream for the response, gzipped when the client accepts gzip. */
+function send(ctx: Context, bytes: AsyncIterable<Buffer>): Readable {
+  ctx.vary('Accept-Encoding');
+  const stream = Readable.from(bytes, { objectMode: false });
+  stream.once('error', (error) => {
+    // Headers are out: cutting the connection is the only honest signal left.
+    ctx.state.log.error({ err: error }, 'streaming a job result failed');
+    ctx.res.destroy();
+  });
+  if (ctx.acceptsEncodings('gzip', 'identity') !== 'gzip') return stream;
+  ctx.set('Content-Encoding', 'gzip');
+  return stream.pipe(createGzip({ level: constants.Z_BEST_SPEED }));
+}
+
+/** The table of a raw CSV result: the only one, or the one `?table=` names. */
+function csvTable(job: JobRow, query: string | string[] | undefined): string {
+  const names = Object.keys((JSON.parse(job.meta) as { records_per_table: object }).records_per_table);
+  const wanted = Array.isArray(query) ? query[0] : query;
+  if (wanted === undefined && names.length === 1) return names[0]!;
+  if (wanted !== undefined && names.includes(wanted)) return wanted;
+  const message =
+    wanted === undefined
+      ? `CSV streams one table: add ?table= with one of ${names.join(', ')}.`
+      : `No table ${JSON.stringify(wanted)} in this job; one of ${names.join(', ')}.`;
+  throw new HttpError('UNPROCESSABLE', message, { details: [{ field: 'table', message }] });
+}

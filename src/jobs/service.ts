@@ -1,0 +1,219 @@
+/**
+ * Asynchronous generation: accepts a planned request as a job, runs its parts from the queue (on any
+ * instance), fails jobs that overrun or lose a part twice, and deletes results once they expire.
+ * Every state change is one conditional update, so instances racing on a job agree on its end.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { compile, type GenerationPlan } from '../../workers/engine/index.js';
+import type { OutputFormat, SqlDialect } from '../../workers/output/options.js';
+import type { Principal } from '../accounts/api-keys.js';
+import type { Clock } from '../accounts/clock.js';
+import type { GenerationPool } from '../generation/pool.js';
+import type { PreparedGeneration } from '../generation/prepare.js';
+import type { Db } from '../store/database.js';
+import type { ResultBlobs } from './blobs.js';
+import { generatePart } from './generate-part.js';
+import { jobParts, storedEncoding } from './partitions.js';
+import type { JobQueue } from './queue.js';
+import {
+  deleteJob,
+  expiredJobs,
+  failJob,
+  findJob,
+  finishPart,
+  insertJob,
+  type JobRow,
+  markProcessing,
+  overdueJobs,
+  type PartTask,
+} from './records.js';
+
+export interface JobsConfig {
+  /** Parts this instance generates at once. */
+  concurrency: number;
+  /** A job still processing after this long fails with JOB_TIMEOUT. */
+  timeoutMs: number;
+  /** How long an ended job's result is kept. */
+  retentionMs: number;
+  /** How often this instance looks for overdue jobs and expired results. */
+  sweepIntervalMs: number;
+}
+
+export type JobEvent = 'generation.completed' | 'generation.failed';
+
+/** Called in the transaction that ends a job, so its notification is queued if and only if it ends. */
+export type JobEventSink = (trx: Db, job: JobRow, event: JobEvent) => Promise<void>;
+
+/** What the spec column holds: everything that recompiles the job's plan, on any instance. */
+interface JobSpec {
+  tables: unknown;
+  locale: string;
+  seed: number;
+}
+
+export interface JobService {
+  /** Starts the queue, this instance's workers and sweeps (once; later calls wait for the first). */
+  start(): Promise<void>;
+  /** Accepts a planned request as a pending job (after start); its records are reserved by the caller. */
+  submit(principal: Principal, prepared: PreparedGeneration): Promise<JobRow>;
+  /** The job if `accountId` owns it. */
+  find(id: string, accountId: string): Promise<JobRow | undefined>;
+  readonly blobs: ResultBlobs;
+  /** Times out overdue jobs and deletes expired results (run every sweepIntervalMs). */
+  sweep(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Plans recompiled from specs, kept for the jobs an instance is working on. */
+const PLANS_KEPT = 8;
+
+export function createJobService(deps: {
+  db: Db;
+  queue: JobQueue;
+  pool: GenerationPool;
+  blobs: ResultBlobs;
+  clock: Clock;
+  logger: Logger;
+  config: JobsConfig;
+  events: JobEventSink;
+  /** Recorded with each part it generates (to see how a job spread over instances). */
+  instanceId?: string;
+}): JobService {
+  const { db, queue, pool, blobs, clock, logger, config, events } = deps;
+  const instanceId = deps.instanceId ?? randomUUID();
+  const plans = new Map<string, GenerationPlan>();
+  let started: Promise<void> | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+
+  function planOf(job: JobRow): GenerationPlan {
+    let plan = plans.get(job.id);
+    if (!plan) {
+      const spec = JSON.parse(job.spec) as JobSpec;
+      const compiled = compile(spec as Parameters<typeof compile>[0]);
+      if (!compiled.ok)
+        throw new Error(`job ${job.id}: its spec no longer compiles: ${compiled.error.message}`);
+      plan = compiled.plan;
+      if (plans.size >= PLANS_KEPT) plans.delete(plans.keys().next().value!);
+      plans.set(job.id, plan);
+    }
+    return plan;
+  }
+
+  async function fail(id: string, code: string, message: string): Promise<void> {
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      if (!(await failJob(trx, id, { code, message }, now, config.retentionMs))) return;
+      const job = await findJob(trx, id);
+      if (job) await events(trx, job, 'generation.failed');
+    });
+    plans.delete(id);
+  }
+
+  async function runPart(data: Record<string, unknown>): Promise<void> {
+    const { job_id: jobId, seq } = data as unknown as PartTask;
+    const job = await findJob(db, jobId);
+    if (!job || job.status === 'completed' || job.status === 'failed') return;
+    const part = await db
+      .selectFrom('job_parts')
+      .select(['table_name', 'start_row', 'end_row', 'done'])
+      .where('job_id', '=', jobId)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
+    if (!part || part.done || part.table_name === null) return;
+    await markProcessing(db, jobId, clock.now());
+    let generated;
+    try {
+      generated = await generatePart(
+        pool,
+        planOf(job),
+        { table: part.table_name, start: part.start_row, end: part.end_row },
+        storedEncoding(job.format as OutputFormat),
+        job.dialect as SqlDialect,
+      );
+    } catch (error) {
+      // The engine is deterministic: running the part again would fail again.
+      logger.error({ err: error, job: jobId, seq }, 'job part failed');
+      await fail(jobId, 'GENERATION_FAILED', 'Generating the data failed; the error was logged.');
+      return;
+    }
+    await blobs.write(jobId, seq, generated.gzipped);
+    const sizes = { rawBytes: generated.rawBytes, storedBytes: generated.gzipped.length, ranBy: instanceId };
+    const now = clock.now();
+    const outcome = await db.transaction().execute(async (trx) => {
+      const result = await finishPart(trx, jobId, seq, sizes, now, config.retentionMs);
+      if (result === 'completed') await events(trx, (await findJob(trx, jobId))!, 'generation.completed');
+      return result;
+    });
+    logger.debug({ job: jobId, seq, outcome, ...sizes }, 'job part stored');
+    if (outcome === 'completed') plans.delete(jobId);
+  }
+
+  async function lostPart(data: Record<string, unknown>): Promise<void> {
+    const { job_id: jobId, seq } = data as unknown as PartTask;
+    logger.warn({ job: jobId, seq }, 'job part lost twice');
+    await fail(
+      jobId,
+      'WORKER_LOST',
+      'The instance generating part of this job stopped, and so did its retry. Submit the job again.',
+    );
+  }
+
+  async function sweep(): Promise<void> {
+    const now = clock.now();
+    for (const id of await overdueJobs(db, now - config.timeoutMs)) {
+      await fail(
+        id,
+        'JOB_TIMEOUT',
+        `The job did not finish within ${Math.round(config.timeoutMs / 1000)} seconds.`,
+      );
+    }
+    for (const id of await expiredJobs(db, now)) {
+      await blobs.remove(id);
+      await deleteJob(db, id);
+    }
+  }
+
+  return {
+    blobs,
+    start() {
+      started ??= (async () => {
+        await queue.start();
+        await queue.work('generation-part', config.concurrency, runPart);
+        await queue.work('generation-part-lost', 1, lostPart);
+        sweeper = setInterval(() => {
+          sweep().catch((error: unknown) => logger.warn({ err: error }, 'job sweep failed'));
+        }, config.sweepIntervalMs);
+        sweeper.unref();
+      })();
+      return started;
+    },
+    async submit(principal, prepared) {
+      const { plan, format, dialect, meta, inferred } = prepared;
+      const parts = jobParts(plan, format, dialect);
+      const spec: JobSpec = { tables: prepared.tables, locale: plan.locale, seed: plan.seed };
+      const job = {
+        id: randomUUID(),
+        account_id: principal.accountId,
+        status: 'pending',
+        format,
+        dialect,
+        spec: JSON.stringify(spec),
+        meta: JSON.stringify(meta),
+        schema: inferred ? JSON.stringify({ tables: inferred }) : null,
+        records_total: meta.total_records,
+        parts_total: parts.length,
+        created_at: clock.now(),
+      };
+      await insertJob(db, queue, job, parts);
+      return (await findJob(db, job.id))!;
+    },
+    find: (id, accountId) => findJob(db, id, accountId),
+    sweep,
+    async stop() {
+      clearInterval(sweeper);
+      if (started) await started.catch(() => {});
+      await queue.stop();
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { startApp } from '../../helpers/app.js';
+import { ManualClock } from '../../helpers/clock.js';
+import { submitJob, waitForJob } from '../../helpers/jobs.js';
+import { forEachStore } from '../../helpers/stores.js';
+
+const SHOP = { template: 'ecommerce', seed: 42, scale: 0.5 };
+
+/** The sync response to `body` with `accept`, as text. */
+async function sync(
+  server: Awaited<ReturnType<typeof startApp>>,
+  key: string,
+  body: object,
+  accept = 'application/json',
+  path = '',
+) {
+  const response = await server.request(`/api/v1/generate${path}`, {
+    key,
+    json: body,
+    headers: { Accept: accept },
+  });
+  if (response.status !== 200) throw new Error(`sync: ${response.status} ${await response.text()}`);
+  return response.text();
+}
+
+t.test('a job gives the same data as the sync response, in every format and shape', async (t) => {
+  forEachStore(t, async (t, store) => {
+    const server = await startApp(t, store);
+    const key = await server.key('scale');
+    for (const format of ['json', 'csv', 'sql'] as const) {
+      const body = { ...SHOP, format };
+      const accepted = await submitJob(server, key, body);
+      t.equal(accepted.status, 'pending');
+      t.equal(accepted.poll_url, `/api/v1/jobs/${accepted.job_id}`);
+      const expected = JSON.parse(await sync(server, key, body)) as Record<string, unknown>;
+      t.equal(accepted.records_total, (expected.meta as { total_records: number }).total_records);
+
+      const job = await waitForJob(server, key, accepted.job_id);
+      t.equal(job.status, 'completed', `${format}: completed`);
+      t.ok(job.started_at && job.completed_at && job.started_at <= job.completed_at, `${format}: times`);
+      if (format === 'sql') t.equal(job.sql, expected.sql, 'sql: the script of the sync response');
+      else t.same(job.data, expected.data, `${format}: data as in the sync response`);
+
+      // The envelope download is the sync response but for the generation time.
+      const envelope = await server.request(`/api/v1/jobs/${accepted.job_id}/result`, { key });
+      t.equal(envelope.headers.get('content-type'), 'application/json; charset=utf-8');
+      const parsed = (await envelope.json()) as Record<string, unknown>;
+      const strip = (m: unknown) => ({ ...(m as object), generation_time_ms: 0 });
+      t.same(
+        { ...parsed, meta: strip(parsed.meta) },
+        { ...expected, meta: strip(expected.meta) },
+        `${format}: envelope`,
+      );
+    }
+  });
+});
+
+t.test('raw results are byte-identical to the sync raw streams, gzipped on request', async (t) => {
+  forEachStore(t, async (t, store) => {
+    const server = await startApp(t, store);
+    const key = await server.key('scale');
+    const cases = [
+      { format: 'json', accept: 'application/x-ndjson', query: '' },
+      { format: 'csv', accept: 'text/csv', query: '?table=orders' },
+      { format: 'sql', accept: 'application/sql', query: '' },
+    ] as const;
+    for (const { format, accept, query } of cases) {
+      const body = { ...SHOP, format, sql_dialect: 'mysql' };
+      const { job_id } = await submitJob(server, key, body);
+      await waitForJob(server, key, job_id);
+      const expected = await sync(server, key, body, accept, query);
+      const plain = await server.request(`/api/v1/jobs/${job_id}/result${query}`, {
+        key,
+        headers: { Accept: accept, 'Accept-Encoding': 'identity' },
+      });
+      t.equal(plain.headers.get('content-encoding'), null);
+      t.equal(await plain.text(), expected, `${format}: raw bytes`);
+      const gzipped = await server.request(`/api/v1/jobs/${job_id}/result${query}`, {
+        key,
+        headers: { Accept: accept, 'Accept-Encoding': 'gzip' },
+      });
+      t.equal(gzipped.headers.get('content-encoding'), 'gzip');
+      t.equal(await gzipped.text(), expected, `${format}: gzipped, same bytes once inflated`);
+      const wrong = await server.request(`/api/v1/jobs/${job_id}/result`, {
+        key,
+        headers: { Accept: format === 'csv' ? 'application/sql' : 'text/csv' },
+      });
+      t.equal(wrong.status, 406, `${format}: another raw type is 406`);
+    }
+  });
+});
+
+t.test('refused requests count nothing; accepted ones reserve their records', async (t) => {
+  forEachStore(t, async (t, store) => {
+    const server = await startApp(t, store);
+    const scale = await server.key('scale');
+    const used = async (key: string) =>
+      ((await (await server.request('/api/v1/usage', { key })).json()) as { daily_used: number }).daily_used;
+    for (const tier of ['free', 'pro'] as const) {
+      const response = await server.request('/api/v1/generate/async', {
+        key: await server.key(tier),
+        json: SHOP,
+      });
+      t.equal(response.status, 403, `${tier}: 403`);
+      t.equal(
+        ((await response.json()) as { error: { code: string } }).error.code,
+        'FEATURE_REQUIRES_UPGRADE',
+      );
+    }
+    const bad = [
+      [{}, 400, 'VALIDATION_ERROR'],
+      [{ template: 'nope' }, 422, 'VALIDATION_ERROR'],
+      [
+        { tables: [{ name: 't', count: 1, fields: [{ name: 'x', type: 'ref', params: { table: 'u' } }] }] },
+        400,
+        'SCHEMA_ERROR',
+      ],
+      [
+        { tables: [{ name: 't', count: 1_000_001, fields: [{ name: 'x', type: 'integer' }] }] },
+        429,
+        'RATE_LIMIT_EXCEEDED',
+      ],
+    ] as const;
+    for (const [body, status, code] of bad) {
+      const response = await server.request('/api/v1/generate/async', { key: scale, json: body });
+      t.equal(response.status, status, `${JSON.stringify(body).slice(0, 60)}: ${status}`);
+      t.equal(((await response.json()) as { error: { code: string } }).error.code, code);
+    }
+    const tooBig = await server.request('/api/v1/generate/async', {
+      key: scale,
+      body: JSON.stringify({ prompt: 'x'.repeat(6 << 20) }),
+      headers: { 'Content-Type': 'application/json' },
+      method: 'POST',
+    });
+    t.equal(tooBig.status, 413, 'a body over 5 MiB is 413');
+    t.equal(await used(scale), 0, 'nothing counted');
+    const accepted = await submitJob(server, scale, SHOP);
+    t.equal(await used(scale), accepted.records_total, 'the records are counted when accepted');
+    await waitForJob(server, scale, accepted.job_id);
+  });
+});
+
+t.test('only the owner sees a job; other ids are 404', async (t) => {
+  forEachStore(t, async (t, store) => {
+    const server = await startApp(t, store);
+    const owner = await server.key('scale');
+    const other = await server.key('scale');
+    const { job_id } = await submitJob(server, owner, SHOP);
+    await waitForJob(server, owner, job_id);
+    for (const [key, id, why] of [
+      [other, job_id, 'another account'],
+      [owner, '00000000-0000-4000-8000-000000000000', 'unknown'],
+      [owner, 'not-a-uuid', 'malformed'],
+      [owner, `${job_id}'--`, 'injection-shaped'],
+    ] as const) {
+      for (const path of [
+        `/api/v1/jobs/${encodeURIComponent(id)}`,
+        `/api/v1/jobs/${encodeURIComponent(id)}/result`,
+      ]) {
+        const response = await server.request(path, { key });
+        t.equal(response.status, 404, `${why}: ${path.endsWith('result') ? 'result' : 'job'} 404`);
+        t.equal(((await response.json()) as { error: { code: string } }).error.code, 'NOT_FOUND');
+      }
+    }
+    const noKey = await server.request(`/api/v1/jobs/${job_id}`);
+    t.equal(noKey.status, 401);
+    const pro = await server.request(`/api/v1/jobs/${job_id}`, { key: await server.key('pro') });
+    t.equal(pro.status, 403, 'a pro key cannot poll jobs');
+  });
+});
+
+t.test('a job waits while no instance runs parts; its result is 409 until it completes', async (t) => {
+  forEachStore(t, async (t, store) => {
+    const server = await startApp(t, store, { env: { JOB_CONCURRENCY: '0' } });
+    const key = await server.key('scale');
+    const { job_id } = await submitJob(server, key, SHOP);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const job = (await (await server.request(`/api/v1/jobs/${job_id}`, { key })).json()) as Record<
+      string,
+      unknown
+    >;
+    t.equal(job.status, 'pending');
+    t.equal(job.data, undefined, 'no data before completion');
+    const result = await server.request(`/api/v1/jobs/${job_id}/result`, { key });
+    t.equal(result.status, 409);
+    t.equal(((await result.json()) as { error: { code: string } }).error.code, 'JOB_NOT_READY');
+  });
+});
+
+t.test('a job processing too long fails with JOB_TIMEOUT; results expire after the retention', async (t) => {
+  forEachStore(t, async (t, store, factory) => {
+    const clock = new ManualClock(Date.now());
+    const server = await startApp(t, store, { clock, env: { JOB_CONCURRENCY: '0', JOB_TIMEOUT_S: '300' } });
+    const key = await server.key('scale');
+    const stuck = await submitJob(server, key, SHOP);
+    // As an instance does when it starts a part, then dies without a retry getting far.
+    await store.db.updateTable('jobs').set({ status: 'processing', started_at: clock.now() }).execute();
+    clock.advance(299_000);
+    await server.background.jobs.sweep();
+    t.equal(
+      ((await (await server.request(`/api/v1/jobs/${stuck.job_id}`, { key })).json()) as { status: string })
+        .status,
+      'processing',
+    );
+    clock.advance(2_000);
+    await server.background.jobs.sweep();
+    const failed = (await (await server.request(`/api/v1/jobs/${stuck.job_id}`, { key })).json()) as {
+      status: string;
+      error: { code: string; message: string };
+    };
+    t.equal(failed.status, 'failed');
+    t.equal(failed.error.code, 'JOB_TIMEOUT');
+    t.match(failed.error.message, /300 seconds/);
+
+    // Retention: 7 days after it ended, the job and its files are gone.
+    clock.advance(7 * 86_400_000 - 1000);
+    await server.background.jobs.sweep();
+    t.equal(
+      (await server.request(`/api/v1/jobs/${stuck.job_id}`, { key })).status,
+      200,
+      'kept just under 7 days',
+    );
+    clock.advance(2000);
+    await server.background.jobs.sweep();
+    t.equal((await server.request(`/api/v1/jobs/${stuck.job_id}`, { key })).status, 404, 'then 404');
+    const parts = await store.db
+      .selectFrom('job_parts')
+      .select('seq')
+      .where('job_id', '=', stuck.job_id)
+      .execute();
+    t.equal(parts.length, 0, 'its parts are deleted');
+    if (factory.kind === 'sqlite') {
+      const dir = join(factory.options.dataDir, 'jobs');
+      t.notOk(existsSync(join(dir, stuck.job_id)), 'its files are deleted');
+      if (existsSync(dir)) t.same(readdirSync(dir), []);
+    }
+  });
+});
