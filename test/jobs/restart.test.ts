@@ -1,0 +1,275 @@
+/**
+ * Jobs survive the process: a pending job runs after a restart, a job whose instance is killed
+ * (`kill -9`) mid-run is retried and completes with the same bytes, and a part lost twice fails the
+ * job with WORKER_LOST. Real server processes, on both stores.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import { sql } from 'kysely';
+import { createApiKey } from '../../src/accounts/api-keys.js';
+import { systemClock } from '../../src/accounts/clock.js';
+import { openStore, type Store } from '../../src/store/index.js';
+import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
+
+const SERVER = new URL('../../src/server.ts', import.meta.url).pathname;
+
+const USERS = {
+  tables: [
+    {
+      name: 'users',
+      count: 600_000,
+      fields: [
+        { name: 'id', type: 'sequence' },
+        { name: 'name', type: 'full_name' },
+        { name: 'email', type: 'email' },
+        { name: 'signed_up', type: 'datetime' },
+      ],
+    },
+  ],
+  format: 'csv',
+  seed: 11,
+};
+
+interface Server {
+  url: string;
+  kill(): Promise<void>;
+}
+
+/** Starts src/server.ts in a child process; resolves once it listens. */
+async function startServer(t: Test, env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      WORKERS: '0',
+      JOB_LEASE_S: '2',
+      QUEUE_MAINTENANCE_S: '1',
+      JOB_SWEEP_INTERVAL_S: '0.5',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  t.teardown(() => {
+    child.kill('SIGKILL');
+    return exited;
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const url = /"url":"(http:[^"]+)"/.exec(output)?.[1];
+    if (url) return { url, kill: () => (child.kill('SIGKILL'), exited) };
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function call(server: Server, key: string, path: string, init: RequestInit = {}) {
+  return fetch(server.url + path, {
+    ...init,
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+async function submit(server: Server, key: string): Promise<string> {
+  const response = await call(server, key, '/api/v1/generate/async', {
+    method: 'POST',
+    body: JSON.stringify(USERS),
+  });
+  if (response.status !== 202) throw new Error(`${response.status} ${await response.text()}`);
+  return ((await response.json()) as { job_id: string }).job_id;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The job's row once `predicate` holds. */
+function jobWhere(
+  store: Store,
+  id: string,
+  predicate: (job: { status: string; parts_done: number; parts_total: number }) => boolean,
+) {
+  return until(`job ${id}`, async () => {
+    const job = await store.db
+      .selectFrom('jobs')
+      .select(['status', 'parts_done', 'parts_total', 'error_code'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return job && predicate(job) ? job : undefined;
+  });
+}
+
+/** How many of `tasks` are parts of `jobId` not stored yet. */
+async function undone(
+  store: Store,
+  jobId: string,
+  tasks: { job_id: string; seq: number }[],
+): Promise<number> {
+  const seqs = tasks.filter((task) => task.job_id === jobId).map((task) => task.seq);
+  if (seqs.length === 0) return 0;
+  const rows = await store.db
+    .selectFrom('job_parts')
+    .select('seq')
+    .where('job_id', '=', jobId)
+    .where('seq', 'in', seqs)
+    .where('done', '=', 0)
+    .execute();
+  return rows.length;
+}
+
+const sha256 = async (response: Response) =>
+  createHash('sha256')
+    .update(Buffer.from(await response.arrayBuffer()))
+    .digest('hex');
+
+/** What the queue has running: parts of a job in progress and not stored yet; marking them retried. */
+interface Running {
+  parts(jobId: string): Promise<number>;
+  markRetried(): Promise<void>;
+}
+
+async function scenario(t: Test, store: Store, env: Record<string, string>, running: Running) {
+  const key = (await createApiKey(store.db, systemClock, { tier: 'internal' })).api_key;
+
+  // 1. Accepted by an instance that runs no parts, which then dies: the job runs after the restart.
+  let server = await startServer(t, { ...env, JOB_CONCURRENCY: '0' });
+  const pending = await submit(server, key);
+  await server.kill();
+  server = await startServer(t, { ...env, JOB_CONCURRENCY: '1' });
+  t.equal(
+    (await jobWhere(store, pending, (j) => j.status === 'completed')).status,
+    'completed',
+    'a pending job runs after a restart',
+  );
+
+  // 2. Killed mid-run: the interrupted part is retried, and the result is the sync stream's bytes.
+  const interrupted = await submit(server, key);
+  // The CSV header is a part done from the start: wait for a generated one.
+  const seen = await jobWhere(
+    store,
+    interrupted,
+    (j) => (j.status === 'processing' && j.parts_done >= 2) || j.status === 'completed',
+  );
+  t.equal(
+    seen.status,
+    'processing',
+    `killed while processing (${seen.parts_done} of ${seen.parts_total} parts)`,
+  );
+  await server.kill();
+  server = await startServer(t, { ...env, JOB_CONCURRENCY: '1' });
+  t.equal(
+    (await jobWhere(store, interrupted, (j) => j.status !== 'processing')).status,
+    'completed',
+    'completed after the restart',
+  );
+  const stored = await call(server, key, `/api/v1/jobs/${interrupted}/result`, {
+    headers: { Accept: 'text/csv' },
+  });
+  const streamed = await call(server, key, '/api/v1/generate', {
+    method: 'POST',
+    body: JSON.stringify(USERS),
+    headers: { Accept: 'text/csv' },
+  });
+  t.equal(await sha256(stored), await sha256(streamed), 'its result is byte-identical to the sync stream');
+
+  // 3. Killed while a part runs, that part having been retried once already: WORKER_LOST. The kill
+  // must find a part running, not just finished (a stored part is not lost): tried until it does.
+  let lost: string | undefined;
+  for (let attempt = 0; attempt < 5 && lost === undefined; attempt++) {
+    const id = await submit(server, key);
+    await until('a part running', async () => ((await running.parts(id)) > 0 ? true : undefined));
+    await server.kill();
+    if ((await running.parts(id)) > 0) lost = id;
+    await running.markRetried();
+    server = await startServer(t, { ...env, JOB_CONCURRENCY: '1' });
+  }
+  t.ok(lost, 'killed while a part was running');
+  const failed = await jobWhere(store, lost!, (j) => j.status !== 'processing' && j.status !== 'pending');
+  t.same(
+    failed,
+    { ...failed, status: 'failed', error_code: 'WORKER_LOST' },
+    'a part lost twice fails the job',
+  );
+  const answer = (await (await call(server, key, `/api/v1/jobs/${lost}`)).json()) as {
+    error: { code: string };
+  };
+  t.equal(answer.error.code, 'WORKER_LOST', 'the job object says why');
+  await server.kill();
+}
+
+t.test('embedded store: jobs survive restarts and kill -9', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-restart-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const store = await openStore({ dataDir });
+  t.teardown(() => store.close());
+  await scenario(
+    t,
+    store,
+    { DATA_DIR: dataDir },
+    {
+      async parts(jobId) {
+        const tasks = await store.db
+          .selectFrom('queue_tasks')
+          .select('data')
+          .where('state', '=', 'active')
+          .where('queue', '=', 'generation-part')
+          .execute();
+        return undone(
+          store,
+          jobId,
+          tasks.map((task) => JSON.parse(task.data) as { job_id: string; seq: number }),
+        );
+      },
+      async markRetried() {
+        await store.db
+          .updateTable('queue_tasks')
+          .set({ retry_count: 1 })
+          .where('state', '=', 'active')
+          .execute();
+      },
+    },
+  );
+});
+
+t.test('PostgreSQL with pg-boss: jobs survive restarts and kill -9', async (t) => {
+  if (!(await requirePostgres(t))) return;
+  const databaseUrl = await throwawayPostgres(t);
+  const store = await openStore({ dataDir: '/nonexistent', databaseUrl });
+  t.teardown(() => store.close());
+  await scenario(
+    t,
+    store,
+    { DATABASE_URL: databaseUrl },
+    {
+      async parts(jobId) {
+        const tasks = await sql<{
+          data: { job_id: string; seq: number };
+        }>`select data from pgboss.job where state = 'active' and name = 'generation-part'`.execute(store.db);
+        return undone(
+          store,
+          jobId,
+          tasks.rows.map((row) => row.data),
+        );
+      },
+      async markRetried() {
+        await sql`update pgboss.job set retry_count = retry_limit where state = 'active' and name = 'generation-part'`.execute(
+          store.db,
+        );
+      },
+    },
+  );
+});
