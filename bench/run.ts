@@ -1,7 +1,8 @@
-/** `npm run bench`: the engine, HTTP, API and limits benchmarks in sequence (each also runs on its own). */
+/** `npm run bench`: the engine, HTTP, API, limits and jobs benchmarks in sequence (each also runs on its own). */
 import { run as api } from './api.bench.js';
 import { run as engine } from './engine.bench.js';
 import { run as http } from './http.bench.js';
+import { run as jobs } from './jobs.bench.js';
 import { run as limits } from './limits.bench.js';
 
 console.log('== engine');
@@ -12,3 +13,5 @@ console.log('== api');
 await api();
 console.log('== limits');
 await limits();
+console.log('== jobs');
+await jobs();

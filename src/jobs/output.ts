@@ -3,9 +3,9 @@
  * time), in the shapes clients ask for: the job object with its `data`, the sync response's JSON
  * envelope, or the raw stream the parts hold (NDJSON, CSV of one table, the SQL script).
  */
-import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { createGunzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createBrotliDecompress } from 'node:zlib';
 import type { Db } from '../store/database.js';
 import type { ResultBlobs } from './blobs.js';
 import { listParts, type JobRow } from './records.js';
@@ -25,8 +25,11 @@ export async function* rawResult(
       if (part.text.length > 0) yield Buffer.from(part.text);
       continue;
     }
-    const gzipped = await blobs.read(job.id, part.seq);
-    yield* Readable.from([gzipped]).pipe(createGunzip()) as AsyncIterable<Buffer>;
+    const compressed = await blobs.read(job.id, part.seq);
+    // Decompressed in pieces of 64 KiB: a part never exists whole and uncompressed here.
+    yield* Readable.from([compressed]).pipe(
+      createBrotliDecompress({ chunkSize: 64 << 10 }),
+    ) as AsyncIterable<Buffer>;
   }
 }
 

@@ -10,7 +10,7 @@ import type { Encoding, OutputFormat, SqlDialect } from '../../workers/output/op
 import { scriptEpilogue, scriptPrologue } from '../../workers/output/sql.js';
 import { chunkRows } from '../generation/stream.js';
 
-/** Rows of a part at most: a few hundred milliseconds of work, a few megabytes gzipped. */
+/** Rows of a part at most: a few hundred milliseconds of work, a few megabytes compressed. */
 export const PART_ROWS = 50_000;
 /** Worst-case bytes of a part (PlannedTable.rowBytes): wide rows make parts of fewer rows. */
 export const PART_BYTES = 64 << 20;

@@ -137,8 +137,12 @@ export function createJobService(deps: {
       await fail(jobId, 'GENERATION_FAILED', 'Generating the data failed; the error was logged.');
       return;
     }
-    await blobs.write(jobId, seq, generated.gzipped);
-    const sizes = { rawBytes: generated.rawBytes, storedBytes: generated.gzipped.length, ranBy: instanceId };
+    await blobs.write(jobId, seq, generated.compressed);
+    const sizes = {
+      rawBytes: generated.rawBytes,
+      storedBytes: generated.compressed.length,
+      ranBy: instanceId,
+    };
     const now = clock.now();
     const outcome = await db.transaction().execute(async (trx) => {
       const result = await finishPart(trx, jobId, seq, sizes, now, config.retentionMs);

@@ -103,7 +103,7 @@ export interface JobPartsTable {
   stored_bytes: number | null;
   /** The instance that generated the part. */
   ran_by: string | null;
-  /** The gzipped bytes (PostgreSQL); files under DATA_DIR on SQLite. */
+  /** The Brotli-compressed bytes (PostgreSQL); files under DATA_DIR on SQLite. */
   data: Buffer | null;
 }
 

@@ -83,6 +83,12 @@ t.test('raw results are byte-identical to the sync raw streams, gzipped on reque
       });
       t.equal(gzipped.headers.get('content-encoding'), 'gzip');
       t.equal(await gzipped.text(), expected, `${format}: gzipped, same bytes once inflated`);
+      const brotli = await server.request(`/api/v1/jobs/${job_id}/result${query}`, {
+        key,
+        headers: { Accept: accept, 'Accept-Encoding': 'br;q=1, gzip;q=0.5' },
+      });
+      t.equal(brotli.headers.get('content-encoding'), 'br');
+      t.equal(await brotli.text(), expected, `${format}: Brotli, same bytes once decompressed`);
       const wrong = await server.request(`/api/v1/jobs/${job_id}/result`, {
         key,
         headers: { Accept: format === 'csv' ? 'application/sql' : 'text/csv' },
