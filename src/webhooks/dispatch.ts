@@ -50,8 +50,27 @@ export function deliveryHandler(deps: {
         .execute();
       return;
     }
+    let secret: string;
+    try {
+      secret = secrets.open(delivery.secret);
+    } catch (error) {
+      // Sealed under another WEBHOOK_SECRET_KEY (or none is set): no attempt can be signed until the
+      // operator restores the key, so the delivery fails rather than stay pending for ever.
+      logger.error({ err: error, delivery: id }, 'webhook secret cannot be opened');
+      await db
+        .updateTable('webhook_deliveries')
+        .set({
+          state: 'failed',
+          last_error: 'the signing secret cannot be opened',
+          next_attempt_at: null,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+      return;
+    }
     const headers = deliveryHeaders({
-      secret: secrets.open(delivery.secret),
+      secret,
       deliveryId: delivery.id,
       event: delivery.event,
       body: delivery.body,

@@ -25,6 +25,13 @@ export async function createWebhook(
   const secret = newWebhookSecret();
   const id = randomUUID();
   return db.transaction().execute(async (trx) => {
+    // A no-op write to the account row serializes concurrent registrations of one account: under
+    // PostgreSQL's READ COMMITTED two transactions would otherwise both count under the cap and insert.
+    await trx
+      .updateTable('accounts')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', input.accountId)
+      .execute();
     const { n } = await trx
       .selectFrom('webhooks')
       .select((eb) => eb.fn.countAll<number>().as('n'))
