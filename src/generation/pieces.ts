@@ -4,6 +4,7 @@
  * - raw streams chosen by Accept: NDJSON (every table), CSV (one table), SQL (the whole script).
  */
 import type { GenerationPlan } from '../../workers/engine/index.js';
+import { HttpError } from '../errors.js';
 import { csvHeader } from '../../workers/output/csv.js';
 import { jsonStringBody } from '../../workers/output/encode.js';
 import type { OutputFormat, SqlDialect } from '../../workers/output/options.js';
@@ -93,4 +94,20 @@ export function* rawPieces(
     const options = { encoding: 'ndjson', dialect, jsonEscape: false } as const;
     for (const t of plan.tables) yield* tablePieces(plan, t.name, options, budget);
   }
+}
+
+/** The table of a raw CSV stream (sync or a job's): the only one, or the one `?table=` names. */
+export function pickCsvTable(
+  names: readonly string[],
+  query: string | string[] | undefined,
+  what: 'request' | 'job',
+): string {
+  const wanted = Array.isArray(query) ? query[0] : query;
+  if (wanted === undefined && names.length === 1) return names[0]!;
+  if (wanted !== undefined && names.includes(wanted)) return wanted;
+  const message =
+    wanted === undefined
+      ? `CSV streams one table: add ?table= with one of ${names.join(', ')}.`
+      : `No table ${JSON.stringify(wanted)} in this ${what}; one of ${names.join(', ')}.`;
+  throw new HttpError('UNPROCESSABLE', message, { details: [{ field: 'table', message }] });
 }

@@ -9,7 +9,7 @@ import type { GenerationPlan, PlanSize } from '../../../workers/engine/index.js'
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../../errors.js';
 import { jsonBody } from '../middleware/json-body.js';
-import { envelopePieces, type Meta, type RawKind, rawPieces } from '../../generation/pieces.js';
+import { envelopePieces, type Meta, pickCsvTable, type RawKind, rawPieces } from '../../generation/pieces.js';
 import { CHUNK_BYTES, INLINE_CHUNK_BYTES, type Piece, streamPieces } from '../../generation/stream.js';
 import { prepareGeneration } from '../../generation/prepare.js';
 
@@ -73,7 +73,14 @@ export function generateRoutes(deps: AppDeps): Router {
     const { plan, size, format, dialect, meta, inferred, rawKind } = prepared;
     const inline = runsInline(plan, size);
     const budget = inline ? INLINE_CHUNK_BYTES : CHUNK_BYTES;
-    const csvTable = rawKind === 'csv' ? pickCsvTable(plan, ctx.query.table) : undefined;
+    const csvTable =
+      rawKind === 'csv'
+        ? pickCsvTable(
+            plan.tables.map((t) => t.name),
+            ctx.query.table,
+            'request',
+          )
+        : undefined;
     const daily = await deps.limiter.reserveRecords(principal, meta.total_records);
     ctx.set(deps.limiter.headers(daily));
 
@@ -112,19 +119,6 @@ export function generateRoutes(deps: AppDeps): Router {
     ctx.body = stream;
   });
   return router;
-}
-
-/** The table of a raw CSV stream: the only one, or the one `?table=` names. */
-function pickCsvTable(plan: GenerationPlan, query: string | string[] | undefined): string {
-  const names = plan.tables.map((t) => t.name);
-  const wanted = Array.isArray(query) ? query[0] : query;
-  if (wanted === undefined && names.length === 1) return names[0]!;
-  if (wanted !== undefined && names.includes(wanted)) return wanted;
-  const message =
-    wanted === undefined
-      ? `CSV streams one table: add ?table= with one of ${names.join(', ')}.`
-      : `No table ${JSON.stringify(wanted)} in this request; one of ${names.join(', ')}.`;
-  throw new HttpError('UNPROCESSABLE', message, { details: [{ field: 'table', message }] });
 }
 
 /** meta fields known before the body, as X-Meta-* headers of raw streams. */

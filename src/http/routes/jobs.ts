@@ -9,6 +9,7 @@ import Router from '@koa/router';
 import { type Static, Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { HttpError } from '../../errors.js';
+import { pickCsvTable } from '../../generation/pieces.js';
 import { prepareGeneration } from '../../generation/prepare.js';
 import { envelope, jobObject, rawResult } from '../../jobs/output.js';
 import type { JobRow } from '../../jobs/records.js';
@@ -95,7 +96,8 @@ export function jobRoutes(deps: AppDeps): Router {
       ctx.body = send(ctx, envelope(db, blobs, job));
       return;
     }
-    const table = job.format === 'csv' ? csvTable(job, ctx.query.table) : undefined;
+    const tables = Object.keys((JSON.parse(job.meta) as { records_per_table: object }).records_per_table);
+    const table = job.format === 'csv' ? pickCsvTable(tables, ctx.query.table, 'job') : undefined;
     ctx.type = raw.contentType;
     ctx.body = send(ctx, rawResult(db, blobs, job, table));
   });
@@ -122,17 +124,4 @@ function send(ctx: Context, bytes: AsyncIterable<Buffer>): Readable {
   if (encoding !== 'gzip') return stream;
   ctx.set('Content-Encoding', 'gzip');
   return stream.pipe(createGzip({ level: constants.Z_BEST_SPEED }));
-}
-
-/** The table of a raw CSV result: the only one, or the one `?table=` names. */
-function csvTable(job: JobRow, query: string | string[] | undefined): string {
-  const names = Object.keys((JSON.parse(job.meta) as { records_per_table: object }).records_per_table);
-  const wanted = Array.isArray(query) ? query[0] : query;
-  if (wanted === undefined && names.length === 1) return names[0]!;
-  if (wanted !== undefined && names.includes(wanted)) return wanted;
-  const message =
-    wanted === undefined
-      ? `CSV streams one table: add ?table= with one of ${names.join(', ')}.`
-      : `No table ${JSON.stringify(wanted)} in this job; one of ${names.join(', ')}.`;
-  throw new HttpError('UNPROCESSABLE', message, { details: [{ field: 'table', message }] });
 }
