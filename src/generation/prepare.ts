@@ -27,6 +27,20 @@ import { GenerateBody } from './request.js';
 
 const MODES = ['tables', 'prompt', 'template'] as const;
 
+/** What preparation asks of the caller's plan: the Limiter for API keys, no limits for the CLI. */
+export type GenerationGate = Pick<
+  Limiter,
+  'requireFeature' | 'reservePrompt' | 'requireRecordsPerRequest' | 'sizeLimits'
+>;
+
+/** The gate of local runs (the CLI): every feature, no limits; the engine's own bounds still hold. */
+export const UNLIMITED: GenerationGate = {
+  requireFeature() {},
+  async reservePrompt() {},
+  requireRecordsPerRequest() {},
+  sizeLimits: () => ({ value: null, row: null, total: null }),
+};
+
 /** A request ready to generate: its plan, format and what meta says before generating. */
 export interface PreparedGeneration {
   plan: GenerationPlan;
@@ -48,7 +62,7 @@ export interface PreparedGeneration {
  * the per-request record allowance.
  */
 export async function prepareGeneration(
-  deps: { limiter: Limiter; convertPrompt: PromptConverter },
+  deps: { limiter: GenerationGate; convertPrompt: PromptConverter },
   principal: Principal,
   input: unknown,
   options: { negotiate?: () => RawKind | undefined; mode: 'sync' | 'async' },

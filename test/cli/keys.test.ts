@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
-import { openStore } from '../src/store/index.js';
-import { startApp } from './helpers/app.js';
-import { requirePostgres, throwawayPostgres } from './helpers/stores.js';
+import { openStore } from '../../src/store/index.js';
+import { startApp } from '../helpers/app.js';
+import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
 
 const run = promisify(execFile);
-const CLI = new URL('../src/cli/index.ts', import.meta.url).pathname;
+const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
 
 async function cli(env: Record<string, string>, ...args: string[]) {
   try {

@@ -1,0 +1,84 @@
+/** `mockhive keys create|list|revoke`: API keys, in the same DATA_DIR / DATABASE_URL as the server. */
+import type { Command } from 'commander';
+import { createApiKey, listApiKeys, revokeApiKey } from '../accounts/api-keys.js';
+import { systemClock } from '../accounts/clock.js';
+import { isTier, TIERS } from '../accounts/plans.js';
+import { loadConfig } from '../config.js';
+import { openStore, type Store } from '../store/index.js';
+import { UsageError } from './errors.js';
+
+type Out = (line: string) => void;
+
+async function withStore<T>(body: (store: Store) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await body(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Adds the `keys` commands to `program`. */
+export function keysCommand(program: Command, out: Out): void {
+  const keys = program
+    .command('keys')
+    .description('create, list and revoke API keys (works while the server runs)')
+    .action(() => {
+      throw new UsageError('keys needs a command: create, list or revoke (mockhive keys --help).');
+    });
+
+  keys
+    .command('create')
+    .description('create a key: on a new account of a tier, or another key of an account (rotation)')
+    .option('--tier <tier>', `tier of a new account: ${TIERS.join(', ')}`)
+    .option('--account <account_id>', 'another key for this account')
+    .option('--json', 'print one JSON object')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  mockhive keys create --tier pro --json\n  mockhive keys create --account 0f6c…',
+    )
+    .action(async (options: { tier?: string; account?: string; json?: boolean }) => {
+      if ((options.tier === undefined) === (options.account === undefined)) {
+        throw new UsageError('keys create needs exactly one of --tier or --account.');
+      }
+      if (options.tier !== undefined && !isTier(options.tier)) {
+        throw new UsageError(`Unknown tier ${JSON.stringify(options.tier)}; one of ${TIERS.join(', ')}.`);
+      }
+      const target =
+        options.account !== undefined ? { accountId: options.account } : { tier: options.tier as never };
+      const created = await withStore((store) => createApiKey(store.db, systemClock, target));
+      if (options.json) out(JSON.stringify(created));
+      else {
+        out(`API key (shown once, store it now): ${created.api_key}`);
+        out(`prefix: ${created.key_prefix}  tier: ${created.tier}  account: ${created.account_id}`);
+      }
+    });
+
+  keys
+    .command('list')
+    .description('list keys (prefixes only, never whole keys)')
+    .option('--json', 'print a JSON array')
+    .action(async (options: { json?: boolean }) => {
+      const list = await withStore((store) => listApiKeys(store.db));
+      if (options.json) out(JSON.stringify(list));
+      else
+        for (const k of list) {
+          out(
+            `${k.key_prefix}  ${k.tier.padEnd(8)}  ${k.created_at}  ${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}  account ${k.account_id}`,
+          );
+        }
+    });
+
+  keys
+    .command('revoke')
+    .description('revoke a key by its prefix; it fails on its next request')
+    .argument('<key_prefix>', 'the mh_xxxxxxxx prefix `keys list` shows')
+    .option('--json', 'print a JSON object')
+    .action(async (prefix: string, options: { json?: boolean }) => {
+      if (!(await withStore((store) => revokeApiKey(store.db, systemClock, prefix)))) {
+        throw new UsageError(`No active key with prefix ${prefix}.`);
+      }
+      out(options.json ? JSON.stringify({ revoked: prefix }) : `Revoked ${prefix}.`);
+    });
+}
