@@ -4,15 +4,13 @@
  * CSV and SQL identical, the JSON envelope identical but for `meta.generation_time_ms`.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createGzip } from 'node:zlib';
 import { type Command, Option } from 'commander';
-import { expandTemplate, TEMPLATE_IDS, type TableSpec } from '../../workers/engine/index.js';
 import { OUTPUT_FORMATS, SQL_DIALECTS } from '../../workers/output/options.js';
-import type { Principal } from '../accounts/api-keys.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { envelopePieces, type RawKind, rawPieces } from '../generation/pieces.js';
@@ -21,42 +19,24 @@ import { prepareGeneration, UNLIMITED } from '../generation/prepare.js';
 import { CHUNK_BYTES, type Piece, streamPieces } from '../generation/stream.js';
 import { createPromptConverter } from '../prompt/index.js';
 import { UsageError } from './errors.js';
+import { type InputOptions, inputOptions, LOCAL, requestBody } from './input.js';
 
 const KINDS = [...OUTPUT_FORMATS, 'ndjson'] as const;
 type Kind = (typeof KINDS)[number];
 
-interface GenerateOptions {
-  request?: string;
-  template?: string;
-  schema?: string;
-  prompt?: string;
-  count: string[];
-  scale?: string;
-  seed?: string;
-  locale?: string;
+interface GenerateOptions extends InputOptions {
   format?: Kind;
-  dialect?: string;
   table?: string;
   out?: string;
   gzip?: boolean;
   quiet?: boolean;
 }
 
-const LOCAL: Principal = { keyId: 'cli', accountId: 'cli', tier: 'internal' };
-
 /** Adds the `generate` command to `program`. */
 export function generateCommand(program: Command): void {
-  program
-    .command('generate')
-    .description('generate data locally, as the API would, to stdout or files')
-    .option('--request <file>', "a request body as the API takes it (JSON; '-' reads stdin)")
-    .option('--template <id>', `a template: ${TEMPLATE_IDS.join(', ')}`)
-    .option('--schema <file>', 'a JSON file with the tables (an array, or { "tables": [...] })')
-    .option('--prompt <text>', 'describe the data in plain English')
-    .option('--count <n|table=n>', 'records of every table, or of one table (repeatable)', collect, [])
-    .option('--scale <factor>', "multiplies a template's counts (0.1 to 100)")
-    .option('--seed <n>', 'the seed (0 to 4294967295): same seed, same data')
-    .option('--locale <code>', 'locale of names, addresses and text (default en)')
+  inputOptions(
+    program.command('generate').description('generate data locally, as the API would, to stdout or files'),
+  )
     .addOption(new Option('--format <format>', 'output format (default json)').choices(KINDS))
     .addOption(new Option('--dialect <dialect>', 'SQL dialect (default postgres)').choices(SQL_DIALECTS))
     .option('--table <name>', 'the table of a CSV sent to stdout, when there are several')
@@ -73,94 +53,6 @@ Examples:
   mockhive generate --request body.json --seed 7`,
     )
     .action((options: GenerateOptions) => generate(options));
-}
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
-async function readJson(path: string, what: string): Promise<unknown> {
-  const text =
-    path === '-'
-      ? await readStdin()
-      : await readFile(path, 'utf8').catch((error: Error) => {
-          throw new UsageError(`Cannot read ${what} ${path}: ${error.message}`);
-        });
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`${what} ${path} is not JSON: ${(error as Error).message}`);
-  }
-}
-
-async function readStdin(): Promise<string> {
-  let text = '';
-  for await (const chunk of process.stdin) text += chunk;
-  return text;
-}
-
-const integer = (value: string, flag: string): number => {
-  if (!/^\d+$/.test(value))
-    throw new UsageError(`${flag} takes a whole number, not ${JSON.stringify(value)}.`);
-  return Number(value);
-};
-
-/** The request body the flags describe. */
-async function requestBody(options: GenerateOptions): Promise<Record<string, unknown>> {
-  const modes = (['request', 'template', 'schema', 'prompt'] as const).filter(
-    (m) => options[m] !== undefined,
-  );
-  if (modes.length !== 1) {
-    throw new UsageError('Give exactly one of --request, --template, --schema or --prompt.');
-  }
-  let body: Record<string, unknown>;
-  if (options.request !== undefined) {
-    const parsed = await readJson(options.request, 'request');
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new UsageError('The request must be a JSON object, as the API takes it.');
-    }
-    body = parsed as Record<string, unknown>;
-  } else if (options.schema !== undefined) {
-    const parsed = await readJson(options.schema, 'schema');
-    body = { tables: Array.isArray(parsed) ? parsed : (parsed as { tables?: unknown }).tables };
-  } else if (options.template !== undefined) {
-    body = { template: options.template };
-  } else body = { prompt: options.prompt };
-  if (options.scale !== undefined) body.scale = Number(options.scale);
-  if (options.seed !== undefined) body.seed = integer(options.seed, '--seed');
-  if (options.locale !== undefined) body.locale = options.locale;
-  if (options.dialect !== undefined) body.sql_dialect = options.dialect;
-  const format = options.format ?? (body.format as Kind | undefined);
-  if (format !== undefined && format !== 'ndjson') body.format = format;
-  if (options.count.length > 0) applyCounts(body, options.count);
-  return body;
-}
-
-/** `--count N` sets every table's count, `--count table=N` one table's (a template is expanded). */
-function applyCounts(body: Record<string, unknown>, counts: string[]): void {
-  if (body.prompt !== undefined)
-    throw new UsageError('--count does not apply to --prompt: say the counts in it.');
-  if (body.template !== undefined) {
-    if (!(TEMPLATE_IDS as readonly unknown[]).includes(body.template)) {
-      throw new UsageError(
-        `Unknown template ${JSON.stringify(body.template)}; one of ${TEMPLATE_IDS.join(', ')}.`,
-      );
-    }
-    body.tables = expandTemplate(body.template as never, (body.scale as number | undefined) ?? 1);
-    delete body.template;
-    delete body.scale;
-  }
-  if (!Array.isArray(body.tables))
-    throw new UsageError('--count needs tables (a schema, a template or a request).');
-  const tables = body.tables as TableSpec[];
-  body.tables = tables.map((table) => ({ ...table }));
-  for (const count of counts) {
-    const [name, value] = count.includes('=') ? count.split('=', 2) : [undefined, count];
-    const n = integer(value!, '--count');
-    const targets = (body.tables as TableSpec[]).filter((t) => name === undefined || t.name === name);
-    if (targets.length === 0) throw new UsageError(`--count ${count}: no table ${name}.`);
-    for (const table of targets) (table as { count: number }).count = n;
-  }
 }
 
 async function generate(options: GenerateOptions): Promise<void> {

@@ -1,15 +1,17 @@
 /**
- * The CLI: `mockhive keys …` (operator, same DATA_DIR / DATABASE_URL as the server) and
- * `mockhive generate …` (the engine and worker pool locally: no server, no key). docs/cli.md.
- * Exit codes: 0 done, 1 failed, 2 usage or configuration error.
+ * The CLI: `mockhive generate …` and `mockhive seed …` (the engine and worker pool locally: no server,
+ * no key) and `mockhive keys …` (operator, same DATA_DIR / DATABASE_URL as the server). docs/cli.md.
+ * Exit codes: 0 done, 1 failed, 2 usage or configuration error; seed adds its own (docs/cli.md).
  */
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { HttpError } from '../errors.js';
+import { SeedError } from '../seed/index.js';
 import { VERSION } from '../version.js';
 import { UsageError } from './errors.js';
 import { generateCommand } from './generate.js';
 import { keysCommand } from './keys.js';
+import { seedCommand } from './seed.js';
 
 const program = new Command('mockhive')
   .description('Realistic, relational, reproducible test data.')
@@ -18,11 +20,12 @@ const program = new Command('mockhive')
   .configureOutput({ outputError: (text, write) => write(`mockhive: ${text.replace(/^error: /, '')}`) })
   .exitOverride()
   .action(() => {
-    throw new UsageError(`a command is needed: keys or generate (mockhive --help).`);
+    throw new UsageError(`a command is needed: generate, seed or keys (mockhive --help).`);
   });
 const out = (line: string) => process.stdout.write(`${line}\n`);
 keysCommand(program, out);
 generateCommand(program);
+seedCommand(program);
 
 try {
   await program.parseAsync(process.argv);
@@ -30,6 +33,10 @@ try {
   if (error instanceof CommanderError) {
     // Help and version exit 0; commander has printed its own message for the rest.
     process.exit(error.exitCode === 0 ? 0 : 2);
+  }
+  if (error instanceof SeedError) {
+    process.stderr.write(`mockhive: ${error.message}\n`);
+    process.exit(error.exitCode);
   }
   const usage = error instanceof UsageError || error instanceof ConfigError;
   const invalid = error instanceof HttpError; // the request was refused, as the API would refuse it

@@ -1,0 +1,182 @@
+/**
+ * `mockhive seed`: generates with the service's engine and worker pool and loads straight into
+ * PostgreSQL (COPY), MariaDB/MySQL or SQLite: from a request, template, schema or prompt, or from the
+ * database's own tables (`--from-database`). docs/cli.md.
+ */
+import { availableParallelism } from 'node:os';
+import { type Command, Option } from 'commander';
+import { loadConfig } from '../config.js';
+import { createPool, type GenerationPool } from '../generation/pool.js';
+import { prepareGeneration, UNLIMITED } from '../generation/prepare.js';
+import { createLogger } from '../logger.js';
+import { createPromptConverter } from '../prompt/index.js';
+import {
+  EXIT,
+  openTarget,
+  seed,
+  SeedError,
+  type SeedReport,
+  type SeedTarget,
+  tablesFromDatabase,
+  URL_SCHEMES,
+} from '../seed/index.js';
+import { createProgress } from '../seed/progress.js';
+import { UsageError } from './errors.js';
+import { type InputOptions, inputOptions, integer, LOCAL, requestBody } from './input.js';
+
+interface SeedOptions extends InputOptions {
+  databaseUrl?: string;
+  fromDatabase?: boolean;
+  schemaName?: string;
+  create?: boolean;
+  truncate?: boolean;
+  append?: boolean;
+  connections: string;
+  quiet?: boolean;
+}
+
+/** Rows of each table with `--from-database` unless `--count` says otherwise. */
+export const FROM_DATABASE_ROWS = 1000;
+
+/** Adds the `seed` command to `program`. */
+export function seedCommand(program: Command): void {
+  inputOptions(
+    program
+      .command('seed')
+      .description('generate data and load it straight into PostgreSQL, MariaDB/MySQL or SQLite'),
+  )
+    .option(
+      '--database-url <url>',
+      `the database to fill (${URL_SCHEMES.join(', ')}); default $SEED_DATABASE_URL`,
+    )
+    .option('--from-database', "fill the database's existing tables, typed from their columns")
+    .option('--schema-name <name>', 'the PostgreSQL schema of the tables (default public)')
+    .option('--create', 'create the tables that do not exist')
+    .addOption(new Option('--truncate', 'empty the tables first').conflicts('append'))
+    .option('--append', 'add to tables that already hold rows')
+    .option(
+      '--connections <n>',
+      'connections a large table is loaded over (PostgreSQL, MariaDB)',
+      String(Math.min(4, availableParallelism())),
+    )
+    .option('--quiet', 'no progress and no summary on stderr')
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 done, 1 failed, 2 usage, 3 cannot connect, 4 the database does not fit the data,
+5 a table's load failed (that table rolled back), 130 interrupted.
+
+Examples:
+  mockhive seed --database-url postgres://localhost/shop --template ecommerce --scale 100 --create
+  mockhive seed --database-url mysql://root@localhost/load --schema tables.json --count orders=1000000
+  mockhive seed --database-url sqlite:fixture.db --template blog --create --seed 42
+  mockhive seed --database-url postgres://localhost/app --from-database --count 10000 --count users=500 --truncate`,
+    )
+    .action((options: SeedOptions) => seedAction(options));
+}
+
+async function seedAction(options: SeedOptions): Promise<void> {
+  const started = performance.now();
+  const url = options.databaseUrl ?? process.env['SEED_DATABASE_URL'];
+  if (url === undefined || url === '')
+    throw new UsageError('Give the database: --database-url <url> (or SEED_DATABASE_URL).');
+  const modes = (['request', 'template', 'schema', 'prompt'] as const).filter(
+    (m) => options[m] !== undefined,
+  );
+  if (options.fromDatabase && modes.length > 0)
+    throw new UsageError(`--from-database reads the tables from the database: drop --${modes[0]}.`);
+  if (options.schemaName !== undefined && !/^postgres(ql)?:/.test(url))
+    throw new UsageError('--schema-name is for PostgreSQL.');
+  const connections = integer(options.connections, '--connections');
+  if (connections < 1 || connections > 64) throw new UsageError('--connections takes 1 to 64.');
+  const config = loadConfig();
+
+  const target = await openTarget(url, { connections, schema: options.schemaName ?? 'public' });
+  let pool: GenerationPool | undefined;
+  const progress = createProgress(process.stderr, { quiet: options.quiet === true });
+  const interrupt = new AbortController();
+  const onSignal = () => interrupt.abort(new DOMException('Interrupted', 'AbortError'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const report: SeedReport = { loaded: [], created: [], cleared: [] };
+  try {
+    const body = options.fromDatabase ? await bodyFromDatabase(target, options) : await requestBody(options);
+    const convertPrompt = createPromptConverter({ llm: config.llm, logger: createLogger('silent') });
+    const { plan, meta } = await prepareGeneration({ limiter: UNLIMITED, convertPrompt }, LOCAL, body, {
+      mode: 'sync',
+    });
+    pool = createPool(config.workers);
+    await seed(
+      target,
+      plan,
+      pool,
+      {
+        create: options.create === true,
+        truncate: options.truncate === true,
+        append: options.append === true,
+        signal: interrupt.signal,
+      },
+      progress,
+      report,
+    );
+    progress.stop();
+    if (!options.quiet) {
+      const rows = report.loaded.reduce((sum, t) => sum + t.rows, 0);
+      const seconds = (performance.now() - started) / 1000;
+      process.stderr.write(
+        `mockhive: seeded ${target.label}: ${rows.toLocaleString('en-US')} rows in ${report.loaded.length} tables in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en-US')} rows/s), seed ${meta.seed}\n`,
+      );
+    }
+  } catch (error) {
+    progress.stop();
+    if (interrupt.signal.aborted) throw new SeedError(`interrupted. ${written(report)}`, EXIT.interrupted);
+    if (error instanceof SeedError || error instanceof UsageError) throw error;
+    if (report.created.length + report.cleared.length + report.loaded.length === 0 && !isLoadError(error))
+      throw error;
+    throw new SeedError(`${(error as Error).message}\n${written(report)}`, EXIT.load);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await pool?.close();
+    await target.close();
+  }
+}
+
+/** A database's refusal (a constraint, a type): it has a SQLSTATE or a driver code. */
+function isLoadError(error: unknown): boolean {
+  return typeof (error as { code?: unknown }).code === 'string';
+}
+
+/** What a stopped run leaves behind. */
+function written(report: SeedReport): string {
+  const parts: string[] = [];
+  if (report.created.length > 0) parts.push(`Created: ${report.created.join(', ')}.`);
+  if (report.cleared.length > 0) parts.push(`Emptied: ${report.cleared.join(', ')}.`);
+  parts.push(
+    report.loaded.length === 0
+      ? 'No table was loaded; the table in progress was rolled back.'
+      : `Loaded in full: ${report.loaded.map((t) => `${t.table} (${t.rows.toLocaleString('en-US')} rows)`).join(', ')}; the table in progress, if any, was rolled back.`,
+  );
+  return parts.join(' ');
+}
+
+/** The request of `--from-database`: the database's tables, with `--count` rows each. */
+async function bodyFromDatabase(target: SeedTarget, options: SeedOptions): Promise<Record<string, unknown>> {
+  let all = FROM_DATABASE_ROWS;
+  const per = new Map<string, number>();
+  for (const count of options.count) {
+    const [name, value] = count.includes('=') ? count.split('=', 2) : [undefined, count];
+    const n = integer(value!, '--count');
+    if (name === undefined) all = n;
+    else per.set(name, n);
+  }
+  const { tables, warnings } = await tablesFromDatabase(target, (name) => per.get(name) ?? all);
+  const unknown = [...per.keys()].filter((name) => !tables.some((t) => t.name === name));
+  if (unknown.length > 0)
+    throw new UsageError(`--count names no table of the database: ${unknown.join(', ')}.`);
+  if (!options.quiet) for (const warning of warnings) process.stderr.write(`mockhive: ${warning}\n`);
+  const body: Record<string, unknown> = { tables };
+  if (options.seed !== undefined) body.seed = integer(options.seed, '--seed');
+  if (options.locale !== undefined) body.locale = options.locale;
+  return body;
+}

@@ -1,0 +1,135 @@
+/**
+ * MariaDB and MySQL: rows go in as the SQL output's multi-row INSERTs (500 rows a statement), a
+ * table's row ranges over several connections at once, each in a transaction. docs/cli.md says why
+ * not LOAD DATA LOCAL INFILE.
+ */
+import mysql from 'mysql2/promise';
+import type { SqlDialect } from '../../workers/output/options.js';
+import { quoteIdentifier } from '../../workers/output/sql.js';
+import { statements } from './statements.js';
+import { EXIT, type ExistingTable, redact, SeedError, type SeedTarget } from './target.js';
+
+const q = (name: string) => quoteIdentifier('mysql', name);
+
+function connectError(error: unknown, label: string): SeedError | undefined {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR')
+    return new SeedError(`MariaDB refused the credentials for ${label}: ${message}`, EXIT.connect);
+  if (code === 'ER_BAD_DB_ERROR') return new SeedError(`${message} (${label}).`, EXIT.connect);
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ETIMEDOUT')
+    return new SeedError(`Cannot reach MariaDB at ${label} (${code}).`, EXIT.connect);
+  return undefined;
+}
+
+export async function openMariadb(url: string, options: { connections: number }): Promise<SeedTarget> {
+  const label = redact(url);
+  if (new URL(url).pathname.replace(/^\//, '') === '') {
+    throw new SeedError(`Name the database in the URL: ${label}/<database>.`, EXIT.connect);
+  }
+  const pool = mysql.createPool({
+    uri: url,
+    connectionLimit: options.connections + 1,
+    multipleStatements: true,
+    charset: 'utf8mb4',
+    connectTimeout: 10_000,
+    // Our datetimes are UTC: the session's time zone must not shift them.
+    timezone: 'Z',
+  });
+  try {
+    await pool.query("SET time_zone = '+00:00'");
+  } catch (error) {
+    await pool.end();
+    throw connectError(error, label) ?? error;
+  }
+  const dialect: SqlDialect = 'mysql';
+
+  return {
+    dialect,
+    encoding: 'sql',
+    connections: options.connections,
+    label,
+
+    async describe(names) {
+      const tables = new Map<string, ExistingTable>();
+      if (names.length === 0) return tables;
+      const [rows] = await pool.query<mysql.RowDataPacket[]>(
+        `SELECT TABLE_NAME AS t, COLUMN_NAME AS c, IS_NULLABLE AS nullable, COLUMN_DEFAULT AS def, EXTRA AS extra
+           FROM information_schema.COLUMNS
+          WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (?)
+          ORDER BY TABLE_NAME, ORDINAL_POSITION`,
+        [names],
+      );
+      for (const row of rows) {
+        const name = String(row['t']);
+        let table = tables.get(name);
+        if (!table) tables.set(name, (table = { name, columns: [], empty: true }));
+        const extra = String(row['extra'] ?? '').toLowerCase();
+        table.columns.push({
+          name: String(row['c']),
+          notNull: row['nullable'] === 'NO',
+          hasDefault: row['def'] !== null || /auto_increment|generated/.test(extra),
+        });
+      }
+      for (const table of tables.values()) {
+        const [found] = await pool.query<mysql.RowDataPacket[]>(
+          `SELECT EXISTS (SELECT 1 FROM ${q(table.name)}) AS any_row`,
+        );
+        table.empty = Number(found[0]!['any_row']) === 0;
+      }
+      return tables;
+    },
+
+    async ddl() {
+      const [tables] = await pool.query<mysql.RowDataPacket[]>(
+        "SELECT TABLE_NAME AS t FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME",
+      );
+      const out: string[] = [];
+      for (const table of tables) {
+        const [rows] = await pool.query<mysql.RowDataPacket[]>(`SHOW CREATE TABLE ${q(String(table['t']))}`);
+        out.push(`${String(rows[0]!['Create Table'])};`);
+      }
+      return out.join('\n');
+    },
+
+    async create(ddl) {
+      // MariaDB commits each CREATE TABLE on its own; a failure names the statement.
+      for (const statement of ddl) await pool.query(statement);
+    },
+
+    async clear(tables) {
+      // TRUNCATE refuses a table that a foreign key points to; DELETE, children first, does not.
+      for (const table of tables) await pool.query(`DELETE FROM ${q(table)}`);
+    },
+
+    async load(_table, parts) {
+      const connections = await Promise.all(parts.map(() => pool.getConnection()));
+      let stopped: unknown;
+      try {
+        await Promise.all(connections.map((connection) => connection.query('START TRANSACTION')));
+        await Promise.all(
+          parts.map(async (part, i) => {
+            try {
+              for await (const text of statements(part)) {
+                if (stopped !== undefined) return;
+                await connections[i]!.query(text);
+              }
+            } catch (error) {
+              stopped ??= error; // the first failure stops the other parts
+            }
+          }),
+        );
+        if (stopped !== undefined) throw stopped;
+        for (const connection of connections) await connection.query('COMMIT');
+      } catch (error) {
+        await Promise.all(connections.map((connection) => connection.query('ROLLBACK').catch(() => {})));
+        throw error;
+      } finally {
+        for (const connection of connections) connection.release();
+      }
+    },
+
+    async settle() {}, // AUTO_INCREMENT moves past the largest value inserted by itself
+
+    close: () => pool.end(),
+  };
+}

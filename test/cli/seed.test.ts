@@ -1,0 +1,258 @@
+/**
+ * `mockhive seed` as a user runs it: flags, messages and exit codes for each way it can go wrong
+ * (usage, a database it cannot reach or log into, tables that do not fit, tables holding rows, a load
+ * the database refuses, Ctrl-C), and what is left in the database after each. The loading itself, on
+ * every database and template, is tested in test/seed/seed.test.ts.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import t from 'tap';
+import { MYSQL_URL, requireMariadb } from '../helpers/mariadb.js';
+import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
+
+const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
+const ENV = { ...process.env, WORKERS: '1', DATA_DIR: '/nonexistent' };
+
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { env: ENV }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'mockhive-seed-cli-'));
+t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const sqliteUrl = () => `sqlite:${join(dir, `db${files++}.db`)}`;
+const rows = (url: string, table: string) => {
+  const db = new Database(url.slice('sqlite:'.length), { readonly: true });
+  const { n } = db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number };
+  db.close();
+  return n;
+};
+
+t.test('usage mistakes exit 2 and say what to do', async (t) => {
+  const none = await cli('seed', '--template', 'blog');
+  t.equal(none.code, 2);
+  t.match(none.stderr, /--database-url/);
+  const both = await cli(
+    'seed',
+    '--database-url',
+    sqliteUrl(),
+    '--template',
+    'blog',
+    '--truncate',
+    '--append',
+  );
+  t.equal(both.code, 2, 'truncate and append conflict');
+  t.match(both.stderr, /truncate.*append|append.*truncate/);
+  const scheme = await cli('seed', '--database-url', 'oracle://x/y', '--template', 'blog');
+  t.equal(scheme.code, 2);
+  t.match(scheme.stderr, /postgres:\/\/.*sqlite:/);
+  const mixed = await cli('seed', '--database-url', sqliteUrl(), '--from-database', '--template', 'blog');
+  t.equal(mixed.code, 2);
+  t.match(mixed.stderr, /--from-database .* drop --template/);
+  const help = await cli('seed', '--help');
+  t.equal(help.code, 0);
+  t.match(help.stdout, /--from-database[\s\S]*Exit codes[\s\S]*Examples/);
+});
+
+t.test('a template into a new SQLite file: progress lines, a summary, the seed', async (t) => {
+  const url = sqliteUrl();
+  const run = await cli('seed', '--database-url', url, '--template', 'blog', '--create', '--seed', '42');
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stderr, /authors: loading \d+ rows/);
+  t.match(run.stderr, /posts: [\d,]+ rows in [\d.]+ s \([\d,]+ rows\/s\)/);
+  t.match(run.stderr, /seeded sqlite:.*: [\d,]+ rows in \d+ tables .* seed 42\n$/);
+  t.ok(rows(url, 'posts') > 0);
+
+  const quiet = await cli('seed', '--database-url', sqliteUrl(), '--template', 'blog', '--create', '--quiet');
+  t.equal(quiet.code, 0);
+  t.equal(quiet.stderr, '', '--quiet prints nothing');
+});
+
+t.test('tables that are missing, do not fit, or hold rows: exit 4 before anything is written', async (t) => {
+  const url = sqliteUrl();
+  const missing = await cli('seed', '--database-url', url, '--template', 'blog');
+  t.equal(missing.code, 4);
+  t.match(missing.stderr, /do not exist .* add --create/);
+
+  const db = new Database(url.slice('sqlite:'.length));
+  db.exec('CREATE TABLE authors (id INTEGER PRIMARY KEY, nickname TEXT NOT NULL)');
+  db.close();
+  const misfit = await cli('seed', '--database-url', url, '--template', 'blog', '--create');
+  t.equal(misfit.code, 4);
+  t.match(
+    misfit.stderr,
+    /do not fit[\s\S]*authors has no column [\s\S]*authors\.nickname is NOT NULL without a default/,
+  );
+  t.equal(rows(url, 'authors'), 0, 'nothing written');
+
+  const schema = join(dir, 'notes.json');
+  writeFileSync(
+    schema,
+    JSON.stringify([
+      {
+        name: 'notes',
+        count: 50,
+        fields: [
+          { name: 'id', type: 'sequence' },
+          { name: 'body', type: 'sentence', nullable: true },
+        ],
+      },
+    ]),
+  );
+  const strict = new Database(url.slice('sqlite:'.length));
+  strict.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+  strict.close();
+  const nulls = await cli('seed', '--database-url', url, '--schema', schema);
+  t.equal(nulls.code, 4, 'a nullable field for a NOT NULL column is refused up front');
+  t.match(nulls.stderr, /notes\.body is NOT NULL but the data may hold NULL/);
+});
+
+t.test('tables that hold rows: refused, --truncate replaces them, --append adds or rolls back', async (t) => {
+  const url = sqliteUrl();
+  const args = ['seed', '--database-url', url, '--template', 'blog', '--seed', '1', '--quiet'];
+  t.equal((await cli(...args, '--create')).code, 0);
+  const before = rows(url, 'comments');
+
+  const again = await cli(...args);
+  t.equal(again.code, 4);
+  t.match(again.stderr, /already hold rows; add --truncate .* or --append/);
+  t.equal(rows(url, 'comments'), before, 'unchanged');
+
+  const truncated = await cli(...args, '--truncate', '--seed', '2');
+  t.equal(truncated.code, 0, truncated.stderr);
+  t.equal(rows(url, 'comments'), before, 'replaced, not added to');
+
+  const clash = await cli(...args, '--append', '--seed', '2');
+  t.equal(clash.code, 5, 'the same seed again: the same keys, which the database refuses');
+  t.match(
+    clash.stderr,
+    /UNIQUE constraint failed[\s\S]*No table was loaded; the table in progress was rolled back/,
+  );
+  t.equal(rows(url, 'comments'), before, 'nothing half-loaded');
+
+  const schema = join(dir, 'log.json');
+  const log = [{ name: 'log', count: 40, fields: [{ name: 'line', type: 'sentence' }] }];
+  writeFileSync(schema, JSON.stringify(log));
+  const plain = sqliteUrl();
+  t.equal((await cli('seed', '--database-url', plain, '--schema', schema, '--create', '--quiet')).code, 0);
+  const added = await cli('seed', '--database-url', plain, '--schema', schema, '--append', '--quiet');
+  t.equal(added.code, 0, added.stderr);
+  t.equal(rows(plain, 'log'), 80, '--append adds rows to a table without keys');
+});
+
+t.test('--from-database on the CLI: counts per table, unknown tables named', async (t) => {
+  const url = sqliteUrl();
+  const db = new Database(url.slice('sqlite:'.length));
+  db.exec(`CREATE TABLE shops (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE sales (id INTEGER PRIMARY KEY, shop_id INTEGER NOT NULL REFERENCES shops(id), amount NUMERIC NOT NULL);`);
+  db.close();
+  const wrong = await cli('seed', '--database-url', url, '--from-database', '--count', 'orders=5');
+  t.equal(wrong.code, 2);
+  t.match(wrong.stderr, /--count names no table of the database: orders/);
+  const run = await cli(
+    'seed',
+    '--database-url',
+    url,
+    '--from-database',
+    '--count',
+    '30',
+    '--count',
+    'shops=4',
+  );
+  t.equal(run.code, 0, run.stderr);
+  t.equal(rows(url, 'shops'), 4);
+  t.equal(rows(url, 'sales'), 30);
+  const empty = sqliteUrl();
+  const nothing = await cli('seed', '--database-url', empty, '--from-database');
+  t.equal(nothing.code, 4);
+  t.match(nothing.stderr, /has no tables to fill/);
+});
+
+t.test('a database it cannot reach or log into: exit 3', async (t) => {
+  if (await requirePostgres(t)) {
+    const down = await cli(
+      'seed',
+      '--database-url',
+      'postgres://postgres@127.0.0.1:1/x',
+      '--template',
+      'blog',
+    );
+    t.equal(down.code, 3);
+    t.match(
+      down.stderr,
+      /Cannot reach PostgreSQL at postgres:\/\/postgres@127\.0\.0\.1:1\/x \(ECONNREFUSED\)/,
+    );
+    const nodb = await cli(
+      'seed',
+      '--database-url',
+      'postgres://postgres@127.0.0.1/no_such_db_here',
+      '--template',
+      'blog',
+    );
+    t.equal(nodb.code, 3);
+    t.match(nodb.stderr, /no_such_db_here/);
+  }
+  if (await requireMariadb(t)) {
+    const url = new URL(MYSQL_URL);
+    url.username = 'mockhive_nobody';
+    url.password = 'wrong';
+    url.pathname = '/mysql';
+    const denied = await cli('seed', '--database-url', url.toString(), '--template', 'blog');
+    t.equal(denied.code, 3);
+    t.match(denied.stderr, /MariaDB refused the credentials for mysql:\/\/mockhive_nobody:\*\*\*@/);
+    t.notMatch(denied.stderr, /wrong/, 'the password is not printed');
+  }
+});
+
+t.test('Ctrl-C stops the load, rolls back the table in progress, and says so', async (t) => {
+  if (!(await requirePostgres(t))) return;
+  const url = await throwawayPostgres(t);
+  const schema = join(dir, 'big.json');
+  const big = [
+    {
+      name: 'events',
+      count: 3_000_000,
+      fields: [
+        { name: 'id', type: 'sequence' },
+        { name: 'title', type: 'sentence' },
+        { name: 'at', type: 'datetime' },
+      ],
+    },
+  ];
+  writeFileSync(schema, JSON.stringify(big));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI, 'seed', '--database-url', url, '--schema', schema, '--create'],
+    {
+      env: ENV,
+    },
+  );
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve) => {
+    child.stderr.on('data', (data: Buffer) => {
+      stderr += data.toString();
+      if (stderr.includes('events: loading')) resolve();
+    });
+  });
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  child.kill('SIGINT');
+  t.equal(await exited, 130, stderr);
+  t.match(
+    stderr,
+    /interrupted\. Created: events\. No table was loaded; the table in progress was rolled back/,
+  );
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows: counted } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM events');
+  await client.end();
+  t.equal(counted[0]!.n, '0', 'no half table');
+});

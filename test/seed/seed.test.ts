@@ -1,0 +1,280 @@
+/**
+ * seed() against real databases, in process: every template into PostgreSQL, MariaDB and SQLite with
+ * its tables created, row counts and foreign keys checked by queries; the same rows whatever the
+ * number of connections; tables filled from the database's own schema (`--from-database`).
+ * The CLI's flags, exit codes and interrupts are in test/cli/seed.test.ts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import t from 'tap';
+import { type GenerationPlan, TEMPLATE_IDS } from '../../workers/engine/index.js';
+import { LOCAL } from '../../src/cli/input.js';
+import { createPool, type GenerationPool } from '../../src/generation/pool.js';
+import { prepareGeneration, UNLIMITED } from '../../src/generation/prepare.js';
+import { openTarget, seed, type SeedReport, tablesFromDatabase } from '../../src/seed/index.js';
+import { partRanges } from '../../src/seed/index.js';
+import { MYSQL_URL, requireMariadb, throwawayMariadb } from '../helpers/mariadb.js';
+import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
+
+const unused = () => Promise.reject(new Error('no prompts here'));
+const NOTHING = { start() {}, advance() {}, finish() {} };
+
+async function planOf(body: object): Promise<GenerationPlan> {
+  const prepared = await prepareGeneration({ limiter: UNLIMITED, convertPrompt: unused }, LOCAL, body, {
+    mode: 'sync',
+  });
+  return prepared.plan;
+}
+
+let shared: GenerationPool | undefined;
+t.teardown(() => shared?.close());
+const pool = () => (shared ??= createPool(2));
+
+async function seedInto(url: string, body: object, connections = 2, more: object = {}): Promise<SeedReport> {
+  const target = await openTarget(url, { connections, schema: 'public' });
+  const report: SeedReport = { loaded: [], created: [], cleared: [] };
+  try {
+    const options = { create: true, truncate: false, append: false, signal: new AbortController().signal };
+    await seed(target, await planOf(body), pool(), { ...options, ...more }, NOTHING, report);
+  } finally {
+    await target.close();
+  }
+  return report;
+}
+
+/** Children whose parent row is missing, per foreign key of the plan. */
+function orphanQueries(plan: GenerationPlan, quote: (name: string) => string): [string, string][] {
+  return plan.tables.flatMap((table) =>
+    table.foreignKeys.map((fk): [string, string] => [
+      `${table.name}.${fk.field}`,
+      `SELECT COUNT(*) AS n FROM ${quote(table.name)} c LEFT JOIN ${quote(fk.table)} p ON p.${quote(fk.references)} = c.${quote(fk.field)} WHERE c.${quote(fk.field)} IS NOT NULL AND p.${quote(fk.references)} IS NULL`,
+    ]),
+  );
+}
+
+const dq = (name: string) => `"${name}"`;
+const bq = (name: string) => `\`${name}\``;
+
+t.test('row ranges split by connection, aligned to INSERT statements', async (t) => {
+  t.same(partRanges(10, 4), [{ from: 0, to: 10 }], 'a small table goes over one connection');
+  t.same(partRanges(0, 4), [{ from: 0, to: 0 }]);
+  const ranges = partRanges(1_000_001, 3);
+  t.equal(ranges.length, 3);
+  t.equal(ranges.at(-1)!.to, 1_000_001, 'every row');
+  for (const [i, range] of ranges.entries()) {
+    t.equal(range.from % 500, 0, 'starts on a statement');
+    if (i > 0) t.equal(range.from, ranges[i - 1]!.to, 'contiguous');
+  }
+});
+
+t.test('every template into SQLite: counts and foreign keys', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockhive-seed-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  for (const template of TEMPLATE_IDS) {
+    const file = join(dir, `${template}.db`);
+    const body = { template, scale: 0.5, seed: 7 };
+    const report = await seedInto(`sqlite:${file}`, body);
+    const plan = await planOf(body);
+    const db = new Database(file, { readonly: true });
+    for (const table of plan.tables) {
+      const { n } = db.prepare(`SELECT COUNT(*) AS n FROM "${table.name}"`).get() as { n: number };
+      t.equal(n, table.count, `${template}: ${table.name} rows`);
+    }
+    t.same(db.pragma('foreign_key_check'), [], `${template}: foreign keys hold`);
+    t.same(report.created, plan.order, `${template}: tables created parents first`);
+    db.close();
+  }
+});
+
+t.test('every template into PostgreSQL: counts, foreign keys, one or four connections alike', async (t) => {
+  if (!(await requirePostgres(t))) return;
+  for (const template of TEMPLATE_IDS) {
+    const body = { template, scale: 0.5, seed: 7 };
+    const plan = await planOf(body);
+    const urls = [await throwawayPostgres(t), await throwawayPostgres(t)];
+    await seedInto(urls[0]!, body, 1);
+    await seedInto(urls[1]!, body, 4);
+    const fingerprints: string[] = [];
+    for (const url of urls) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      let fingerprint = '';
+      for (const table of plan.tables) {
+        const { rows } = await client.query<{ n: string; digest: string }>(
+          `SELECT COUNT(*) AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${table.name}" t`,
+        );
+        t.equal(Number(rows[0]!.n), table.count, `${template}: ${table.name} rows`);
+        fingerprint += rows[0]!.digest;
+      }
+      for (const [what, sql] of orphanQueries(plan, dq)) {
+        const { rows } = await client.query<{ n: string }>(sql);
+        t.equal(Number(rows[0]!.n), 0, `${template}: ${what} has no orphans`);
+      }
+      fingerprints.push(fingerprint);
+      await client.end();
+    }
+    t.equal(fingerprints[0], fingerprints[1], `${template}: the same rows over 1 and 4 connections`);
+  }
+});
+
+t.test('a large table over several connections: every row once, sequences moved on', async (t) => {
+  if (!(await requirePostgres(t))) return;
+  const url = await throwawayPostgres(t);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  t.teardown(() => client.end());
+  await client.query('CREATE TABLE events (id serial PRIMARY KEY, name text NOT NULL, at timestamptz)');
+  const body = {
+    seed: 3,
+    tables: [
+      {
+        name: 'events',
+        count: 120_000,
+        fields: [
+          { name: 'id', type: 'sequence' },
+          { name: 'name', type: 'word' },
+          { name: 'at', type: 'datetime' },
+        ],
+      },
+    ],
+  };
+  await seedInto(url, body, 3, { create: false });
+  const { rows } = await client.query<{ n: string; distinct_ids: string; max: number }>(
+    'SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS distinct_ids, MAX(id) AS max FROM events',
+  );
+  t.same(rows[0], { n: '120000', distinct_ids: '120000', max: 120_000 });
+  const next = await client.query<{ id: number }>("INSERT INTO events (name) VALUES ('x') RETURNING id");
+  t.equal(next.rows[0]!.id, 120_001, 'the serial continues after the rows loaded');
+});
+
+t.test('every template into MariaDB: counts and foreign keys', async (t) => {
+  if (!(await requireMariadb(t))) return;
+  for (const template of TEMPLATE_IDS) {
+    const connection = await throwawayMariadb(t);
+    const [[{ db }]] = (await connection.query('SELECT DATABASE() AS db')) as unknown as [[{ db: string }]];
+    const body = { template, scale: 0.5, seed: 7 };
+    const plan = await planOf(body);
+    await seedInto(`${MYSQL_URL}/${db}`, body, 2);
+    for (const table of plan.tables) {
+      const [rows] = (await connection.query(`SELECT COUNT(*) AS n FROM \`${table.name}\``)) as unknown as [
+        { n: number }[],
+      ];
+      t.equal(Number(rows[0]!.n), table.count, `${template}: ${table.name} rows`);
+    }
+    for (const [what, sql] of orphanQueries(plan, bq)) {
+      const [rows] = (await connection.query(sql)) as unknown as [{ n: number }[]];
+      t.equal(Number(rows[0]!.n), 0, `${template}: ${what} has no orphans`);
+    }
+  }
+});
+
+/** A schema with what --from-database must read: enums, checks, composite unique keys, self-references, NOT NULL. */
+const POSTGRES_SCHEMA = `
+CREATE TYPE plan_kind AS ENUM ('free', 'pro', 'team');
+CREATE TABLE members (
+  id bigserial PRIMARY KEY,
+  email varchar(200) NOT NULL UNIQUE,
+  full_name text NOT NULL,
+  plan plan_kind NOT NULL,
+  mentor_id bigint REFERENCES members (id),
+  status text NOT NULL CHECK (status IN ('active', 'paused')),
+  stars integer CHECK (stars BETWEEN 1 AND 5),
+  joined_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE clubs (id serial PRIMARY KEY, name text NOT NULL, city text);
+CREATE TABLE club_members (
+  club_id integer NOT NULL REFERENCES clubs (id),
+  member_id bigint NOT NULL REFERENCES members (id),
+  role text NOT NULL,
+  PRIMARY KEY (club_id, member_id)
+);`;
+
+t.test(
+  '--from-database on PostgreSQL: enums, checks, composite keys, a self-reference, NOT NULL',
+  async (t) => {
+    if (!(await requirePostgres(t))) return;
+    const url = await throwawayPostgres(t);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    t.teardown(() => client.end());
+    await client.query(POSTGRES_SCHEMA);
+    const target = await openTarget(url, { connections: 2, schema: 'public' });
+    const counts: Record<string, number> = { members: 300, clubs: 20, club_members: 500 };
+    const { tables, warnings } = await tablesFromDatabase(target, (name) => counts[name]!);
+    t.same(warnings, []);
+    const members = tables.find((table) => table.name === 'members')!;
+    const field = (name: string) => members.fields.find((f) => f.name === name)!;
+    t.equal(field('email').type, 'email', 'typed by the naming rules of schema detection');
+    t.same(field('plan').params, { values: ['free', 'pro', 'team'] }, 'the enum type');
+    t.same(field('status').params, { values: ['active', 'paused'] }, 'the CHECK … IN list');
+    t.equal(field('mentor_id').type, 'ref', 'the self-reference');
+    const report: SeedReport = { loaded: [], created: [], cleared: [] };
+    const options = { create: false, truncate: false, append: false, signal: new AbortController().signal };
+    await seed(target, await planOf({ tables, seed: 5 }), pool(), options, NOTHING, report);
+    await target.close();
+    t.same(
+      report.loaded.map((l) => [l.table, l.rows]),
+      [
+        ['clubs', 20],
+        ['members', 300],
+        ['club_members', 500],
+      ],
+      'parents first',
+    );
+    const { rows } = await client.query<Record<string, string>>(`SELECT
+    (SELECT COUNT(*) FROM members WHERE email LIKE '%@%') AS emails,
+    (SELECT COUNT(*) FROM members WHERE mentor_id IS NOT NULL) AS mentored,
+    (SELECT COUNT(*) FROM members WHERE stars NOT BETWEEN 1 AND 5) AS bad_stars,
+    (SELECT COUNT(DISTINCT (club_id, member_id)) FROM club_members) AS pairs`);
+    t.same(rows[0], { emails: '300', mentored: rows[0]!.mentored, bad_stars: '0', pairs: '500' });
+    t.ok(Number(rows[0]!.mentored) > 0, 'some members have a mentor');
+  },
+);
+
+t.test('--from-database on MariaDB and SQLite read their own DDL', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockhive-seed-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const sqliteFile = join(dir, 'app.db');
+  const db = new Database(sqliteFile);
+  db.exec(`CREATE TABLE teams (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+    CREATE TABLE people (id INTEGER PRIMARY KEY, team_id INTEGER NOT NULL REFERENCES teams(id),
+      manager_id INTEGER REFERENCES people(id), email TEXT NOT NULL, level TEXT NOT NULL CHECK (level IN ('junior', 'senior')));`);
+  db.close();
+  const urls = [`sqlite:${sqliteFile}`];
+  if (await requireMariadb(t)) {
+    const connection = await throwawayMariadb(t);
+    const [[{ name }]] = (await connection.query('SELECT DATABASE() AS name')) as unknown as [
+      [{ name: string }],
+    ];
+    await connection.query(`CREATE TABLE teams (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(100) NOT NULL UNIQUE);
+      CREATE TABLE people (id INT AUTO_INCREMENT PRIMARY KEY, team_id INT NOT NULL, manager_id INT NULL,
+        email VARCHAR(200) NOT NULL, level ENUM('junior', 'senior') NOT NULL,
+        FOREIGN KEY (team_id) REFERENCES teams (id), FOREIGN KEY (manager_id) REFERENCES people (id))`);
+    urls.push(`${MYSQL_URL}/${name}`);
+  }
+  for (const url of urls) {
+    const target = await openTarget(url, { connections: 2, schema: 'public' });
+    const { tables } = await tablesFromDatabase(target, (table) => (table === 'teams' ? 10 : 200));
+    const people = tables.find((table) => table.name === 'people')!;
+    t.same(
+      people.fields.map((f) => f.type),
+      ['sequence', 'ref', 'ref', 'email', 'enum'],
+      `${url.split(':')[0]}: types from the DDL`,
+    );
+    const report: SeedReport = { loaded: [], created: [], cleared: [] };
+    const options = { create: false, truncate: false, append: false, signal: new AbortController().signal };
+    await seed(target, await planOf({ tables, seed: 9 }), pool(), options, NOTHING, report);
+    await target.close();
+    t.same(
+      report.loaded.map((l) => [l.table, l.rows]),
+      [
+        ['teams', 10],
+        ['people', 200],
+      ],
+      `${url.split(':')[0]}: loaded parents first`,
+    );
+  }
+});
