@@ -21,7 +21,8 @@ COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/bin ./bin
-RUN mkdir -p /data && chown node:node /data
+# `mockhive` on the PATH: `docker run --rm mockhive mockhive seed --database-url … --template …` runs the CLI.
+RUN mkdir -p /data && chown node:node /data && chmod +x bin/mockhive.js && ln -s /app/bin/mockhive.js /usr/local/bin/mockhive
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -1,9 +1,10 @@
-/** `npm run bench`: the engine, HTTP, API, limits and jobs benchmarks in sequence (each also runs on its own). */
+/** `npm run bench`: the engine, HTTP, API, limits, jobs and seed benchmarks in sequence (each also runs on its own). */
 import { run as api } from './api.bench.js';
 import { run as engine } from './engine.bench.js';
 import { run as http } from './http.bench.js';
 import { run as jobs } from './jobs.bench.js';
 import { run as limits } from './limits.bench.js';
+import { run as seed } from './seed.bench.js';
 
 console.log('== engine');
 for (const line of engine()) console.log(line);
@@ -15,3 +16,5 @@ console.log('== limits');
 await limits();
 console.log('== jobs');
 await jobs();
+console.log('== seed');
+await seed();

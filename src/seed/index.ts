@@ -6,11 +6,11 @@
  */
 import type { GenerationPlan, PlannedTable, TableSpec } from '../../workers/engine/index.js';
 import type { ChunkTask } from '../../workers/output/encode.js';
-import { INSERT_BATCH } from '../../workers/output/options.js';
+import { type EncodeOptions, INSERT_BATCH } from '../../workers/output/options.js';
 import { createTable } from '../../workers/output/sql.js';
 import { detectSchema } from '../detect/index.js';
 import type { GenerationPool } from '../generation/pool.js';
-import { CHUNK_BYTES, tablePieces } from '../generation/stream.js';
+import { CHUNK_BYTES, CHUNK_ROWS, chunkRows } from '../generation/stream.js';
 import { openMariadb } from './mariadb.js';
 import { openPostgres } from './postgres.js';
 import { openSqlite } from './sqlite.js';
@@ -187,6 +187,24 @@ export function partRanges(count: number, connections: number): { from: number; 
 }
 
 /**
+ * The chunk tasks of rows [from, to): at most `budget` worst-case bytes each (CHUNK_ROWS rows at most)
+ * and, for INSERTs, whole statements (a multiple of 500 rows), so each chunk runs on its own and no
+ * statement outgrows the server's packet limit.
+ */
+export function* chunkTasks(
+  plan: GenerationPlan,
+  table: PlannedTable,
+  range: { from: number; to: number },
+  options: EncodeOptions,
+  budget: number,
+): Generator<ChunkTask> {
+  const rows = chunkRows(table.rowBytes, budget, CHUNK_ROWS);
+  const step = options.encoding === 'sql' ? Math.max(INSERT_BATCH, rows - (rows % INSERT_BATCH)) : rows;
+  for (let start = range.from; start < range.to; start += step)
+    yield { plan, table: table.name, start, end: Math.min(range.to, start + step), options };
+}
+
+/**
  * Rows [from, to) of `table`, encoded for the target: chunks run in the pool, a few ahead of the
  * database, and come out in order. Stopping early (or `signal`) drops the chunks in flight.
  */
@@ -206,13 +224,13 @@ async function* tableChunks(
   const onAbort = () => stop.abort(signal.reason);
   signal.addEventListener('abort', onAbort);
   const pending: { bytes: Promise<Uint8Array>; task: ChunkTask }[] = [];
-  const source = tablePieces(plan, table.name, options, budget, range);
+  const source = chunkTasks(plan, table, range, options, budget);
   try {
     for (;;) {
       while (pending.length < window && !stop.signal.aborted) {
         const step = source.next();
         if (step.done) break;
-        const task = (step.value as { task: ChunkTask }).task;
+        const task = step.value;
         const bytes = pool.run(task, { signal: stop.signal });
         bytes.catch(() => {}); // observed in its turn
         pending.push({ bytes, task });

@@ -15,7 +15,8 @@ import { LOCAL } from '../../src/cli/input.js';
 import { createPool, type GenerationPool } from '../../src/generation/pool.js';
 import { prepareGeneration, UNLIMITED } from '../../src/generation/prepare.js';
 import { openTarget, seed, type SeedReport, tablesFromDatabase } from '../../src/seed/index.js';
-import { partRanges } from '../../src/seed/index.js';
+import { chunkTasks, partRanges } from '../../src/seed/index.js';
+import { plainCheck } from '../../src/seed/postgres.js';
 import { MYSQL_URL, requireMariadb, throwawayMariadb } from '../helpers/mariadb.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
 
@@ -68,6 +69,48 @@ t.test('row ranges split by connection, aligned to INSERT statements', async (t)
     t.equal(range.from % 500, 0, 'starts on a statement');
     if (i > 0) t.equal(range.from, ranges[i - 1]!.to, 'contiguous');
   }
+});
+
+t.test('chunks of INSERTs are whole statements, however wide the rows', async (t) => {
+  const wide = {
+    seed: 1,
+    tables: [
+      {
+        name: 'docs',
+        count: 20_000,
+        fields: ['a', 'b', 'c', 'd'].map((name) => ({ name, type: 'paragraph' })),
+      },
+    ],
+  };
+  for (const body of [wide, { template: 'ecommerce', seed: 1 }]) {
+    const plan = await planOf(body);
+    for (const table of plan.tables) {
+      const options = { encoding: 'sql', dialect: 'mysql', jsonEscape: false } as const;
+      const tasks = [...chunkTasks(plan, table, { from: 0, to: table.count }, options, 4 << 20)];
+      t.equal(tasks.at(-1)!.end, table.count, `${table.name}: every row`);
+      if (table.name === 'docs')
+        t.ok(tasks[0]!.end < 5000, 'the wide rows make chunks smaller than 5,000 rows');
+      t.ok(
+        tasks.slice(0, -1).every((task) => (task.end - task.start) % 500 === 0),
+        `${table.name}: ${tasks.length} chunks of whole 500-row statements`,
+      );
+    }
+  }
+});
+
+t.test("PostgreSQL's CHECK texts read as schema detection reads CHECK … IN and ranges", async (t) => {
+  t.equal(
+    plainCheck("CHECK ((status = ANY (ARRAY['active'::text, 'paused'::text])))"),
+    "CHECK ((status IN ('active', 'paused')))",
+  );
+  t.equal(
+    plainCheck(
+      "CHECK (((kind)::text = ANY ((ARRAY['a'::character varying, 'b'::character varying])::text[])))",
+    ),
+    "CHECK (((kind) IN ('a', 'b')))",
+    'varchar columns compare through casts',
+  );
+  t.equal(plainCheck('CHECK ((score >= (0)::numeric))'), 'CHECK ((score >= (0)))');
 });
 
 t.test('every template into SQLite: counts and foreign keys', async (t) => {
@@ -148,6 +191,29 @@ t.test('a large table over several connections: every row once, sequences moved 
   t.same(rows[0], { n: '120000', distinct_ids: '120000', max: 120_000 });
   const next = await client.query<{ id: number }>("INSERT INTO events (name) VALUES ('x') RETURNING id");
   t.equal(next.rows[0]!.id, 120_001, 'the serial continues after the rows loaded');
+});
+
+t.test('--schema-name: the tables of another PostgreSQL schema, created and filled there', async (t) => {
+  if (!(await requirePostgres(t))) return;
+  const url = await throwawayPostgres(t);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  t.teardown(() => client.end());
+  await client.query('CREATE SCHEMA sales');
+  const body = { template: 'ecommerce', scale: 0.2, seed: 4 };
+  const target = await openTarget(url, { connections: 2, schema: 'sales' });
+  const report: SeedReport = { loaded: [], created: [], cleared: [] };
+  const options = { create: true, truncate: false, append: false, signal: new AbortController().signal };
+  await seed(target, await planOf(body), pool(), options, NOTHING, report);
+  await target.close();
+  const { rows } = await client.query<{ schema: string; n: string }>(
+    "SELECT table_schema AS schema, COUNT(*) AS n FROM information_schema.tables WHERE table_name = 'orders' GROUP BY 1",
+  );
+  t.same(rows, [{ schema: 'sales', n: '1' }], 'created in sales only');
+  const orders = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM sales.orders');
+  t.equal(Number(orders.rows[0]!.n), (await planOf(body)).tables.find((x) => x.name === 'orders')!.count);
+  const missing = openTarget(url, { connections: 1, schema: 'nowhere' });
+  await t.rejects(missing, { message: /There is no schema "nowhere"/, exitCode: 4 });
 });
 
 t.test('every template into MariaDB: counts and foreign keys', async (t) => {
