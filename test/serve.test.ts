@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Koa from 'koa';
 import t from 'tap';
 import { serve } from '../src/serve.js';
+import { TS_NODE_ARGS } from './helpers/node-args.js';
 
 function slowApp(ms: number): Koa {
   const app = new Koa();
@@ -41,7 +42,7 @@ t.test('stop cuts requests still running at the deadline', async (t) => {
 function startServer(env: Record<string, string>) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', new URL('../src/server.ts', import.meta.url).pathname],
+    [...TS_NODE_ARGS, new URL('../src/server.ts', import.meta.url).pathname],
     {
       env: { ...process.env, LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

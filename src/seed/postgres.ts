@@ -171,6 +171,11 @@ export async function openPostgres(
       const copy = `COPY ${q(table.name)} (${table.fields.map((f) => q(f.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
       const clients = await Promise.all(parts.map(() => pool.connect()));
       const stop = new AbortController();
+      // A connection lost mid-COPY is reported on its client (a pool's handler covers idle ones only).
+      const onError = (error: Error) => {
+        if (!stop.signal.aborted) stop.abort(error);
+      };
+      for (const client of clients) client.on('error', onError);
       let failed = false;
       try {
         await Promise.all(clients.map((client) => client.query('BEGIN')));
@@ -191,7 +196,11 @@ export async function openPostgres(
         throw stop.signal.aborted ? stop.signal.reason : error;
       } finally {
         // A client whose COPY was cut may be in an unknown state: it is closed, not reused.
-        for (const client of clients) client.release(failed);
+        // A failed client keeps the listener: it is closed, and may still report the failure.
+        for (const client of clients) {
+          if (!failed) client.off('error', onError);
+          client.release(failed);
+        }
       }
     },
 

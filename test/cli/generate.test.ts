@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import t from 'tap';
 import { startApp } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
+import { TS_NODE_ARGS } from '../helpers/node-args.js';
 
 const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
 
@@ -14,7 +15,7 @@ function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr:
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', CLI, ...args],
+      [...TS_NODE_ARGS, CLI, ...args],
       { env: { ...process.env, WORKERS: '0', DATA_DIR: '/nonexistent' }, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );

@@ -7,13 +7,14 @@ import t, { type Test } from 'tap';
 import { openStore } from '../../src/store/index.js';
 import { startApp } from '../helpers/app.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
+import { TS_NODE_ARGS } from '../helpers/node-args.js';
 
 const run = promisify(execFile);
 const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
 
 async function cli(env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...TS_NODE_ARGS, CLI, ...args], {
       env: { ...process.env, ...env },
     });
     return { code: 0, stdout, stderr };

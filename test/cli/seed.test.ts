@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import t from 'tap';
 import { MYSQL_URL, requireMariadb } from '../helpers/mariadb.js';
+import { TS_NODE_ARGS } from '../helpers/node-args.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
 
 const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
@@ -19,7 +20,7 @@ const ENV = { ...process.env, WORKERS: '1', DATA_DIR: '/nonexistent' };
 
 function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { env: ENV }, (error, stdout, stderr) =>
+    execFile(process.execPath, [...TS_NODE_ARGS, CLI, ...args], { env: ENV }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
@@ -212,9 +213,8 @@ t.test('a database it cannot reach or log into: exit 3', async (t) => {
   }
 });
 
-t.test('Ctrl-C stops the load, rolls back the table in progress, and says so', async (t) => {
-  if (!(await requirePostgres(t))) return;
-  const url = await throwawayPostgres(t);
+/** Starts seeding a 3,000,000-row table into `url`; resolves once its load has begun. */
+async function bigSeed(url: string) {
   const schema = join(dir, 'big.json');
   const big = [
     {
@@ -228,31 +228,59 @@ t.test('Ctrl-C stops the load, rolls back the table in progress, and says so', a
     },
   ];
   writeFileSync(schema, JSON.stringify(big));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', CLI, 'seed', '--database-url', url, '--schema', schema, '--create'],
-    {
-      env: ENV,
-    },
-  );
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const args = [...TS_NODE_ARGS, CLI, 'seed', '--database-url', url, '--schema', schema, '--create'];
+  const child = spawn(process.execPath, args, { env: ENV });
+  const run = {
+    child,
+    stderr: '',
+    exited: new Promise<number | null>((resolve) => child.on('exit', resolve)),
+  };
   await new Promise<void>((resolve) => {
     child.stderr.on('data', (data: Buffer) => {
-      stderr += data.toString();
-      if (stderr.includes('events: loading')) resolve();
+      run.stderr += data.toString();
+      if (run.stderr.includes('events: loading')) resolve();
     });
   });
   await new Promise((resolve) => setTimeout(resolve, 400));
-  child.kill('SIGINT');
-  t.equal(await exited, 130, stderr);
-  t.match(
-    stderr,
-    /interrupted\. Created: events\. No table was loaded; the table in progress was rolled back/,
-  );
+  return run;
+}
+
+async function countEvents(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows: counted } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM events');
+  const { rows } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM events');
   await client.end();
-  t.equal(counted[0]!.n, '0', 'no half table');
+  return rows[0]!.n;
+}
+
+t.test('Ctrl-C stops the load, rolls back the table in progress, and says so', async (t) => {
+  if (!(await requirePostgres(t))) return;
+  const url = await throwawayPostgres(t);
+  const run = await bigSeed(url);
+  run.child.kill('SIGINT');
+  t.equal(await run.exited, 130, run.stderr);
+  t.match(
+    run.stderr,
+    /interrupted\. Created: events\. No table was loaded; the table in progress was rolled back/,
+  );
+  t.equal(await countEvents(url), '0', 'no half table');
+});
+
+t.test('a connection lost mid-load: exit 5, the table rolled back, the cause named', async (t) => {
+  if (!(await requirePostgres(t))) return;
+  const url = await throwawayPostgres(t);
+  const run = await bigSeed(url);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const { rows } = await admin.query<{ killed: boolean }>(
+    'SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  await admin.end();
+  t.ok(rows.length > 0 && rows.every((row) => row.killed), 'the loading connections were terminated');
+  t.equal(await run.exited, 5, run.stderr);
+  t.match(
+    run.stderr,
+    /terminat[\s\S]*Created: events\. No table was loaded; the table in progress was rolled back/,
+  );
+  t.equal(await countEvents(url), '0', 'no half table');
 });

@@ -14,6 +14,7 @@ import { createApiKey } from '../../src/accounts/api-keys.js';
 import { systemClock } from '../../src/accounts/clock.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
+import { TS_NODE_ARGS } from '../helpers/node-args.js';
 
 const SERVER = new URL('../../src/server.ts', import.meta.url).pathname;
 
@@ -41,7 +42,7 @@ interface Server {
 
 /** Starts src/server.ts in a child process; resolves once it listens. */
 async function startServer(t: Test, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, SERVER], {
     env: {
       ...process.env,
       LOG_LEVEL: 'info',

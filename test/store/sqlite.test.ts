@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import t, { type Test } from 'tap';
 import { openStore } from '../../src/store/index.js';
 import { embeddedStore } from '../helpers/stores.js';
+import { TS_NODE_ARGS } from '../helpers/node-args.js';
 
 /** Counts better-sqlite3's prepare calls per SQL text while `t` runs. */
 function countPrepares(t: Test): Map<string, number> {
@@ -95,7 +96,7 @@ function openInChild(dataDir: string, go: Promise<void>) {
       await store.close();
       process.exit(0);
     });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, '--input-type=module', '-e', script], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
