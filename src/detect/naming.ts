@@ -199,6 +199,17 @@ const RULES: Rule[] = [
     /^(signup|sign_up|signed_up|login|logout|start|end|departure|arrival|pickup|dropoff|created|updated|event|publish|post|send|sent|delivery|order|check_in|checkout|check_out|booking|payment|transaction|purchase|last_seen|last_login|release|submission|registration|visit|appointment|pick_up|drop_off|scheduled)_time$/,
     'datetime',
   ],
+  // Days named by what happens on them: `check_in`, `due`, `move_out`.
+  [
+    /^(check_in|check_out|checkin|checkout|move_in|move_out|due|admission|discharge|graduation|expiry|expiration|renewal|maturity)$/,
+    'date',
+  ],
+  [/^(departure|arrival)$/, 'datetime'],
+  // Sums of money named by what they pay for.
+  [
+    /^(bonus|fee|fees|fine|tax|tip|cost|revenue|income|expense|refund|deposit|rent|fare|payout|commission|deductible|subtotal|total|grand_total|wage|allowance|stipend|tuition|donation)$/,
+    'amount',
+  ],
   [/(^|_)(date|day)$|^date_|_date_/, 'date'],
   [/(^|_)time$|^time_of_day$/, 'time'],
 ];
@@ -228,6 +239,11 @@ const NAME_BY_TABLE: [RegExp, string][] = [
     'title',
   ],
 ];
+
+/** The roles of people (the names of NAME_BY_TABLE's person tables), with a qualifier and `_name`. */
+const PERSON_COLUMN = new RegExp(
+  `^(?:(?:assigned|primary|lead|head|main|attending|responsible|preferred|referring)_)?(?:${NAME_BY_TABLE[0]![0].source.replace(/^\(/, '').replace(/\)s\?\$$/, '')})(?:_(?:name|full_name))?$`,
+);
 
 const CLASS_KINDS: Record<Exclude<ValueClass, 'any'>, readonly ColumnKind[]> = {
   text: ['text'],
@@ -291,6 +307,8 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   for (const [re, type, params] of RULES) {
     if (re.test(snake)) candidates.push(params === undefined ? { type } : { type, params });
   }
+  // A column named after a person's role holds a person's name: `doctor`, `doctor_name`, `assigned_agent`.
+  if (PERSON_COLUMN.test(snake)) candidates.push({ type: 'full_name' });
   for (const candidate of candidates) {
     if (fits(candidate, value)) return candidate;
     // An integer column of money keeps the money type, in whole units.

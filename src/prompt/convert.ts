@@ -9,6 +9,8 @@ import { compile, expandTemplate } from '../../workers/engine/index.js';
 import { typeFromName } from '../detect/naming.js';
 import { Entities, type Entity, findEntities, findFirstNoun, findHeaders, tokenize } from './entities.js';
 import { fitCounts, orderByDependency } from './counts.js';
+import { findEnumerations } from './enumerations.js';
+import { readWords } from './reader.js';
 import { type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
 import { type Relation, scanRelations } from './relations.js';
@@ -80,6 +82,7 @@ export function convertPrompt(prompt: string): ConversionResult {
   const template = domain === undefined ? [] : expandTemplate(domain, 1);
   for (const table of template) entities.add(singular(table.name), -1);
   findHeaders(text, tokens, entities);
+  findEnumerations(readWords(text), entities);
   findEntities(text, tokens, entities);
   findFirstNoun(tokens, entities);
   findRelationNouns(text, entities);

@@ -34,3 +34,23 @@ t.test('share of prompts fully understood', async (t) => {
   if (process.env['CORPUS_VERBOSE'] || share < 0.9) t.comment(`not fully understood:\n${misses.join('\n')}`);
   t.ok(share >= 0.9, `at least 90% fully understood (got ${(share * 100).toFixed(1)}%)`);
 });
+
+/**
+ * The frozen held-out set (test/fixtures/prompts-heldout.md): written before the converter was rebuilt,
+ * by a session that never read it, and never edited to make a case pass. Tune on the training corpus
+ * only; this is measured. The floor is the last measured score, and only rises (issue target: 90%).
+ */
+const HELD_OUT_FLOOR = 0.32;
+
+t.test('held-out prompts: share fully understood', async (t) => {
+  const heldOut = JSON.parse(
+    readFileSync(new URL('../fixtures/prompts-heldout.json', import.meta.url), 'utf8'),
+  ) as PromptCase[];
+  t.ok(heldOut.length >= 150, `${heldOut.length} held-out prompts`);
+  const understood = heldOut.filter((item) => problems(convertPrompt(item.prompt), item.expect).length === 0);
+  const share = understood.length / heldOut.length;
+  t.comment(
+    `held-out prompts: ${understood.length}/${heldOut.length} fully understood (${(share * 100).toFixed(1)}%)`,
+  );
+  t.ok(share >= HELD_OUT_FLOOR, `at least ${HELD_OUT_FLOOR * 100}% (got ${(share * 100).toFixed(1)}%)`);
+});

@@ -1,0 +1,133 @@
+/**
+ * Things listed in a prompt: "students, courses and enrollments", "hotels, rooms in each hotel, guests
+ * and reservations", "patients and appointments". Read from the parts of speech, not from phrases:
+ * a list is noun phrases joined by commas and `and`; a noun phrase is adjectives and nouns ending in a
+ * noun (its head). Tables are named in the plural and columns in the singular, so in a list of things
+ * every plural head is a table; in a list of columns (after `with`, `having`, `including`, or inside
+ * parentheses after a table) a plural head is a table only when it is counted ("with 30 agents").
+ */
+import type { Entities } from './entities.js';
+import { ADJECTIVES, LOCALE_WORD_SET, STOP_WORDS, UNITS } from './lexicon.js';
+import { isPluralNoun, type Word } from './reader.js';
+import { snake } from './text.js';
+
+/** One noun phrase of a list: its words, head (last noun), and whether a number counts it. */
+interface Phrase {
+  first: number;
+  head: number;
+  counted: boolean;
+}
+
+const NOUNISH = new Set(['NOUN', 'PROPN', 'ADJ']);
+const JOINERS = new Set([',', 'and', '&', 'plus']);
+const COLUMN_INTROS = new Set(['with', 'having', 'including', 'containing', 'has', 'have', 'incl']);
+const CLAUSE_ENDS = new Set(['.', ';', '?', '!']);
+
+/** The noun phrase starting at word `i`, if any: DET/NUM, then adjectives and nouns, ending with a noun. */
+function phraseAt(words: readonly Word[], i: number): { phrase: Phrase; next: number } | undefined {
+  let j = i;
+  let counted = false;
+  while (j < words.length && (words[j]!.pos === 'DET' || words[j]!.pos === 'NUM')) {
+    if (words[j]!.pos === 'NUM' && /^\d/.test(words[j]!.text)) counted = true;
+    j++;
+  }
+  const first = j;
+  let head = -1;
+  while (j < words.length && NOUNISH.has(words[j]!.pos) && !STOP_WORDS.has(words[j]!.text)) {
+    if (words[j]!.pos !== 'ADJ') head = j;
+    j++;
+  }
+  if (head < 0) return undefined;
+  return { phrase: { first, head, counted }, next: head + 1 };
+}
+
+/** Skips what hangs on a list item: "(each album by one artist)", "in each hotel", "for a clinic". */
+function skipAttachments(words: readonly Word[], i: number): number {
+  let j = i;
+  for (;;) {
+    const word = words[j];
+    if (word === undefined) return j;
+    if (word.text === '(') {
+      let depth = 0;
+      for (; j < words.length; j++) {
+        if (words[j]!.text === '(') depth++;
+        else if (words[j]!.text === ')' && --depth === 0) break;
+      }
+      j++;
+      continue;
+    }
+    if (word.pos === 'ADP' && !COLUMN_INTROS.has(word.text)) {
+      const object = phraseAt(words, j + 1);
+      if (object === undefined) return j;
+      j = object.next;
+      continue;
+    }
+    return j;
+  }
+}
+
+/** The key of a phrase: its head's lemma, with the noun before it ("order items" → `order_item`). */
+function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
+  const head = words[phrase.head]!;
+  if (UNITS.has(head.text) || STOP_WORDS.has(head.lemma)) return undefined;
+  const before = phrase.head > phrase.first ? words[phrase.head - 1] : undefined;
+  const modifier =
+    before !== undefined &&
+    before.pos === 'NOUN' &&
+    !ADJECTIVES.has(before.text) &&
+    !LOCALE_WORD_SET.has(before.text)
+      ? before.text
+      : undefined;
+  return snake([modifier, head.lemma].filter((w) => w !== undefined).join(' '));
+}
+
+/** Adds the plural things of every list of things to `entities`. */
+export function findEnumerations(words: readonly Word[], entities: Entities): void {
+  for (let i = 0; i < words.length;) {
+    const start = phraseAt(words, i);
+    if (start === undefined) {
+      i++;
+      continue;
+    }
+    // The list that starts here: phrases joined by commas and "and", each with its attachments.
+    const items: Phrase[] = [start.phrase];
+    let j = skipAttachments(words, start.next);
+    while (j < words.length && JOINERS.has(words[j]!.text)) {
+      let k = j;
+      while (k < words.length && JOINERS.has(words[k]!.text)) k++;
+      // "…, each reports to …" starts a clause about the items, not another item.
+      if (/^(each|every)$/.test(words[k]?.text ?? '')) break;
+      const next = phraseAt(words, k);
+      if (next === undefined) break;
+      items.push(next.phrase);
+      j = skipAttachments(words, next.next);
+    }
+    // "Restaurant orders: 15 restaurants, 200 menu items…": a title over a list of things is no table.
+    if (items.length === 1 && words[j]?.text === ':') {
+      const after = phraseAt(words, j + 1);
+      if (after !== undefined && (after.phrase.counted || isPluralNoun(words[after.phrase.head]!))) {
+        i = j + 1;
+        continue;
+      }
+    }
+    const before = words[i - 1];
+    const columns = before !== undefined && (COLUMN_INTROS.has(before.text) || before.text === '(') && i > 1;
+    const plural = items.filter((p) => isPluralNoun(words[p.head]!) || words[p.head]!.text === 'people');
+    const listOfThings = !columns && (items.length === 1 || plural.length * 2 >= items.length);
+    for (const phrase of plural) {
+      if (!listOfThings && !phrase.counted) continue;
+      if (items.length === 1 && !phrase.counted && !startsClause(words, i)) continue;
+      const key = keyOf(words, phrase);
+      if (key !== undefined) entities.add(key, words[phrase.first]!.at);
+    }
+    i = Math.max(j, i + 1);
+  }
+}
+
+/** Whether word `i` begins a clause: the start, or after `.`, `;`, `:` or a verb ("generate users"). */
+function startsClause(words: readonly Word[], i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && (words[k]!.pos === 'DET' || words[k]!.pos === 'NUM' || words[k]!.pos === 'ADJ')) k--;
+  const before = words[k];
+  return before === undefined || CLAUSE_ENDS.has(before.text) || before.text === ':' || before.pos === 'VERB';
+}
