@@ -81,8 +81,8 @@ export function convertPrompt(prompt: string): ConversionResult {
   const domain = DOMAINS.find(([re]) => re.test(text))?.[1];
   const template = domain === undefined ? [] : expandTemplate(domain, 1);
   for (const table of template) entities.add(singular(table.name), -1);
-  findHeaders(text, tokens, entities);
-  findEnumerations(readWords(text), entities);
+  const titles = findEnumerations(readWords(text), entities);
+  findHeaders(text, tokens, entities, titles);
   findEntities(text, tokens, entities);
   findFirstNoun(tokens, entities);
   findRelationNouns(text, entities);

@@ -170,7 +170,12 @@ export function findEntities(text: string, tokens: Token[], entities: Entities):
 }
 
 /** Plural nouns followed by a count or a field list: "customers (300)", "users: id, email", "table products (...)". */
-export function findHeaders(text: string, tokens: Token[], entities: Entities): void {
+export function findHeaders(
+  text: string,
+  tokens: Token[],
+  entities: Entities,
+  titles: readonly { from: number; to: number }[] = [],
+): void {
   const patterns = [
     /\btable\s+([a-z_]+)\s*[(:]/g,
     /(?:^|[.;]\s*)([a-z][a-z ]{0,30}?)\s*:\s*(?![^.;]*\d+\s+[a-z])/g,
@@ -179,6 +184,8 @@ export function findHeaders(text: string, tokens: Token[], entities: Entities): 
   ];
   for (const re of patterns) {
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const at = m.index + m[0].indexOf(m[1] as string);
+      if (titles.some((title) => at >= title.from && at < title.to)) continue;
       const words = (m[1] as string).trim().split(/\s+/);
       const head = words[words.length - 1] as string;
       if (!isPlural(head) || UNITS.has(head) || STOP_WORDS.has(head)) continue;

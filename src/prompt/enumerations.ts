@@ -22,6 +22,20 @@ const NOUNISH = new Set(['NOUN', 'PROPN', 'ADJ']);
 const JOINERS = new Set([',', 'and', '&', 'plus']);
 const COLUMN_INTROS = new Set(['with', 'having', 'including', 'containing', 'has', 'have', 'incl']);
 const CLAUSE_ENDS = new Set(['.', ';', '?', '!']);
+/** Words about the data rather than of it: "table products", "test users", "sample orders". */
+const META = new Set([
+  'table',
+  'dataset',
+  'data',
+  'list',
+  'set',
+  'sample',
+  'test',
+  'mock',
+  'fake',
+  'dummy',
+  'demo',
+]);
 
 /** The noun phrase starting at word `i`, if any: DET/NUM, then adjectives and nouns, ending with a noun. */
 function phraseAt(words: readonly Word[], i: number): { phrase: Phrase; next: number } | undefined {
@@ -74,6 +88,7 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   const modifier =
     before !== undefined &&
     before.pos === 'NOUN' &&
+    !META.has(before.text) &&
     !ADJECTIVES.has(before.text) &&
     !LOCALE_WORD_SET.has(before.text)
       ? before.text
@@ -81,8 +96,12 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   return snake([modifier, head.lemma].filter((w) => w !== undefined).join(' '));
 }
 
-/** Adds the plural things of every list of things to `entities`. */
-export function findEnumerations(words: readonly Word[], entities: Entities): void {
+/**
+ * Adds the plural things of every list of things to `entities`. Returns where titles over such lists
+ * are ("Hotel bookings: hotels, rooms…"), which are no tables either.
+ */
+export function findEnumerations(words: readonly Word[], entities: Entities): { from: number; to: number }[] {
+  const titles: { from: number; to: number }[] = [];
   for (let i = 0; i < words.length;) {
     const start = phraseAt(words, i);
     if (start === undefined) {
@@ -106,6 +125,7 @@ export function findEnumerations(words: readonly Word[], entities: Entities): vo
     if (items.length === 1 && words[j]?.text === ':') {
       const after = phraseAt(words, j + 1);
       if (after !== undefined && (after.phrase.counted || isPluralNoun(words[after.phrase.head]!))) {
+        titles.push({ from: words[start.phrase.first]!.at, to: words[j]!.end });
         i = j + 1;
         continue;
       }
@@ -122,6 +142,7 @@ export function findEnumerations(words: readonly Word[], entities: Entities): vo
     }
     i = Math.max(j, i + 1);
   }
+  return titles;
 }
 
 /** Whether word `i` begins a clause: the start, or after `.`, `;`, `:` or a verb ("generate users"). */

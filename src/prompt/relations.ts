@@ -155,7 +155,8 @@ export function scanRelations(text: string, entities: Entities): Scan {
           words.join(' '),
         ) ||
         /\b(belongs? to|has|have|links?)\s+(an?|one|the)\s*$/.test(before);
-      const continues = lastWord === 'and' && previousWasObject;
+      // "… by one artist and a label" goes on with objects; "(… by one artist) and tracks" does not.
+      const continues = lastWord === 'and' && previousWasObject && !before.includes(')');
       previousWasObject = false;
       if (/\b(linked|connected|joined)\s+(through|via|by)$|\bthrough$/.test(words.join(' '))) {
         for (const e of groupSinceStart) if (e !== m.entity) addRelation(m.entity, e);
