@@ -130,11 +130,12 @@ export function convertPrompt(prompt: string): ConversionResult {
   applyRelations(scan.relations, drafts, entities, scan.junctions, template);
   applyEntityWindows(text, drafts);
   const locale = localeOf(enumTexts.reduce((t, e) => t.replace(e, ' '), text));
-  const tables = assemble(
+  const assembled = assemble(
     drafts,
     template.map((t) => mergeFields(t, templateFields.get(t.name) ?? [])),
     entities,
   );
+  const tables = restoreCase(assembled, prompt);
   if (tables.length === 0) return { ok: false, message: `No data to generate was recognized. ${HELP}` };
   const checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
   if (!checked.ok) {
@@ -144,6 +145,24 @@ export function convertPrompt(prompt: string): ConversionResult {
     };
   }
   return locale === undefined ? { ok: true, tables } : { ok: true, tables, locale };
+}
+
+/** Enum values as the prompt wrote them ("XS", "Holstein", "P1"): the reading is done in lower case. */
+function restoreCase(tables: TableSpec[], prompt: string): TableSpec[] {
+  const original = (value: unknown): unknown => {
+    if (typeof value !== 'string' || value === '') return value;
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+    const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(prompt);
+    return found === null ? value : found[0].replace(/\s+/g, ' ');
+  };
+  return tables.map((table) => ({
+    ...table,
+    fields: table.fields.map((field) => {
+      const values = field.params?.['values'];
+      if (field.type !== 'enum' || !Array.isArray(values)) return field;
+      return { ...field, params: { ...field.params, values: values.map(original) } };
+    }),
+  }));
 }
 
 /** A template table with the fields the prompt names for it: same names replaced, new ones added. */

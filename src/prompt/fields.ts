@@ -234,6 +234,20 @@ export function parseFields(
     const lead = words.split(' ')[0] as string;
     return (STOP_WORDS.has(lead) ? ` ${lead} ` : ' ') + mark(name, { type: 'enum', params: { values } });
   });
+  // Any name before values joined by "or" (or after "one of", "either"): "outcome resolved, escalated or
+  // dropped", "fruit one of apple, pear or plum". Values joined by "and" are columns, not choices.
+  const orRe = new RegExp(
+    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:[a-z]+ )?[a-z]+?)(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    'g',
+  );
+  rest = rest.replace(orRe, (m, lead: string, space: string, words: string, list: string) => {
+    if (/@\d+@/.test(m)) return m;
+    const name = fieldName(words, table);
+    const values = splitValues(list);
+    if (name === '' || values.length < 2 || isEntity(name) !== undefined) return m;
+    enumText.push(list);
+    return `${lead}${space}${mark(name, { type: 'enum', params: { values } })}`;
+  });
   // "aged 18 to 65"
   rest = rest.replace(
     new RegExp(`\\baged\\s+(${NUM})\\s*(?:-|to|and)\\s*(${NUM})`, 'g'),

@@ -6,7 +6,7 @@
  * fields.
  */
 import { type Entities, type Entity, type Token, tokenize } from './entities.js';
-import { STOP_WORDS } from './lexicon.js';
+import { ADJECTIVES, LOCALE_WORD_SET, STOP_WORDS } from './lexicon.js';
 import { isPlural, singular } from './text.js';
 
 /** A foreign key the prompt asks for. */
@@ -70,6 +70,9 @@ const OBJECT_WORDS = new Set([
   'under',
   'into',
   'per',
+  'against',
+  'about',
+  'regarding',
 ]);
 
 interface Mention {
@@ -94,8 +97,11 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     const key = [...words.slice(0, -1), singular(last)].join('_');
     const entity = entities.list.find((e) => e.key === key || e.name === words.join('_'));
     if (entity === undefined) continue;
+    // A singular mention needs a determiner: "a customer", "each homeroom teacher" (one modifier between).
     const previous = tokens[i - 1]?.text ?? '';
-    if (!isPlural(last) && !DETERMINERS.has(previous)) return undefined;
+    const modified = tokens[i - 1]?.kind === 'word' && !STOP_WORDS.has(previous);
+    const determined = DETERMINERS.has(previous) || (modified && DETERMINERS.has(tokens[i - 2]?.text ?? ''));
+    if (!isPlural(last) && !determined) return undefined;
     const end = run[len - 1] as Token;
     return { entity, start: (run[0] as Token).at, end: end.at + end.text.length, first: i, next: i + len };
   }
@@ -129,13 +135,23 @@ export function scanRelations(text: string, entities: Entities): Scan {
     let previousWasObject = false;
     const groupSinceStart: Entity[] = [];
     mentions.forEach((m, index) => {
-      const before = sentence.slice(index === 0 ? 0 : (mentions[index - 1] as Mention).end, m.start);
+      // The words before the mention, without one modifier after a determiner ("has a homeroom teacher"
+      // reads as "has a teacher").
+      const before = sentence
+        .slice(index === 0 ? 0 : (mentions[index - 1] as Mention).end, m.start)
+        .replace(
+          /\b(a|an|one|the|each|every|its|their|his|her)\s+(?!and\b|or\b|parent\b|other\b)[a-z]+\s+$/,
+          '$1 ',
+        );
       const head = before.replace(/\s+$/, '');
       const words = (head.split(/[,;:()]/).pop() ?? '').split(/\s+/).filter(Boolean);
+      // Determiners, numbers, adjectives and nationalities between a relation word and its object.
       while (
         words.length > 0 &&
         (DETERMINERS.has(words[words.length - 1] as string) ||
-          /^\d+$/.test(words[words.length - 1] as string))
+          /^\d+$/.test(words[words.length - 1] as string) ||
+          ADJECTIVES.has(words[words.length - 1] as string) ||
+          LOCALE_WORD_SET.has(words[words.length - 1] as string))
       )
         words.pop();
       const trailing = words.slice(-3).join(' ');
@@ -157,8 +173,12 @@ export function scanRelations(text: string, entities: Entities): Scan {
         /\b(belongs? to|has|have|links?)\s+(an?|one|the)\s*$/.test(before);
       // "… by one artist and a label" goes on with objects; "(… by one artist) and tracks" does not.
       const continues = lastWord === 'and' && previousWasObject && !before.includes(')');
+      // "…, and each classroom has …": a new clause with its own subject.
+      const newClause = /(^|,|\band|\bwhile|\bwhere)\s*(each|every)\s+$/.test(before) && index > 0;
       previousWasObject = false;
-      if (/\b(linked|connected|joined)\s+(through|via|by)$|\bthrough$/.test(words.join(' '))) {
+      if (newClause) {
+        subject = m.entity;
+      } else if (/\b(linked|connected|joined)\s+(through|via|by)$|\bthrough$/.test(words.join(' '))) {
         for (const e of groupSinceStart) if (e !== m.entity) addRelation(m.entity, e);
         subject = m.entity;
       } else if (subject !== undefined && hasMany && m.entity !== subject) {
@@ -194,6 +214,14 @@ export function scanRelations(text: string, entities: Entities): Scan {
       } else {
         subject = m.entity;
       }
+      // "200 employees in them", "120 return requests for those": the thing named just before.
+      const pronoun =
+        /^\s*(?:in|of|for|on|at|under|from|within|across|belonging to)\s+(?:them|it|those|these)\b/;
+      const earlier = mentions
+        .slice(0, index)
+        .reverse()
+        .find((x) => x.entity !== m.entity)?.entity;
+      if (earlier !== undefined && pronoun.test(sentence.slice(m.end))) addRelation(m.entity, earlier);
       groupSinceStart.push(m.entity);
       // Field text: from this mention to the next, attributed to the subject.
       const end = index + 1 < mentions.length ? (mentions[index + 1] as Mention).start : sentence.length;
