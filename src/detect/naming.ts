@@ -207,8 +207,13 @@ const RULES: Rule[] = [
   [/^(departure|arrival)$/, 'datetime'],
   // Sums of money named by what they pay for.
   [
-    /^(bonus|fee|fees|fine|tax|tip|cost|revenue|income|expense|refund|deposit|rent|fare|payout|commission|deductible|subtotal|total|grand_total|wage|allowance|stipend|tuition|donation)$/,
+    /^(bonus|fee|fees|fine|tax|tip|cost|revenue|income|expense|refund|deposit|rent|fare|payout|commission|deductible|subtotal|total|grand_total|wage|allowance|stipend|tuition|donation|principal|spend|spending|earnings|profit|loss|value)$/,
     'amount',
+  ],
+  // Counts and measures of everyday things.
+  [
+    /^(calories|bpm|pulse|heart_rate|runtime|steps|reps|sets|laps|goals|assists|kills|deaths|wins|losses|draws|votes|shares|comments_count|attendance|occupancy|beds|floors|stops|passengers|seats_available|vacancies|quota|stock_level|calorie_count)$/,
+    'number',
   ],
   [/(^|_)(date|day)$|^date_|_date_/, 'date'],
   [/(^|_)time$|^time_of_day$/, 'time'],
@@ -316,6 +321,12 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
       return { type: candidate.type, params: { ...candidate.params, precision: 0 } };
     }
   }
+  // English compounds put their head last: `annual_income` is an income, `credit_score` a score,
+  // `price_per_person` a price. Without a rule for the whole name, the head decides.
+  const per = /^(.+?)_per_[a-z]+$/.exec(snake);
+  if (per !== null) return typeFromName(per[1]!, value, table);
+  const head = /^[a-z0-9]+_(.+)$/.exec(snake)?.[1];
+  if (head !== undefined && !/^(id|at|on|by|to|of|in|is|no)$/.test(head)) return typeFromName(head, value, table);
   return undefined;
 }
 

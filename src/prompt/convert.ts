@@ -84,6 +84,7 @@ export function convertPrompt(prompt: string): ConversionResult {
   const titles = findEnumerations(readWords(text), entities);
   findHeaders(text, tokens, entities, titles);
   findEntities(text, tokens, entities);
+  const named = findNamedTables(text, entities);
   findFirstNoun(tokens, entities);
   findRelationNouns(text, entities);
   const scan = scanRelations(text, entities);
@@ -94,6 +95,7 @@ export function convertPrompt(prompt: string): ConversionResult {
     return { ok: false, message: `No data to generate was recognized. ${HELP}` };
 
   manyToMany(text, entities, scan.relations, scan.junctions);
+  linkNamedTables(named, entities, scan.relations, scan.junctions);
   const enumTexts: string[] = [];
   const drafts = new Map<Entity, Draft>();
   const templateFields = new Map<string, PromptField[]>();
@@ -196,6 +198,51 @@ function manyToMany(text: string, entities: Entities, relations: Relation[], jun
       ) ?? entities.add(`${a.key}_${b.name}`, m.index);
     relations.push({ child: junction, parent: a }, { child: junction, parent: b });
     junctions.add(junction);
+  }
+}
+
+/**
+ * Tables named outright: "a patient_allergies table", "through a user_roles table", or "a table linking
+ * books to genres" (named `book_genres`). Returns them, to link to the tables their names are made of.
+ */
+function findNamedTables(text: string, entities: Entities): Entity[] {
+  const named: Entity[] = [];
+  const add = (key: string, at: number) => {
+    const entity = entities.add(key, at, true);
+    if (!named.includes(entity)) named.push(entity);
+  };
+  for (const m of text.matchAll(/\b(?:a|an|the|one)\s+([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s+table\b/g)) {
+    const parts = m[1]!.split('_');
+    add([...parts.slice(0, -1), singular(parts.at(-1)!)].join('_'), m.index);
+  }
+  const linking =
+    /\btable\s+(?:linking|joining|connecting|that links|which links|mapping)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g;
+  for (const m of text.matchAll(linking)) {
+    if (/_[a-z]+\s+table\s+\S+\s+\S+\s+\S+\s+\S+$/.test(text.slice(0, m.index + m[0].length))) continue;
+    add(`${singular(m[1]!)}_${singular(m[2]!)}`, m.index);
+  }
+  return named;
+}
+
+/** A named table whose name is two tables' names (`user_roles`) links them: a ref to each, one row a pair. */
+function linkNamedTables(
+  named: Entity[],
+  entities: Entities,
+  relations: Relation[],
+  junctions: Set<Entity>,
+): void {
+  for (const table of named) {
+    const parts = table.key.split('_');
+    for (let cut = 1; cut < parts.length; cut++) {
+      const a = entities.find(parts.slice(0, cut).join('_'));
+      const b = entities.find(parts.slice(cut).join('_'));
+      if (a === undefined || b === undefined || a === b || a === table || b === table) continue;
+      for (const parent of [a, b])
+        if (!relations.some((r) => r.child === table && r.parent === parent))
+          relations.push({ child: table, parent });
+      junctions.add(table);
+      break;
+    }
   }
 }
 

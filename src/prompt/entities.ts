@@ -102,8 +102,9 @@ export class Entities {
     );
   }
 
-  add(key: string, at: number): Entity {
-    const existing = this.find(key);
+  /** The entity of `key`, or a new one; `exact` matches the whole key only (a table named outright). */
+  add(key: string, at: number, exact = false): Entity {
+    const existing = exact ? this.list.find((e) => e.key === key) : this.find(key);
     if (existing !== undefined) return existing;
     const words = key.split('_');
     const last = words.pop() as string;

@@ -21,6 +21,33 @@ const ENUM_KEYS =
   'status|state|type|priority|level|stage|plan|tier|role|category|method|condition|species|cuisine|difficulty|kind|mode|visibility|source|size|segment|sentiment|channel|gender|severity|frequency|format|genre|rank|grade|color|colour|flavor|flavour|shift|position|membership|subscription|sport|brand|material|fuel|transmission|platform|language';
 
 const DAY = 86_400_000;
+/** Month names, full then short, so a month's index modulo 12 is its number. */
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'may',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'oct',
+  'nov',
+  'dec',
+];
 const NUM = '-?\\d+(?:\\.\\d+)?';
 
 /** A date window relative to the engine's reference time (2026-01-01T00:00:00Z). */
@@ -44,6 +71,31 @@ export function readWindow(text: string): { window: Window; index: number; lengt
       ] ?? DAY;
     const window = { min: REFERENCE_TIME - Math.round(n * span), max: REFERENCE_TIME - 1000 };
     return { window, index: relative.index, length: relative[0].length };
+  }
+  const days =
+    /\b(?:between|from)\s+((?:19|20)\d{2}-\d{2}-\d{2})\s+(?:and|to|-)\s+((?:19|20)\d{2}-\d{2}-\d{2})\b/.exec(
+      text,
+    );
+  if (days !== null) {
+    const [from, to] = [Date.parse(days[1]!), Date.parse(days[2]!)];
+    if (Number.isFinite(from) && Number.isFinite(to) && from <= to) {
+      const window = { min: from, max: to + DAY - 1000 };
+      return { window, index: days.index, length: days[0].length };
+    }
+  }
+  const month = new RegExp(`\\b(?:in|during)\\s+(${MONTHS.join('|')})\\s+((?:19|20)\\d{2})\\b`).exec(text);
+  if (month !== null) {
+    const m = MONTHS.indexOf(month[1]!) % 12;
+    const y = Number(month[2]);
+    const window = { min: Date.UTC(y, m, 1), max: Date.UTC(y, m + 1, 1) - 1000 };
+    return { window, index: month.index, length: month[0].length };
+  }
+  const quarter = /\b(?:in|during)\s+q([1-4])\s+((?:19|20)\d{2})\b/.exec(text);
+  if (quarter !== null) {
+    const q = Number(quarter[1]) - 1;
+    const y = Number(quarter[2]);
+    const window = { min: Date.UTC(y, q * 3, 1), max: Date.UTC(y, q * 3 + 3, 1) - 1000 };
+    return { window, index: quarter.index, length: quarter[0].length };
   }
   const between = /\b(?:between|from)\s+((?:19|20)\d{2})\s+(?:and|to|-)\s+((?:19|20)\d{2})\b/.exec(text);
   if (between !== null) {
@@ -253,20 +305,7 @@ export function parseFields(
     new RegExp(`\\baged\\s+(${NUM})\\s*(?:-|to|and)\\s*(${NUM})`, 'g'),
     (_m, a: string, b: string) => mark('age', numericType({ type: 'age' }, Number(a), Number(b))),
   );
-  // Numeric ranges after a field phrase.
-  const rangeRe = new RegExp(
-    `([a-z][a-z0-9 _-]{0,40}?)\\s*(?:\\(\\s*)?(?:between|from|of|ranging from|in the range)?\\s*\\$?(${NUM})\\s*(?:-|to|and|–)\\s*\\$?(${NUM})(?:\\s*\\))?(?:\\s+(?:stars|dollars|euros|usd|eur|years|minutes|hours|days|km|kg|tons|percent|%|points))?`,
-    'g',
-  );
-  rest = rest.replace(rangeRe, (m, words: string, a: string, b: string) => {
-    const { prefix, nameWords } = splitLead(words);
-    const name = fieldName(nameWords.replace(/\b(between|from|of|ranging)\s*$/, ''), table);
-    if (name === '' || isEntity(name) !== undefined) return m;
-    const min = Math.min(Number(a), Number(b));
-    const max = Math.max(Number(a), Number(b));
-    return ` ${prefix} ${mark(name, numericType(typeFor(name, table), min, max))}`;
-  });
-  // Date windows after a field phrase.
+  // Date windows after a field phrase, before numeric ranges: `2025-09-01 and 2025-12-19` is no range of numbers.
   for (let guard = 0; guard < 10; guard++) {
     const found = readWindow(rest);
     if (found === undefined) break;
@@ -289,6 +328,19 @@ export function parseFields(
     const key = mark(name || 'created_at', { type, params: windowParams(found.window, type) });
     rest = rest.slice(0, found.index - words.length) + key + rest.slice(found.index + found.length);
   }
+  // Numeric ranges after a field phrase.
+  const rangeRe = new RegExp(
+    `([a-z][a-z0-9 _-]{0,40}?)\\s*(?:\\(\\s*)?(?:between|from|of|ranging from|in the range)?\\s*\\$?(${NUM})\\s*(?:-|to|and|–)\\s*\\$?(${NUM})(?:\\s*\\))?(?:\\s+(?:stars|dollars|euros|usd|eur|years|minutes|hours|days|km|kg|tons|percent|%|points))?`,
+    'g',
+  );
+  rest = rest.replace(rangeRe, (m, words: string, a: string, b: string) => {
+    const { prefix, nameWords } = splitLead(words);
+    const name = fieldName(nameWords.replace(/\b(between|from|of|ranging)\s*$/, ''), table);
+    if (name === '' || isEntity(name) !== undefined) return m;
+    const min = Math.min(Number(a), Number(b));
+    const max = Math.max(Number(a), Number(b));
+    return ` ${prefix} ${mark(name, numericType(typeFor(name, table), min, max))}`;
+  });
   const fields: PromptField[] = [];
   const refs: string[] = [];
   const seen = new Set<string>();

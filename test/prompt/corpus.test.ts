@@ -36,11 +36,33 @@ t.test('share of prompts fully understood', async (t) => {
 });
 
 /**
+ * The second training corpus (test/fixtures/prompts-train-2.json), written by a session that never read
+ * the converter, and tuned on. Its floor is the last measured score and only rises (target 97%).
+ */
+const TRAIN_2_FLOOR = 0.68;
+
+t.test('second training corpus: share fully understood', async (t) => {
+  const corpus2 = JSON.parse(
+    readFileSync(new URL('../fixtures/prompts-train-2.json', import.meta.url), 'utf8'),
+  ) as PromptCase[];
+  const misses = corpus2.flatMap((item) => {
+    const found = problems(convertPrompt(item.prompt), item.expect);
+    return found.length === 0 ? [] : [`${item.prompt}\n    ${found.join('\n    ')}`];
+  });
+  const share = 1 - misses.length / corpus2.length;
+  t.comment(
+    `second training corpus: ${corpus2.length - misses.length}/${corpus2.length} fully understood (${(share * 100).toFixed(1)}%)`,
+  );
+  if (process.env['CORPUS_VERBOSE']) t.comment(`not fully understood:\n${misses.join('\n')}`);
+  t.ok(share >= TRAIN_2_FLOOR, `at least ${TRAIN_2_FLOOR * 100}% (got ${(share * 100).toFixed(1)}%)`);
+});
+
+/**
  * The frozen held-out set (test/fixtures/prompts-heldout.md): written before the converter was rebuilt,
  * by a session that never read it, and never edited to make a case pass. Tune on the training corpus
  * only; this is measured. The floor is the last measured score, and only rises (issue target: 90%).
  */
-const HELD_OUT_FLOOR = 0.32;
+const HELD_OUT_FLOOR = 0.34;
 
 t.test('held-out prompts: share fully understood', async (t) => {
   const heldOut = JSON.parse(
