@@ -146,8 +146,13 @@ export function findEntities(text: string, tokens: Token[], entities: Entities):
       ) {
         entity.perParent = { min: n, max: n, at: t.at };
       } else if (
-        /\bfor (each|every) [a-z]+\s*$/.test(text.slice(Math.max(0, t.at - 40), t.at).trim() + ' ') &&
-        entities.list.length > 1
+        (/\bfor (each|every) [a-z]+\s*$/.test(text.slice(Math.max(0, t.at - 40), t.at).trim() + ' ') &&
+          entities.list.length > 1) ||
+        // "stations …, each reporting 24 measurements", "homes, each with 5 devices"
+        (/\b(each|every one|each one)\s+(?:[a-z]+ing|with|has|have|having|gets|holds|contains|owns)\s*$/.test(
+          text.slice(Math.max(0, t.at - 40), t.at),
+        ) &&
+          entities.list.some((e) => e.at < t.at && e.key !== noun.key))
       ) {
         entity.perParent = { min: n, max: n, at: t.at };
       } else if (entity.count === undefined) entity.count = n;

@@ -71,6 +71,7 @@ const OBJECT_WORDS = new Set([
   'into',
   'per',
   'against',
+  'of',
   'about',
   'regarding',
 ]);
@@ -102,6 +103,15 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     const modified = tokens[i - 1]?.kind === 'word' && !STOP_WORDS.has(previous);
     const determined = DETERMINERS.has(previous) || (modified && DETERMINERS.has(tokens[i - 2]?.text ?? ''));
     if (!isPlural(last) && !determined) return undefined;
+    // "a device type", "the order date": a singular noun before another noun names a column.
+    const after = tokens[i + len];
+    if (
+      !isPlural(last) &&
+      after?.kind === 'word' &&
+      !STOP_WORDS.has(after.text) &&
+      !OBJECT_WORDS.has(after.text)
+    )
+      return undefined;
     const end = run[len - 1] as Token;
     return { entity, start: (run[0] as Token).at, end: end.at + end.text.length, first: i, next: i + len };
   }
@@ -172,7 +182,9 @@ export function scanRelations(text: string, entities: Entities): Scan {
         ) ||
         /\b(belongs? to|has|have|links?)\s+(an?|one|the)\s*$/.test(before);
       // "… by one artist and a label" goes on with objects; "(… by one artist) and tracks" does not.
-      const continues = lastWord === 'and' && previousWasObject && !before.includes(')');
+      // ", and reactions" after a list item is the next item, not another object.
+      const continues =
+        lastWord === 'and' && previousWasObject && !before.includes(')') && !before.includes(',');
       // "…, and each classroom has …": a new clause with its own subject.
       const newClause = /(^|,|\band|\bwhile|\bwhere)\s*(each|every)\s+$/.test(before) && index > 0;
       previousWasObject = false;
