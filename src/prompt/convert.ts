@@ -7,10 +7,18 @@
 import type { FieldSpec, TableSpec } from '../../workers/engine/index.js';
 import { compile, expandTemplate } from '../../workers/engine/index.js';
 import { typeFromName } from '../detect/naming.js';
-import { Entities, type Entity, findEntities, findFirstNoun, findHeaders, tokenize } from './entities.js';
+import {
+  Entities,
+  type Entity,
+  findEntities,
+  findFirstNoun,
+  findHeaders,
+  type Token,
+  tokenize,
+} from './entities.js';
 import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
-import { readWords } from './reader.js';
+import { readWords, type Word } from './reader.js';
 import { type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
 import { type Relation, scanRelations } from './relations.js';
@@ -71,22 +79,44 @@ function localeOf(text: string): string | undefined {
   return best?.code;
 }
 
+/** Tables of its own a prompt names, from which on a domain's template is not used. */
+const OWN_TABLES_WITHOUT_TEMPLATE = 1;
+
+/** The tables a prompt names (a template's first), and those it names outright. */
+function readEntities(
+  text: string,
+  tokens: Token[],
+  words: Word[],
+  template: TableSpec[],
+): { entities: Entities; named: Entity[] } {
+  const entities = new Entities();
+  for (const table of template) entities.add(singular(table.name), -1);
+  const titles = findEnumerations(words, entities);
+  findHeaders(text, tokens, entities, titles);
+  findEntities(text, tokens, entities);
+  const named = findNamedTables(text, entities);
+  findFirstNoun(tokens, entities);
+  findRelationNouns(text, entities);
+  return { entities, named };
+}
+
 /** Converts a prompt to tables, or says how to rephrase it. Pure and deterministic. */
 export function convertPrompt(prompt: string): ConversionResult {
   if (typeof prompt !== 'string' || prompt.trim() === '')
     return { ok: false, message: `The prompt is empty. ${HELP}` };
   const text = normalizeText(prompt);
   const tokens = tokenize(text);
-  const entities = new Entities();
+  const words = readWords(text);
   const domain = DOMAINS.find(([re]) => re.test(text))?.[1];
-  const template = domain === undefined ? [] : expandTemplate(domain, 1);
-  for (const table of template) entities.add(singular(table.name), -1);
-  const titles = findEnumerations(readWords(text), entities);
-  findHeaders(text, tokens, entities, titles);
-  findEntities(text, tokens, entities);
-  const named = findNamedTables(text, entities);
-  findFirstNoun(tokens, entities);
-  findRelationNouns(text, entities);
+  let template = domain === undefined ? [] : expandTemplate(domain, 1);
+  let { entities, named } = readEntities(text, tokens, words, template);
+  // A prompt that names tables of its own ("online store: 300 buyers, 900 orders placed by buyers")
+  // describes its schema: the domain's template would only add tables it did not ask for.
+  const own = entities.list.filter((e) => !template.some((t) => singular(t.name) === e.key));
+  if (template.length > 0 && own.length >= OWN_TABLES_WITHOUT_TEMPLATE) {
+    template = [];
+    ({ entities, named } = readEntities(text, tokens, words, template));
+  }
   const scan = scanRelations(text, entities);
   const explicit = entities.list.filter(
     (e) => !template.some((t) => t.name === e.name) || e.count !== undefined || scan.fieldText.has(e),

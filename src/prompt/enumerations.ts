@@ -22,6 +22,18 @@ const NOUNISH = new Set(['NOUN', 'PROPN', 'ADJ']);
 const JOINERS = new Set([',', 'and', '&', 'plus']);
 const COLUMN_INTROS = new Set(['with', 'having', 'including', 'containing', 'has', 'have', 'incl']);
 const CLAUSE_ENDS = new Set(['.', ';', '?', '!']);
+/** Plural nouns that name the data itself, never a table of it: "sample data", "500 rows". */
+const NOT_TABLES = new Set([
+  'data',
+  'datasets',
+  'rows',
+  'entries',
+  'fixtures',
+  'things',
+  'values',
+  'details',
+  'columns',
+]);
 /** Words about the data rather than of it: "table products", "test users", "sample orders". */
 const META = new Set([
   'table',
@@ -83,7 +95,7 @@ function skipAttachments(words: readonly Word[], i: number): number {
 /** The key of a phrase: its head's lemma, with the noun before it ("order items" → `order_item`). */
 function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   const head = words[phrase.head]!;
-  if (UNITS.has(head.text) || STOP_WORDS.has(head.lemma)) return undefined;
+  if (UNITS.has(head.text) || STOP_WORDS.has(head.lemma) || NOT_TABLES.has(head.text)) return undefined;
   const before = phrase.head > phrase.first ? words[phrase.head - 1] : undefined;
   const modifier =
     before !== undefined &&
