@@ -18,6 +18,7 @@ import {
 } from './entities.js';
 import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
+import { knownEntity } from './knowledge.js';
 import { readWords, type Word } from './reader.js';
 import { type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
@@ -39,6 +40,8 @@ interface Draft {
 }
 
 function defaultFields(entity: Entity): PromptField[] {
+  const known = knownEntity(entity.key);
+  if (known !== undefined) return known.fields.map((f) => ({ ...f }) as PromptField);
   const name = typeFromName('name', 'text', entity.name);
   const fields: PromptField[] = [];
   if (name?.type === 'full_name') {
@@ -125,6 +128,7 @@ export function convertPrompt(prompt: string): ConversionResult {
     return { ok: false, message: `No data to generate was recognized. ${HELP}` };
 
   manyToMany(text, entities, scan.relations, scan.junctions);
+  knownRelations(entities, scan.relations, scan.junctions, template);
   linkNamedTables(named, entities, scan.relations, scan.junctions);
   const enumTexts: string[] = [];
   const drafts = new Map<Entity, Draft>();
@@ -273,6 +277,37 @@ function linkNamedTables(
       junctions.add(table);
       break;
     }
+  }
+}
+
+/**
+ * Relations the prompt implies but does not say: things named together relate as they usually do
+ * (knowledge.json): in "students, courses and enrollments" an enrollment belongs to a student and a
+ * course, and links them. A relation the prompt states, either way round, wins.
+ */
+function knownRelations(
+  entities: Entities,
+  relations: Relation[],
+  junctions: Set<Entity>,
+  template: TableSpec[],
+): void {
+  const inTemplate = (e: Entity) => template.some((t) => t.name === e.name);
+  for (const child of entities.list) {
+    const known = knownEntity(child.key);
+    if (known === undefined || inTemplate(child)) continue;
+    const parents: Entity[] = [];
+    for (const key of known.parents) {
+      const parent = entities.list.find(
+        (e) => e !== child && (e.key === key || knownEntity(e.key)?.key === key),
+      );
+      if (parent === undefined) continue;
+      parents.push(parent);
+      const related = relations.some(
+        (r) => (r.child === child && r.parent === parent) || (r.child === parent && r.parent === child),
+      );
+      if (!related) relations.push({ child, parent });
+    }
+    if (known.junction === true && parents.length === 2) junctions.add(child);
   }
 }
 

@@ -1,0 +1,40 @@
+/**
+ * What the converter knows about common things (knowledge.json, data only): for each entity its
+ * domain, plural, typical columns and the entities it usually belongs to. Used when a prompt names a
+ * thing without its columns ("50 invoices") or names things without saying how they relate
+ * ("students, courses and enrollments": an enrollment belongs to a student and a course).
+ */
+import type { FieldSpec } from '../../workers/engine/index.js';
+import data from './knowledge.json' with { type: 'json' };
+
+export interface KnownEntity {
+  key: string;
+  domain: string;
+  plural: string;
+  aliases?: string[];
+  fields: FieldSpec[];
+  /** Entities a row of this one belongs to (its foreign keys). */
+  parents: string[];
+  /** A link between its two parents: one row per pair. */
+  junction?: boolean;
+}
+
+const ENTITIES = new Map<string, KnownEntity>();
+for (const [key, value] of Object.entries(data.entities as Record<string, Omit<KnownEntity, 'key'>>)) {
+  const entity = { key, ...value };
+  ENTITIES.set(key, entity);
+}
+// Aliases after every entity, so an alias never hides an entity of that name.
+for (const entity of [...ENTITIES.values()])
+  for (const alias of entity.aliases ?? []) if (!ENTITIES.has(alias)) ENTITIES.set(alias, entity);
+
+/** The entity a singular key names: itself, an alias, or its last word (`support_ticket` → ticket). */
+export function knownEntity(key: string): KnownEntity | undefined {
+  return ENTITIES.get(key) ?? ENTITIES.get(key.split('_').pop() ?? key);
+}
+
+/** How many entities and domains the knowledge base holds. */
+export function knowledgeSize(): { entities: number; domains: number } {
+  const entities = new Set(ENTITIES.values());
+  return { entities: entities.size, domains: new Set([...entities].map((e) => e.domain)).size };
+}
