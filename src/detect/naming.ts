@@ -34,6 +34,7 @@ const RULES: Rule[] = [
   [/^(first_?name|given_?name|fore_?name|fname)$/, 'first_name'],
   [/^(last_?name|sur_?name|family_?name|lname)$/, 'last_name'],
   [/^(middle_?name)$/, 'first_name'],
+  [/^(last_login|last_seen|last_active|last_activity|last_visit)$/, 'datetime'],
   [/^(user_?name|login|handle|screen_?name)$/, 'username'],
   [/^nick_?name$/, 'nickname'],
   [
@@ -72,7 +73,10 @@ const RULES: Rule[] = [
     'address',
   ],
   [/^(city|town|city_name|municipality)$/, 'city'],
-  [/^(state|province|region|state_province|county)$/, 'state_province'],
+  [
+    /^(state|province|region|state_province|county|prefecture|canton|oblast|voivodeship|emirate)$/,
+    'state_province',
+  ],
   [/^(zip|zip_?code|postal_?code|post_?code|postcode)$/, 'postal_code'],
   [/^(country_code|country_iso|iso_country|country_iso_code)$/, 'country_code'],
   [/^(country|country_name|nation)$/, 'country'],
@@ -100,7 +104,10 @@ const RULES: Rule[] = [
   [/^(payment_method|payment_type|pay_method)$/, 'payment_method'],
   [/^(invoice_number|invoice_no|invoice_num)$/, 'invoice_number'],
   [/^(swift|swift_code|bic)$/, 'swift_code'],
-  [/^(tax_id|ein|tin|tax_number)$/, 'tax_id'],
+  [
+    /^(tax_id|ein|tin|tax_number|cpf|cnpj|nif|nie|pan|gstin|tax_code|codice_fiscale|steuer_id|inn)$/,
+    'tax_id',
+  ],
   [/^(ticker|stock_ticker|stock_symbol|symbol)$/, 'stock_ticker'],
   [/^(wallet|wallet_address|eth_address)$/, 'wallet_address'],
   [/^(sku|product_code|item_code)$/, 'sku'],
@@ -222,7 +229,7 @@ const RULES: Rule[] = [
 // Tables whose `name` is a person's name, a company's, a product's...
 const NAME_BY_TABLE: [RegExp, string][] = [
   [
-    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant)s?$/,
+    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner)s?$/,
     'full_name',
   ],
   [
@@ -326,7 +333,8 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   const per = /^(.+?)_per_[a-z]+$/.exec(snake);
   if (per !== null) return typeFromName(per[1]!, value, table);
   const head = /^[a-z0-9]+_(.+)$/.exec(snake)?.[1];
-  if (head !== undefined && !/^(id|at|on|by|to|of|in|is|no)$/.test(head)) return typeFromName(head, value, table);
+  if (head !== undefined && !/^(id|at|on|by|to|of|in|is|no)$/.test(head))
+    return typeFromName(head, value, table);
   return undefined;
 }
 

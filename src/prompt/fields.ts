@@ -288,6 +288,29 @@ export function parseFields(
   });
   // Any name before values joined by "or" (or after "one of", "either"): "outcome resolved, escalated or
   // dropped", "fruit one of apple, pear or plum". Values joined by "and" are columns, not choices.
+  // "vegetarian yes/no", "active (y/n)": a flag.
+  rest = rest.replace(
+    /([a-z][a-z _-]{0,30}?)\s*\(?\s*\b(?:yes\s*\/\s*no|y\s*\/\s*n|true\s*\/\s*false)\b\s*\)?/g,
+    (m, words: string) => {
+      const { prefix, nameWords } = splitLead(words);
+      const name = fieldName(nameWords, table);
+      if (name === '' || isEntity(name) !== undefined) return m;
+      return ` ${prefix} ${mark(name, { type: 'boolean' })}`;
+    },
+  );
+  // "level one of A1, A2, B1": a list after "one of" is a choice even without "or".
+  const oneOfRe = new RegExp(
+    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:[a-z]+ )?[a-z]+?)\\s+(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})+)(?=\\s*(?:[;.)]|\\band\\b|\\bwith\\b|$))`,
+    'g',
+  );
+  rest = rest.replace(oneOfRe, (m, lead: string, space: string, words: string, list: string) => {
+    if (/@\d+@/.test(m)) return m;
+    const name = fieldName(words, table);
+    const values = splitValues(list);
+    if (name === '' || values.length < 2 || isEntity(name) !== undefined) return m;
+    enumText.push(list);
+    return `${lead}${space}${mark(name, { type: 'enum', params: { values } })}`;
+  });
   const orRe = new RegExp(
     `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:[a-z]+ )?[a-z]+?)(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
@@ -392,6 +415,16 @@ export function parseFields(
     const field: PromptField = { name, type: inferred.type };
     if (inferred.params !== undefined) field.params = inferred.params;
     push(field);
+  }
+  // "vegetarian yes/no": a choice between yes and no is a boolean.
+  for (const [i, field] of fields.entries()) {
+    const values = (field.params?.['values'] as unknown[] | undefined)?.map((v) => String(v).toLowerCase());
+    if (
+      field.type === 'enum' &&
+      values?.length === 2 &&
+      values.every((v) => /^(yes|no|true|false|y|n)$/.test(v))
+    )
+      fields[i] = { name: field.name, type: 'boolean' };
   }
   return { fields, refs, enumText };
 }
