@@ -1,9 +1,10 @@
-/** `npm run bench`: the engine, HTTP, API, limits, jobs and seed benchmarks in sequence (each also runs on its own). */
+/** `npm run bench`: the engine, HTTP, API, limits, jobs, prompt and seed benchmarks in sequence (each also runs on its own). */
 import { run as api } from './api.bench.js';
 import { run as engine } from './engine.bench.js';
 import { run as http } from './http.bench.js';
 import { run as jobs } from './jobs.bench.js';
 import { run as limits } from './limits.bench.js';
+import { run as prompt } from './prompt.bench.js';
 import { run as seed } from './seed.bench.js';
 
 console.log('== engine');
@@ -16,5 +17,7 @@ console.log('== limits');
 await limits();
 console.log('== jobs');
 await jobs();
+console.log('== prompt');
+prompt();
 console.log('== seed');
 await seed();

@@ -66,7 +66,7 @@ async function generate(options: GenerateOptions): Promise<void> {
     negotiate: () => rawKind,
     mode: 'sync',
   });
-  const { plan, format, dialect, meta, inferred } = prepared;
+  const { plan, format, dialect, meta, schema } = prepared;
   const tables = plan.tables.map((t) => t.name);
   if (options.table !== undefined && !tables.includes(options.table)) {
     throw new UsageError(`No table ${options.table}; one of ${tables.join(', ')}.`);
@@ -96,7 +96,7 @@ async function generate(options: GenerateOptions): Promise<void> {
     });
   } else {
     const tail = () =>
-      `"meta":${JSON.stringify({ ...meta, generation_time_ms: elapsed() })}${inferred ? `,"schema":${JSON.stringify({ tables: inferred })}` : ''}`;
+      `"meta":${JSON.stringify({ ...meta, generation_time_ms: elapsed() })}${schema ? `,"schema":${JSON.stringify(schema)}` : ''}`;
     outputs.push({
       name: 'mockhive.json',
       pieces: () => envelopePieces(plan, format, dialect, tail, CHUNK_BYTES),

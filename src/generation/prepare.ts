@@ -41,6 +41,12 @@ export const UNLIMITED: GenerationGate = {
   sizeLimits: () => ({ value: null, row: null, total: null }),
 };
 
+/** A prompt's tables as the response shows them, with the converter's warnings (docs/prompts.md). */
+export interface InferredSchema {
+  tables: TableSpec[];
+  warnings: string[];
+}
+
 /** A request ready to generate: its plan, format and what meta says before generating. */
 export interface PreparedGeneration {
   plan: GenerationPlan;
@@ -50,8 +56,8 @@ export interface PreparedGeneration {
   meta: Omit<Meta, 'generation_time_ms'>;
   /** The tables the plan compiles from: the request's, the template's or the prompt's. */
   tables: readonly TableSpec[];
-  /** The tables inferred from a prompt (prompt mode only). */
-  inferred: TableSpec[] | undefined;
+  /** The schema inferred from a prompt, with what the converter assumed (prompt mode only). */
+  schema: InferredSchema | undefined;
   /** The raw stream Accept asked for, if any (sync only). */
   rawKind: RawKind | undefined;
 }
@@ -95,7 +101,7 @@ export async function prepareGeneration(
   if (body.seed !== undefined) limiter.requireFeature(principal, 'seed');
 
   let tables: readonly TableSpec[];
-  let inferred: TableSpec[] | undefined;
+  let schema: InferredSchema | undefined;
   let locale: string = body.locale ?? 'en';
   if (body.tables) tables = body.tables;
   else if (body.template) tables = expandTemplate(body.template, body.scale ?? 1);
@@ -103,7 +109,8 @@ export async function prepareGeneration(
     await limiter.reservePrompt(principal);
     const converted = await deps.convertPrompt(body.prompt!);
     if (!converted.ok) throw new HttpError('PROMPT_CONVERSION_FAILED', converted.message);
-    tables = inferred = converted.tables;
+    tables = converted.tables;
+    schema = { tables: converted.tables, warnings: converted.warnings ?? [] };
     if (body.locale === undefined && converted.locale) locale = converted.locale;
   }
 
@@ -126,7 +133,7 @@ export async function prepareGeneration(
       throw new HttpError('SCHEMA_ERROR', `${issues[0]!.field}: ${issues[0]!.message}`, { details: issues });
     }
   }
-  return { plan, size, format, dialect, meta, tables, inferred, rawKind };
+  return { plan, size, format, dialect, meta, tables, schema, rawKind };
 }
 
 const LIMIT_NAMES = { value: 'bytes_per_value', row: 'bytes_per_row', total: 'bytes_per_request' } as const;

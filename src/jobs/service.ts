@@ -193,7 +193,7 @@ export function createJobService(deps: {
       return started;
     },
     async submit(principal, prepared) {
-      const { plan, format, dialect, meta, inferred } = prepared;
+      const { plan, format, dialect, meta, schema } = prepared;
       const parts = jobParts(plan, format, dialect);
       const spec: JobSpec = { tables: prepared.tables, locale: plan.locale, seed: plan.seed };
       const job = {
@@ -204,7 +204,7 @@ export function createJobService(deps: {
         dialect,
         spec: JSON.stringify(spec),
         meta: JSON.stringify(meta),
-        schema: inferred ? JSON.stringify({ tables: inferred }) : null,
+        schema: schema ? JSON.stringify(schema) : null,
         records_total: meta.total_records,
         parts_total: parts.length,
         created_at: clock.now(),

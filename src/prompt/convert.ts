@@ -27,7 +27,14 @@ import { normalizeText, singular } from './text.js';
 
 /** What a converter answers: tables for the engine (and a locale), or a message that helps rephrase. */
 export type ConversionResult =
-  { ok: true; tables: TableSpec[]; locale?: string } | { ok: false; message: string };
+  | {
+      ok: true;
+      tables: TableSpec[];
+      locale?: string;
+      /** What the converter assumed where the prompt did not say (docs/prompts.md, Warnings). */
+      warnings?: string[];
+    }
+  | { ok: false; message: string };
 
 const HELP =
   "Name the data to generate with counts, fields and relations, e.g. '100 customers with name and email, and 300 orders; each order belongs to a customer'.";
@@ -115,6 +122,7 @@ export function convertPrompt(prompt: string): ConversionResult {
   let { entities, named } = readEntities(text, tokens, words, template);
   // A prompt that names tables of its own ("online store: 300 buyers, 900 orders placed by buyers")
   // describes its schema: the domain's template would only add tables it did not ask for.
+  const warnings: string[] = [];
   const own = entities.list.filter((e) => !template.some((t) => singular(t.name) === e.key));
   if (template.length > 0 && own.length >= OWN_TABLES_WITHOUT_TEMPLATE) {
     template = [];
@@ -128,7 +136,7 @@ export function convertPrompt(prompt: string): ConversionResult {
     return { ok: false, message: `No data to generate was recognized. ${HELP}` };
 
   manyToMany(text, entities, scan.relations, scan.junctions);
-  knownRelations(entities, scan.relations, scan.junctions, template);
+  knownRelations(entities, scan.relations, scan.junctions, template, warnings);
   linkNamedTables(named, entities, scan.relations, scan.junctions);
   const enumTexts: string[] = [];
   const drafts = new Map<Entity, Draft>();
@@ -166,10 +174,13 @@ export function convertPrompt(prompt: string): ConversionResult {
   applyRelations(scan.relations, drafts, entities, scan.junctions, template);
   applyEntityWindows(text, drafts);
   const locale = localeOf(enumTexts.reduce((t, e) => t.replace(e, ' '), text));
+  if (template.length > 0)
+    warnings.push(`The ${domain} template's tables were used for the kind of data the prompt names.`);
   const assembled = assemble(
     drafts,
     template.map((t) => mergeFields(t, templateFields.get(t.name) ?? [])),
     entities,
+    warnings,
   );
   const tables = restoreCase(assembled, prompt);
   if (tables.length === 0) return { ok: false, message: `No data to generate was recognized. ${HELP}` };
@@ -180,7 +191,13 @@ export function convertPrompt(prompt: string): ConversionResult {
       message: `The prompt was read as tables the generator cannot build (${checked.error.message}). ${HELP}`,
     };
   }
-  return locale === undefined ? { ok: true, tables } : { ok: true, tables, locale };
+  return locale === undefined ? { ok: true, tables, warnings } : { ok: true, tables, locale, warnings };
+}
+
+/** "an order", "an invoice", "a user". */
+function article(key: string): string {
+  const words = key.replace(/_/g, ' ');
+  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`;
 }
 
 /** Enum values as the prompt wrote them ("XS", "Holstein", "P1"): the reading is done in lower case. */
@@ -290,6 +307,7 @@ function knownRelations(
   relations: Relation[],
   junctions: Set<Entity>,
   template: TableSpec[],
+  warnings: string[],
 ): void {
   const inTemplate = (e: Entity) => template.some((t) => t.name === e.name);
   for (const child of entities.list) {
@@ -305,7 +323,12 @@ function knownRelations(
       const related = relations.some(
         (r) => (r.child === child && r.parent === parent) || (r.child === parent && r.parent === child),
       );
-      if (!related) relations.push({ child, parent });
+      if (!related) {
+        relations.push({ child, parent });
+        warnings.push(
+          `${child.name}: each refers to one of ${parent.name}, as ${child.name.replace(/_/g, ' ')} usually do.`,
+        );
+      }
     }
     if (known.junction === true && parents.length === 2) junctions.add(child);
   }
@@ -444,7 +467,12 @@ function applyEntityWindows(text: string, drafts: Map<Entity, Draft>): void {
   field.params = { ...field.params, ...windowParams(found.window, field.type) };
 }
 
-function assemble(drafts: Map<Entity, Draft>, template: TableSpec[], entities: Entities): TableSpec[] {
+function assemble(
+  drafts: Map<Entity, Draft>,
+  template: TableSpec[],
+  entities: Entities,
+  warnings: string[],
+): TableSpec[] {
   const tables: TableSpec[] = [];
   // Template tables: scaled by the first count given for one of them, explicit counts kept.
   if (template.length > 0) {
@@ -463,6 +491,7 @@ function assemble(drafts: Map<Entity, Draft>, template: TableSpec[], entities: E
     }
   }
   const ordered = [...drafts.values()].sort((a, b) => a.entity.at - b.entity.at);
+  const uncounted: string[] = [];
   for (const draft of ordered) {
     const fields: FieldSpec[] = [];
     const own =
@@ -471,6 +500,17 @@ function assemble(drafts: Map<Entity, Draft>, template: TableSpec[], entities: E
         : draft.refs.length >= 2
           ? [{ name: 'created_at', type: 'datetime' }]
           : defaultFields(draft.entity);
+    if (draft.fields.length === 0 && draft.refs.length < 2) {
+      const known = knownEntity(draft.entity.key) !== undefined;
+      warnings.push(
+        `${draft.entity.name}: no columns were named; ${known ? `the usual columns of ${article(draft.entity.key)} were used` : 'generic columns were used'}.`,
+      );
+    }
+    for (const f of draft.fields)
+      if (f.type === 'words' && f.name !== 'name')
+        warnings.push(
+          `${draft.entity.name}.${f.name}: no field type fits this name; it holds generic words.`,
+        );
     const hasId = own.some((f) => f.name === 'id');
     if (!hasId) fields.push({ name: 'id', type: 'uuid' });
     for (const ref of draft.refs) {
@@ -480,6 +520,12 @@ function assemble(drafts: Map<Entity, Draft>, template: TableSpec[], entities: E
       else fields.push({ name: ref.name, type: 'ref', params });
     }
     for (const f of own) if (!fields.some((x) => x.name === f.name)) fields.push(f);
+    if (
+      draft.entity.count === undefined &&
+      draft.entity.perParent === undefined &&
+      !draft.refs.some((r) => r.perParent)
+    )
+      uncounted.push(draft.entity.name);
     const table: TableSpec = {
       name: draft.entity.name,
       count: draft.entity.count ?? 0,
@@ -489,5 +535,9 @@ function assemble(drafts: Map<Entity, Draft>, template: TableSpec[], entities: E
     tables.push(table);
   }
   fitCounts(tables);
+  for (const name of uncounted) {
+    const count = tables.find((t) => t.name === name)?.count;
+    warnings.push(`${name}: no count was given; ${count} rows.`);
+  }
   return orderByDependency(tables);
 }

@@ -109,3 +109,23 @@ t.test('a 5,000-character prompt converts quickly', async (t) => {
   convertPrompt('x, '.repeat(1666) + 'or y');
   t.ok(performance.now() - started < 2000, `${Math.round(performance.now() - started)} ms`);
 });
+
+t.test('warnings say what the converter assumed, and nothing when the prompt said it all', async (t) => {
+  const vague = convertPrompt('students, courses and enrollments');
+  t.ok(vague.ok);
+  if (vague.ok) {
+    const warnings = vague.warnings ?? [];
+    t.ok(warnings.includes('students: no columns were named; the usual columns of a student were used.'));
+    t.ok(
+      warnings.some((w) =>
+        /^enrollments: each refers to one of students, as enrollments usually do\.$/.test(w),
+      ),
+    );
+    t.ok(warnings.some((w) => /^courses: no count was given; \d+ rows\.$/.test(w)));
+  }
+  const exact = convertPrompt('200 users with name, email and signup date');
+  t.ok(exact.ok);
+  if (exact.ok) t.same(exact.warnings, [], 'a prompt that says everything: no warnings');
+  const odd = convertPrompt('50 widgets with name and a frobnication');
+  if (odd.ok) t.match(odd.warnings, [/widgets\.frobnication: no field type fits this name/]);
+});

@@ -70,7 +70,7 @@ export function generateRoutes(deps: AppDeps): Router {
       negotiate: () => negotiate(ctx),
       mode: 'sync',
     });
-    const { plan, size, format, dialect, meta, inferred, rawKind } = prepared;
+    const { plan, size, format, dialect, meta, schema, rawKind } = prepared;
     const inline = runsInline(plan, size);
     const budget = inline ? INLINE_CHUNK_BYTES : CHUNK_BYTES;
     const csvTable =
@@ -98,7 +98,7 @@ export function generateRoutes(deps: AppDeps): Router {
     } else {
       const tail = () => {
         const full = { ...meta, generation_time_ms: elapsed() };
-        return `"meta":${JSON.stringify(full)}${inferred ? `,"schema":${JSON.stringify({ tables: inferred })}` : ''}`;
+        return `"meta":${JSON.stringify(full)}${schema ? `,"schema":${JSON.stringify(schema)}` : ''}`;
       };
       pieces = envelopePieces(plan, format, dialect, tail, budget);
       ctx.type = 'application/json; charset=utf-8';

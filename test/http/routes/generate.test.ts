@@ -253,6 +253,12 @@ t.test('prompt mode: data, meta and the inferred schema, reusable as tables', as
       })
     ).json()) as Body;
     t.same(again.data, body.data, 'the schema reproduces the data as tables');
+    const warned = (body.schema as unknown as { warnings: string[] }).warnings;
+    t.same(
+      warned,
+      ['orders: no columns were named; the usual columns of an order were used.'],
+      'what the converter assumed: the columns of orders, which the prompt did not name',
+    );
 
     const english = (await (
       await server.request('/api/v1/generate', { key, json: { prompt, locale: 'en' } })
