@@ -138,6 +138,7 @@ export function convertPrompt(prompt: string): ConversionResult {
   manyToMany(text, entities, scan.relations, scan.junctions);
   knownRelations(entities, scan.relations, scan.junctions, template, warnings);
   linkNamedTables(named, entities, scan.relations, scan.junctions);
+  reciprocals(text, entities, scan.relations);
   const enumTexts: string[] = [];
   const drafts = new Map<Entity, Draft>();
   const templateFields = new Map<string, PromptField[]>();
@@ -273,6 +274,21 @@ function findNamedTables(text: string, entities: Entities): Entity[] {
     add(`${singular(m[1]!)}_${singular(m[2]!)}`, m.index);
   }
   return named;
+}
+
+/**
+ * "members who can follow each other", "users that block one another": the act between two rows of one
+ * table is a table of its own with two refs to it (follows: follower_id, followee_id).
+ */
+function reciprocals(text: string, entities: Entities, relations: Relation[]): void {
+  const re =
+    /\b([a-z]+)\s+(?:who|that|which)\s+(?:can\s+|may\s+|all\s+)?([a-z]+?)s?\s+(?:each other|one another)\b/g;
+  for (const m of text.matchAll(re)) {
+    const parent = entities.find(m[1]!);
+    if (parent === undefined || SELF_JUNCTIONS[m[2]!] === undefined) continue;
+    const act = entities.add(m[2]!, m.index, true);
+    if (!relations.some((r) => r.child === act)) relations.push({ child: act, parent });
+  }
 }
 
 /** A named table whose name is two tables' names (`user_roles`) links them: a ref to each, one row a pair. */

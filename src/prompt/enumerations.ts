@@ -133,12 +133,14 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       items.push(next.phrase);
       j = skipAttachments(words, next.next);
     }
-    // "Restaurant orders: 15 restaurants, 200 menu items…": a title over a list of things is no table.
-    if (items.length === 1 && words[j]?.text === ':') {
-      const after = phraseAt(words, j + 1);
+    // "Restaurant orders: 15 restaurants, 200 menu items…", "Support tickets and their replies: 15
+    // agents, 300 tickets…": a title over a list of things is no table.
+    const colon = titleColon(words, i);
+    if (colon !== undefined) {
+      const after = phraseAt(words, colon + 1);
       if (after !== undefined && (after.phrase.counted || isPluralNoun(words[after.phrase.head]!))) {
-        titles.push({ from: words[start.phrase.first]!.at, to: words[j]!.end });
-        i = j + 1;
+        titles.push({ from: words[start.phrase.first]!.at, to: words[colon]!.end });
+        i = colon + 1;
         continue;
       }
     }
@@ -155,6 +157,17 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     i = Math.max(j, i + 1);
   }
   return titles;
+}
+
+/** The colon that ends a title starting at word `i` (a clause's first words, no comma between), if any. */
+function titleColon(words: readonly Word[], i: number): number | undefined {
+  if (!startsClause(words, i)) return undefined;
+  for (let k = i; k < Math.min(words.length, i + 8); k++) {
+    const text = words[k]!.text;
+    if (text === ':') return k;
+    if (CLAUSE_ENDS.has(text) || text === ',' || words[k]!.pos === 'NUM') return undefined;
+  }
+  return undefined;
 }
 
 /** Whether word `i` begins a clause: the start, or after `.`, `;`, `:` or a verb ("generate users"). */
