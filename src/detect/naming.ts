@@ -223,7 +223,12 @@ const RULES: Rule[] = [
     'number',
   ],
   [/(^|_)(date|day)$|^date_|_date_/, 'date'],
-  [/(^|_)time$|^time_of_day$/, 'time'],
+  // A time of day on its own ("time", "opening time"); a thing's time ("reservation time") is a moment.
+  [
+    /^(time|time_of_day|opening_time|closing_time|open_time|close_time|wake_time|bed_time|bedtime|lunch_time)$/,
+    'time',
+  ],
+  [/_time$/, 'datetime'],
 ];
 
 // Tables whose `name` is a person's name, a company's, a product's...

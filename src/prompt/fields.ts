@@ -127,7 +127,7 @@ export function windowParams(window: Window, type: string): Record<string, unkno
   return { min: iso(window.min).replace('.000Z', 'Z'), max: iso(window.max).replace('.000Z', 'Z') };
 }
 
-const DATE_TYPES = new Set(['datetime', 'timestamp', 'date', 'date_past', 'date_future']);
+const DATE_TYPES = new Set(['datetime', 'timestamp', 'date', 'date_past', 'date_future', 'date_of_birth']);
 const NUMERIC_TYPES = new Set([
   'integer',
   'number',
@@ -281,7 +281,13 @@ export function parseFields(
   rest = rest.replace(enumRe, (m, words: string, list: string) => {
     const name = fieldName(words, table);
     const values = splitValues(list);
-    if (name === '' || values.length < 2) return m;
+    // "level 1 to 99, and 50000 matches": a range and the next item, not choices.
+    if (
+      name === '' ||
+      values.length < 2 ||
+      values.some((v) => new RegExp(`^${NUM}\\s*(?:to|-)\\s*${NUM}$`).test(v))
+    )
+      return m;
     enumText.push(list);
     const lead = words.split(' ')[0] as string;
     return (STOP_WORDS.has(lead) ? ` ${lead} ` : ' ') + mark(name, { type: 'enum', params: { values } });
