@@ -18,7 +18,7 @@ import {
 } from './entities.js';
 import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
-import { knownEntity } from './knowledge.js';
+import { knownEntity, knownEntityAmong } from './knowledge.js';
 import { readWords, type Word } from './reader.js';
 import { type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
@@ -162,7 +162,7 @@ export function convertPrompt(prompt: string): ConversionResult {
         parsed.fields = parsed.fields.filter((f) => f.type === 'enum' || f.params?.['min'] !== undefined);
       enumTexts.push(...parsed.enumText);
       for (const field of parsed.fields)
-        if (!draft.fields.some((f) => f.name === field.name)) draft.fields.push(field);
+        if (!draft.fields.some((f) => f.name === field.name)) draft.fields.push(knownColumn(entity, field));
       for (const key of parsed.refs) {
         const parent = entities.find(key);
         if (parent !== undefined && !scan.relations.some((r) => r.child === entity && r.parent === parent))
@@ -193,6 +193,19 @@ export function convertPrompt(prompt: string): ConversionResult {
     };
   }
   return locale === undefined ? { ok: true, tables, warnings } : { ok: true, tables, locale, warnings };
+}
+
+/**
+ * A column the naming rules cannot type ("status" of a ticket) takes the type the knowledge base gives
+ * that column of that entity (an enum of a ticket's statuses), when it knows it.
+ */
+function knownColumn(entity: Entity, field: PromptField): PromptField {
+  if (field.type !== 'words') return field;
+  const known = knownEntity(entity.key)?.fields.find((f) => f.name === field.name);
+  if (known === undefined) return field;
+  const params =
+    known.params && !('after' in known.params || 'before' in known.params) ? known.params : undefined;
+  return { name: field.name, type: known.type, ...(params ? { params: { ...params } } : {}) };
 }
 
 /** "an order", "an invoice", "a user". */
@@ -326,8 +339,12 @@ function knownRelations(
   warnings: string[],
 ): void {
   const inTemplate = (e: Entity) => template.some((t) => t.name === e.name);
+  const keys = entities.list.map((e) => e.key);
   for (const child of entities.list) {
-    const known = knownEntity(child.key);
+    const known = knownEntityAmong(
+      child.key,
+      keys.filter((k) => k !== child.key),
+    );
     if (known === undefined || inTemplate(child)) continue;
     const parents: Entity[] = [];
     for (const key of known.parents) {

@@ -28,9 +28,44 @@ for (const [key, value] of Object.entries(data.entities as Record<string, Omit<K
 for (const entity of [...ENTITIES.values()])
   for (const alias of entity.aliases ?? []) if (!ENTITIES.has(alias)) ENTITIES.set(alias, entity);
 
+/** Entities by the last word of their names and aliases (`hotel_reservation` under `reservation`). */
+const BY_LAST_WORD = new Map<string, KnownEntity[]>();
+for (const [name, entity] of ENTITIES) {
+  const last = name.split('_').pop()!;
+  if (last === name) continue;
+  const list = BY_LAST_WORD.get(last) ?? [];
+  if (!list.includes(entity)) list.push(entity);
+  BY_LAST_WORD.set(last, list);
+}
+
 /** The entity a singular key names: itself, an alias, or its last word (`support_ticket` → ticket). */
 export function knownEntity(key: string): KnownEntity | undefined {
   return ENTITIES.get(key) ?? ENTITIES.get(key.split('_').pop() ?? key);
+}
+
+/**
+ * The entity `key` names among those of `present` (the other tables of the prompt): of the entities it
+ * may name (itself, an alias, or the last word of one: `reservation` may be a table's or a hotel's), the
+ * one whose parents or children the prompt names most; the direct match on a tie.
+ */
+export function knownEntityAmong(key: string, present: readonly string[]): KnownEntity | undefined {
+  const direct = knownEntity(key);
+  const candidates = new Set<KnownEntity>(direct ? [direct] : []);
+  for (const entity of BY_LAST_WORD.get(key) ?? []) candidates.add(entity);
+  const related = (entity: KnownEntity) =>
+    present.filter(
+      (other) =>
+        entity.parents.includes(other) ||
+        knownEntity(other)?.parents.includes(entity.key) === true ||
+        entity.parents.includes(knownEntity(other)?.key ?? ''),
+    ).length;
+  let best = direct;
+  let score = direct ? related(direct) : 0;
+  for (const candidate of candidates) {
+    const s = related(candidate);
+    if (s > score) [best, score] = [candidate, s];
+  }
+  return best;
 }
 
 /** How many entities and domains the knowledge base holds. */

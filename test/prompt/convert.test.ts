@@ -129,3 +129,24 @@ t.test('warnings say what the converter assumed, and nothing when the prompt sai
   const odd = convertPrompt('50 widgets with name and a frobnication');
   if (odd.ok) t.match(odd.warnings, [/widgets\.frobnication: no field type fits this name/]);
 });
+
+t.test('things named together relate as they usually do, in the domain the prompt is about', async (t) => {
+  const refsOf = (prompt: string, table: string) => {
+    const result = convertPrompt(prompt);
+    if (!result.ok) return [];
+    const found = result.tables.find((x) => x.name === table);
+    return (found?.fields ?? []).flatMap((f) => (f.type === 'ref' ? [String(f.params?.['table'])] : []));
+  };
+  t.same(refsOf('hotels, rooms in each hotel, guests, and reservations', 'reservations').sort(), [
+    'guests',
+    'rooms',
+  ]);
+  t.same(refsOf('restaurants, customers and reservations', 'reservations').sort(), [
+    'customers',
+    'restaurants',
+  ]);
+  t.same(refsOf('students, courses and enrollments', 'enrollments').sort(), ['courses', 'students']);
+  const typed = convertPrompt('300 support tickets with subject and status');
+  const status = typed.ok ? typed.tables[0]!.fields.find((f) => f.name === 'status') : undefined;
+  t.equal(status?.type, 'enum', "a ticket's status takes the knowledge base's type");
+});

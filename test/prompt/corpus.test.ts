@@ -62,7 +62,7 @@ t.test('second training corpus: share fully understood', async (t) => {
  * by a session that never read it, and never edited to make a case pass. Tune on the training corpus
  * only; this is measured. The floor is the last measured score, and only rises (issue target: 90%).
  */
-const HELD_OUT_FLOOR = 0.39;
+const HELD_OUT_FLOOR = 0.41;
 
 t.test('held-out prompts: share fully understood', async (t) => {
   const heldOut = JSON.parse(
