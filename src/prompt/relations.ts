@@ -25,6 +25,10 @@ export interface Scan {
 }
 
 const DETERMINERS = new Set([
+  'those',
+  'these',
+  'that',
+  'this',
   'a',
   'an',
   'one',
