@@ -46,7 +46,9 @@ export async function openPostgres(
     connectionTimeoutMillis: 10_000,
     options: `-c search_path=${q(schema)}`,
   });
-  pool.on('error', () => {}); // an idle client's error surfaces on its next query
+  // A client's lost connection fails its queries; the listeners keep it from also crashing the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     const found = await pool.query<{ ok: boolean }>(
       'SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS ok',

@@ -20,8 +20,11 @@ export function openPostgres(databaseUrl: string): Store {
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as never,
     },
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection must not crash the process. The pool's handler covers idle clients;
+  // a checked-out one (a transaction, a query in flight) emits the error on itself as well as failing
+  // its queries, so every client gets a listener of its own. The next query reconnects.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     dialect: 'postgres',
