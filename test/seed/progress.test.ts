@@ -36,3 +36,17 @@ t.test('--quiet: nothing', async (t) => {
   await new Promise(setImmediate);
   t.equal(out.text(), '');
 });
+
+t.test('a terminal: a bar per table with rows, rows/s and an ETA', async (t) => {
+  const out = pipe();
+  Object.assign(out.stream, { isTTY: true, columns: 120, rows: 40 });
+  const progress = createProgress(out.stream, { quiet: false });
+  progress.start('users', 1000);
+  progress.advance('users', 500);
+  progress.finish('users');
+  progress.stop();
+  await new Promise(setImmediate);
+  // eslint-disable-next-line no-control-regex
+  const text = out.text().replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+  t.match(text, /users\s+\S+ 50% \| 500\/1,000 rows \| [\d,]+ rows\/s \| ETA \S+/);
+});
