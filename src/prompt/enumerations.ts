@@ -97,6 +97,14 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   const head = words[phrase.head]!;
   if (UNITS.has(head.text) || STOP_WORDS.has(head.lemma) || NOT_TABLES.has(head.text)) return undefined;
   const before = phrase.head > phrase.first ? words[phrase.head - 1] : undefined;
+  // "order items" is an order_item; in "high school students" the nouns before the head are a
+  // compound of their own, and the head alone names the table.
+  const twoBefore = phrase.head - 2 >= phrase.first ? words[phrase.head - 2] : undefined;
+  if (
+    twoBefore !== undefined &&
+    (twoBefore.pos === 'NOUN' || twoBefore.pos === 'ADJ' || twoBefore.pos === 'PROPN')
+  )
+    return snake(head.lemma);
   const modifier =
     before !== undefined &&
     before.pos === 'NOUN' &&
