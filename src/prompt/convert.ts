@@ -208,6 +208,16 @@ function knownColumn(entity: Entity, field: PromptField): PromptField {
   return { name: field.name, type: known.type, ...(params ? { params: { ...params } } : {}) };
 }
 
+/** A count stated for `table` beyond the pairs of its parents' stated counts: rows that repeat, no junction. */
+function moreThanPairs(table: Entity, a: Entity, b: Entity): boolean {
+  return (
+    table.count !== undefined &&
+    a.count !== undefined &&
+    b.count !== undefined &&
+    table.count > a.count * b.count
+  );
+}
+
 /** "an order", "an invoice", "a user". */
 function article(key: string): string {
   const words = key.replace(/_/g, ' ');
@@ -470,7 +480,8 @@ function applyRelations(
       distinct.length === 2 &&
       distinct[0]?.parent !== distinct[1]?.parent &&
       (junctions.has(draft.entity) || !EVENT_ENTITIES.has(last)) &&
-      !EVENT_ENTITIES.has(last)
+      !EVENT_ENTITIES.has(last) &&
+      !moreThanPairs(draft.entity, distinct[0]!.parent, distinct[1]!.parent)
     ) {
       draft.unique ??= [[distinct[0]!.name, distinct[1]!.name]];
     }
