@@ -290,6 +290,17 @@ function findNamedTables(text: string, entities: Entities): Entity[] {
     const parts = m[1]!.split('_');
     add([...parts.slice(0, -1), singular(parts.at(-1)!)].join('_'), m.index);
   }
+  // A snake_case name made of two tables' names ("through role_permissions") is a table of its own.
+  for (const m of text.matchAll(/\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g)) {
+    const parts = m[1]!.split('_');
+    const linked = parts.some(
+      (_, cut) =>
+        cut > 0 &&
+        entities.find(parts.slice(0, cut).join('_')) !== undefined &&
+        entities.find(parts.slice(cut).join('_')) !== undefined,
+    );
+    if (linked) add([...parts.slice(0, -1), singular(parts.at(-1)!)].join('_'), m.index);
+  }
   const linking =
     /\btable\s+(?:linking|joining|connecting|that links|which links|mapping)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g;
   for (const m of text.matchAll(linking)) {

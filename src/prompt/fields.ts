@@ -306,7 +306,7 @@ export function parseFields(
   );
   // "level one of A1, A2, B1": a list after "one of" is a choice even without "or".
   const oneOfRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:[a-z]+ )?[a-z]+?)\\s+(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})+)(?=\\s*(?:[;.)]|\\band\\b|\\bwith\\b|$))`,
+    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:[a-z]+ )?[a-z]+?)\\s+(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*(?:\\s*,?\\s+or\\s+${value})?)(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
   rest = rest.replace(oneOfRe, (m, lead: string, space: string, words: string, list: string) => {

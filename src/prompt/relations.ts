@@ -100,7 +100,11 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     const words = run.slice(0, len).map((t) => t.text);
     const last = words[len - 1] as string;
     const key = [...words.slice(0, -1), singular(last)].join('_');
-    const entity = entities.list.find((e) => e.key === key || e.name === words.join('_'));
+    // "an owner" names the pet_owners when no other table ends so.
+    const tails = len === 1 ? entities.list.filter((e) => e.key.endsWith(`_${key}`)) : [];
+    const entity =
+      entities.list.find((e) => e.key === key || e.name === words.join('_')) ??
+      (tails.length === 1 ? tails[0] : undefined);
     if (entity === undefined) continue;
     // A singular mention needs a determiner: "a customer", "each homeroom teacher" (one modifier between).
     const previous = tokens[i - 1]?.text ?? '';

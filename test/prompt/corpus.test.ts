@@ -39,7 +39,7 @@ t.test('share of prompts fully understood', async (t) => {
  * The second training corpus (test/fixtures/prompts-train-2.json), written by a session that never read
  * the converter, and tuned on. Its floor is the last measured score and only rises (target 97%).
  */
-const TRAIN_2_FLOOR = 0.85;
+const TRAIN_2_FLOOR = 0.89;
 
 t.test('second training corpus: share fully understood', async (t) => {
   const corpus2 = JSON.parse(
@@ -62,7 +62,7 @@ t.test('second training corpus: share fully understood', async (t) => {
  * by a session that never read it, and never edited to make a case pass. Tune on the training corpus
  * only; this is measured. The floor is the last measured score, and only rises (issue target: 90%).
  */
-const HELD_OUT_FLOOR = 0.41;
+const HELD_OUT_FLOOR = 0.46;
 
 t.test('held-out prompts: share fully understood', async (t) => {
   const heldOut = JSON.parse(
