@@ -492,7 +492,8 @@ function applyRelations(
       distinct[0]?.parent !== distinct[1]?.parent &&
       (junctions.has(draft.entity) || !EVENT_ENTITIES.has(last)) &&
       !EVENT_ENTITIES.has(last) &&
-      !moreThanPairs(draft.entity, distinct[0]!.parent, distinct[1]!.parent)
+      // A junction the prompt asks for keeps its pairs unique (and its count is fitted to them).
+      (junctions.has(draft.entity) || !moreThanPairs(draft.entity, distinct[0]!.parent, distinct[1]!.parent))
     ) {
       draft.unique ??= [[distinct[0]!.name, distinct[1]!.name]];
     }
