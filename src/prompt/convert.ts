@@ -18,7 +18,7 @@ import {
 } from './entities.js';
 import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
-import { knownEntity, knownEntityAmong } from './knowledge.js';
+import { knownColumnType, knownEntity, knownEntityAmong } from './knowledge.js';
 import { readWords, type Word } from './reader.js';
 import { type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
@@ -197,11 +197,12 @@ export function convertPrompt(prompt: string): ConversionResult {
 
 /**
  * A column the naming rules cannot type ("status" of a ticket) takes the type the knowledge base gives
- * that column of that entity (an enum of a ticket's statuses), when it knows it.
+ * that column of that entity (an enum of a ticket's statuses), else the type it gives that name most
+ * often elsewhere, when it knows it.
  */
 function knownColumn(entity: Entity, field: PromptField): PromptField {
   if (field.type !== 'words') return field;
-  const known = knownEntity(entity.key)?.fields.find((f) => f.name === field.name);
+  const known = knownColumnType(entity.key, field.name);
   if (known === undefined) return field;
   const params =
     known.params && !('after' in known.params || 'before' in known.params) ? known.params : undefined;

@@ -68,6 +68,34 @@ export function knownEntityAmong(key: string, present: readonly string[]): Known
   return best;
 }
 
+/** Every column name of the knowledge base with its most frequent type (and that type's params). */
+const COLUMNS = new Map<string, FieldSpec>();
+{
+  const counts = new Map<string, Map<string, { n: number; field: FieldSpec }>>();
+  for (const entity of new Set(ENTITIES.values())) {
+    // Another entity's choices are no choices of this one: enums stay with their entity.
+    for (const field of entity.fields.filter((f) => f.type !== 'enum')) {
+      const byType = counts.get(field.name) ?? new Map<string, { n: number; field: FieldSpec }>();
+      const seen = byType.get(field.type) ?? { n: 0, field };
+      seen.n++;
+      byType.set(field.type, seen);
+      counts.set(field.name, byType);
+    }
+  }
+  for (const [name, byType] of counts) {
+    const best = [...byType.values()].sort((a, b) => b.n - a.n)[0]!;
+    COLUMNS.set(name, best.field);
+  }
+}
+
+/**
+ * The column `name` of entity `key` as the knowledge base types it: that entity's own column, else the
+ * type the knowledge base gives that name most often (`bpm`, `dosage`, `gpa` wherever they appear).
+ */
+export function knownColumnType(key: string, name: string): FieldSpec | undefined {
+  return knownEntity(key)?.fields.find((f) => f.name === name) ?? COLUMNS.get(name);
+}
+
 /** How many entities and domains the knowledge base holds. */
 export function knowledgeSize(): { entities: number; domains: number } {
   const entities = new Set(ENTITIES.values());

@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import data from '../../src/prompt/knowledge.json' with { type: 'json' };
-import { knowledgeSize, knownEntity } from '../../src/prompt/knowledge.js';
+import { knowledgeSize, knownColumnType, knownEntity } from '../../src/prompt/knowledge.js';
 import { compile } from '../../workers/engine/index.js';
 
 const entities = data.entities as Record<string, { fields: object[]; parents: string[]; domain: string }>;
@@ -35,3 +35,22 @@ t.test('lookups: by key, alias, or the last word of a compound', async (t) => {
   t.equal(knownEntity('support_ticket')?.key, 'ticket');
   t.equal(knownEntity('zzz_not_a_thing'), undefined);
 });
+
+t.test(
+  "a column's type: the entity's own, else the name's most frequent type, never another entity's enum",
+  async (t) => {
+    t.equal(knownColumnType('ticket', 'status')?.type, 'enum', "a ticket's own status");
+    const elsewhere = Object.values(entities).flatMap((e) => e.fields as { name: string; type: string }[]);
+    const plain = elsewhere.find((f) => f.type !== 'enum' && !/^(id|name)$/.test(f.name))!;
+    t.equal(
+      knownColumnType('zzz_unknown', plain.name)?.type !== undefined,
+      true,
+      `${plain.name} is known anywhere`,
+    );
+    const enumOnly = elsewhere.find(
+      (f) => f.type === 'enum' && !elsewhere.some((g) => g.name === f.name && g.type !== 'enum'),
+    );
+    if (enumOnly)
+      t.equal(knownColumnType('zzz_unknown', enumOnly.name), undefined, `${enumOnly.name}: no borrowed enum`);
+  },
+);
