@@ -217,6 +217,29 @@ const RULES: Rule[] = [
     /^(bonus|fee|fees|fine|tax|tip|cost|revenue|income|expense|refund|deposit|rent|fare|payout|commission|deductible|subtotal|total|grand_total|wage|allowance|stipend|tuition|donation|principal|spend|spending|earnings|profit|loss|value)$/,
     'amount',
   ],
+  // Everyday column words with a fitting type.
+  [
+    /^(feedback|comments|comment|symptoms|diagnosis|treatment|complaint|observation|observations)$/,
+    'sentence',
+  ],
+  [/^(profession|occupation|job|position_title)$/, 'job_title'],
+  [/^(course|class|course_name|class_name|subject_name)$/, 'title'],
+  [
+    /^(volume|pressure|voltage|battery|signal|signal_strength|rssi|wattage|power|current|amperage)$/,
+    'number',
+  ],
+  [/^(firmware|firmware_version|app_version|software_version)$/, 'semver'],
+  [/^(fax|fax_number)$/, 'phone'],
+  [/^(tags|labels)$/, 'tag'],
+  [/^(transaction_id|transaction_ref|payment_id|correlation_id|trace_id)$/, 'uuid'],
+  [/^(airline|carrier_name|make|vehicle_make)$/, 'company_name'],
+  [/^(origin|destination|origin_city|destination_city|hometown|birthplace)$/, 'city'],
+  [/^(hex|hex_code|hex_color)$/, 'color_hex'],
+  [/^(rgb|rgb_color)$/, 'color_rgb'],
+  [/^(pronouns)$/, 'pronoun_set'],
+  [/^(national_id|national_id_number|id_number)$/, 'ssn'],
+  [/^(file|attachment|document_path)$/, 'file_path'],
+  [/^(secret|client_secret|secret_key|access_key)$/, 'api_key'],
   // Counts and measures of everyday things.
   [
     /^(calories|bpm|pulse|heart_rate|runtime|steps|reps|sets|laps|goals|assists|kills|deaths|wins|losses|draws|votes|shares|comments_count|attendance|occupancy|beds|floors|stops|passengers|seats_available|vacancies|quota|stock_level|calorie_count)$/,
