@@ -139,6 +139,8 @@ export function scanRelations(text: string, entities: Entities): Scan {
     list.push(value);
     scan.fieldText.set(entity, list);
   };
+  // The thing a sentence was about, for "them" in the next one ("…; 40 users posted them").
+  let previousSubject: Entity | undefined;
   for (const sentence of text.split(/(?<!\d)[.;!?\n](?!\d)/)) {
     const tokens = tokenize(sentence);
     const mentions: Mention[] = [];
@@ -237,17 +239,24 @@ export function scanRelations(text: string, entities: Entities): Scan {
       // "200 employees in them", "120 return requests for those": the thing named just before.
       const pronoun =
         /^\s*(?:in|of|for|on|at|under|from|within|across|belonging to)\s+(?:them|it|those|these)\b/;
-      const earlier = mentions
-        .slice(0, index)
-        .reverse()
-        .find((x) => x.entity !== m.entity)?.entity;
+      const earlier =
+        mentions
+          .slice(0, index)
+          .reverse()
+          .find((x) => x.entity !== m.entity)?.entity ??
+        (previousSubject !== m.entity ? previousSubject : undefined);
       if (earlier !== undefined && pronoun.test(sentence.slice(m.end))) addRelation(m.entity, earlier);
+      // "40 users posted them", "agents answered them": the thing named before belongs to this one.
+      const agent =
+        /^\s*(?:[a-z]+ed|wrote|made|sent|took|gave|own|owns|created|placed)\s+(?:them|it|those|these)\b/;
+      if (earlier !== undefined && agent.test(sentence.slice(m.end))) addRelation(earlier, m.entity);
       groupSinceStart.push(m.entity);
       // Field text: from this mention to the next, attributed to the subject.
       const end = index + 1 < mentions.length ? (mentions[index + 1] as Mention).start : sentence.length;
       const tail = sentence.slice(m.end, end);
       if (subject !== undefined) addText(subject, tail);
     });
+    previousSubject = mentions[0]?.entity ?? previousSubject;
   }
   return scan;
 }

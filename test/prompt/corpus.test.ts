@@ -1,6 +1,6 @@
 /**
  * The prompt corpus: every prompt of test/fixtures/prompts.json through the offline converter, scored
- * against what a careful reader expects. Reports the share fully understood; fails below 90%.
+ * against what a careful reader expects. Reports the share fully understood; fails below 97% (the issue's training target).
  */
 import { readFileSync } from 'node:fs';
 import t from 'tap';
@@ -31,8 +31,8 @@ t.test('share of prompts fully understood', async (t) => {
   }
   const share = understood / corpus.length;
   t.comment(`prompt corpus: ${understood}/${corpus.length} fully understood (${(share * 100).toFixed(1)}%)`);
-  if (process.env['CORPUS_VERBOSE'] || share < 0.9) t.comment(`not fully understood:\n${misses.join('\n')}`);
-  t.ok(share >= 0.9, `at least 90% fully understood (got ${(share * 100).toFixed(1)}%)`);
+  if (process.env['CORPUS_VERBOSE'] || share < 0.97) t.comment(`not fully understood:\n${misses.join('\n')}`);
+  t.ok(share >= 0.97, `at least 97% fully understood (got ${(share * 100).toFixed(1)}%)`);
 });
 
 /**
