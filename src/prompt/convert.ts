@@ -103,7 +103,7 @@ function readEntities(
   for (const table of template) entities.add(singular(table.name), -1);
   const titles = findEnumerations(words, entities);
   findHeaders(text, tokens, entities, titles);
-  findEntities(text, tokens, entities);
+  findEntities(text, tokens, entities, titles);
   const named = findNamedTables(text, entities);
   findFirstNoun(tokens, entities);
   findRelationNouns(text, entities);

@@ -115,10 +115,17 @@ export class Entities {
 }
 
 /** Counted mentions, ranges per parent and counts written after the noun. */
-export function findEntities(text: string, tokens: Token[], entities: Entities): void {
+export function findEntities(
+  text: string,
+  tokens: Token[],
+  entities: Entities,
+  titles: readonly { from: number; to: number }[] = [],
+): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind !== 'number') continue;
+    // "City 311 requests: 4,000 service requests": a number in a title counts nothing.
+    if (titles.some((title) => t.at >= title.from && t.at < title.to)) continue;
     const n = Number(t.text);
     const prev = tokens[i - 1];
     const prev2 = tokens[i - 2];

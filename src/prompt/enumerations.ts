@@ -146,7 +146,12 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     const colon = titleColon(words, i);
     if (colon !== undefined) {
       const after = phraseAt(words, colon + 1);
-      if (after !== undefined && (after.phrase.counted || isPluralNoun(words[after.phrase.head]!))) {
+      const afterHead = after === undefined ? undefined : words[after.phrase.head]!;
+      if (
+        after !== undefined &&
+        !NOT_TABLES.has(afterHead!.text) &&
+        (after.phrase.counted || isPluralNoun(afterHead!))
+      ) {
         titles.push({ from: words[start.phrase.first]!.at, to: words[colon]!.end });
         i = colon + 1;
         continue;
@@ -173,7 +178,7 @@ function titleColon(words: readonly Word[], i: number): number | undefined {
   for (let k = i; k < Math.min(words.length, i + 8); k++) {
     const text = words[k]!.text;
     if (text === ':') return k;
-    if (CLAUSE_ENDS.has(text) || text === ',' || words[k]!.pos === 'NUM') return undefined;
+    if (CLAUSE_ENDS.has(text) || text === ',') return undefined;
   }
   return undefined;
 }
