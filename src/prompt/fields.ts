@@ -237,6 +237,24 @@ function splitLead(words: string): { prefix: string; nameWords: string } {
   return { prefix: tokens.slice(0, cut + 1).join(' '), nameWords: tokens.slice(cut + 1).join(' ') };
 }
 
+/**
+ * Choices as written: "12, 24, 36 or 60 months" are the numbers 12, 24, 36 and 60 (the unit belongs to
+ * all of them, and numbers stay numbers).
+ */
+function choices(list: string): (string | number)[] {
+  const values = splitValues(list);
+  const last = values.at(-1);
+  const numeric = (v: string) => /^\d+(?:\.\d+)?$/.test(v);
+  if (last !== undefined && values.slice(0, -1).every(numeric)) {
+    const unit = /^(\d+(?:\.\d+)?)\s+[a-z]+$/.exec(last);
+    if (unit !== null) values[values.length - 1] = unit[1]!;
+  }
+  return values.every(numeric) ? values.map(Number) : values;
+}
+
+/** A field name without a linking word after it: "term of" is the term. */
+const bare = (words: string) => words.replace(/\s+(?:of|is|are|in|as)$/, '');
+
 interface Special {
   name: string;
   inferred: Inferred;
@@ -311,8 +329,8 @@ export function parseFields(
   );
   rest = rest.replace(oneOfRe, (m, lead: string, space: string, words: string, list: string) => {
     if (/@\d+@/.test(m)) return m;
-    const name = fieldName(words, table);
-    const values = splitValues(list);
+    const name = fieldName(bare(words), table);
+    const values = choices(list);
     if (name === '' || values.length < 2 || isEntity(name) !== undefined) return m;
     enumText.push(list);
     return `${lead}${space}${mark(name, { type: 'enum', params: { values } })}`;
@@ -323,8 +341,8 @@ export function parseFields(
   );
   rest = rest.replace(orRe, (m, lead: string, space: string, words: string, list: string) => {
     if (/@\d+@/.test(m)) return m;
-    const name = fieldName(words, table);
-    const values = splitValues(list);
+    const name = fieldName(bare(words), table);
+    const values = choices(list);
     if (name === '' || values.length < 2 || isEntity(name) !== undefined) return m;
     enumText.push(list);
     return `${lead}${space}${mark(name, { type: 'enum', params: { values } })}`;
