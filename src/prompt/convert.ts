@@ -339,6 +339,9 @@ function linkNamedTables(
       const a = entities.find(parts.slice(0, cut).join('_'));
       const b = entities.find(parts.slice(cut).join('_'));
       if (a === undefined || b === undefined || a === b || a === table || b === table) continue;
+      // Its name says what it links: relations read around it elsewhere do not apply.
+      for (let i = relations.length - 1; i >= 0; i--)
+        if (relations[i]!.child === table) relations.splice(i, 1);
       for (const parent of [a, b])
         if (!relations.some((r) => r.child === table && r.parent === parent))
           relations.push({ child: table, parent });

@@ -30,7 +30,7 @@ export interface Token {
 /** Splits normalized text into words, numbers and punctuation. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  const re = /((?<![a-z0-9])-?\d+(?:\.\d+)?)|([a-z][a-z0-9'-]*[a-z0-9]|[a-z])|([^\sa-z0-9])/g;
+  const re = /((?<![a-z0-9])-?\d+(?:\.\d+)?)|([a-z][a-z0-9_'-]*[a-z0-9]|[a-z])|([^\sa-z0-9])/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const kind = m[1] !== undefined ? 'number' : m[2] !== undefined ? 'word' : 'punct';
     tokens.push({ text: m[0], at: m.index, kind });
