@@ -69,6 +69,8 @@ export function nounAt(
   // The head is the last plural word of the run ("customers with" → customers, "order items" → items).
   let headIndex = run.length - 1;
   while (headIndex > 0 && !isPlural(run[headIndex] as string)) headIndex--;
+  // "1 fitness tracker": counted one, the head is the last word.
+  if (allowSingular && !isPlural(run[headIndex] as string)) headIndex = run.length - 1;
   const head = run[headIndex] as string;
   if (!isPlural(head) && !allowSingular) return undefined;
   if (UNITS.has(head) && headIndex === 0) return undefined;

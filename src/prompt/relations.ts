@@ -187,7 +187,7 @@ export function scanRelations(text: string, entities: Entities): Scan {
       const relationWord =
         OBJECT_WORDS.has(lastWord) ||
         /\bper\s*$/.test(before) ||
-        /\b(belongs? to|belonging to|owned by|placed (by|at|in)|is with|are with|is for|are for|has an?|have an?|links an?|assigned to|taught by|written by|sent by|opened by|made by|made with|paid with|created by|posted by|is in|are in|reports to|reply to|managed by|run by|hosted by|stored in|held by|booked by|issued to|issued by|belonging to|posted by)$/.test(
+        /\b(belongs? to|belonging to|owned by|placed (by|at|in)|is with|are with|is for|are for|has an?|have an?|links an?|assigned to|taught by|written by|sent by|opened by|made by|made with|paid with|created by|posted by|own|owns|rent|rents|lease|leases|is in|are in|reports to|reply to|managed by|run by|hosted by|stored in|held by|booked by|issued to|issued by|belonging to|posted by)$/.test(
           words.join(' '),
         ) ||
         /\b(belongs? to|has|have|links?)\s+(an?|one|the)\s*$/.test(before);

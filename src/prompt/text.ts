@@ -117,5 +117,10 @@ export function normalizeText(prompt: string): string {
   );
   text = wordsToNumber(text);
   text = text.replace(/\b(one|a single)\s+(?=[a-z]+\s+per\b)/g, '1 ');
+  // "users, each with one fitness tracker": one per parent.
+  text = text.replace(
+    /\b(each|every one|each one)\s+(with|has|have|having|gets|owns)\s+(?:one|a single)\s+/g,
+    '$1 $2 1 ',
+  );
   return text.trim();
 }
