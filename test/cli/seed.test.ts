@@ -276,7 +276,11 @@ t.test('a connection lost mid-load: exit 5, the table rolled back, the cause nam
     'SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
   );
   await admin.end();
-  t.ok(rows.length > 0 && rows.every((row) => row.killed), 'the loading connections were terminated');
+  // A backend may end on its own between the listing and the kill; at least the loading ones are cut.
+  t.ok(
+    rows.some((row) => row.killed),
+    'the loading connections were terminated',
+  );
   t.equal(await run.exited, 5, run.stderr);
   t.match(
     run.stderr,
