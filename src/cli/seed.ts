@@ -24,7 +24,7 @@ import { createProgress } from '../seed/progress.js';
 import { UsageError } from './errors.js';
 import { type InputOptions, inputOptions, integer, LOCAL, requestBody } from './input.js';
 
-interface SeedOptions extends InputOptions {
+interface SeedFlags extends InputOptions {
   databaseUrl?: string;
   fromDatabase?: boolean;
   schemaName?: string;
@@ -72,10 +72,10 @@ Examples:
   mockhive seed --database-url sqlite:fixture.db --template blog --create --seed 42
   mockhive seed --database-url postgres://localhost/app --from-database --count 10000 --count users=500 --truncate`,
     )
-    .action((options: SeedOptions) => seedAction(options));
+    .action((options: SeedFlags) => seedAction(options));
 }
 
-async function seedAction(options: SeedOptions): Promise<void> {
+async function seedAction(options: SeedFlags): Promise<void> {
   const started = performance.now();
   const url = options.databaseUrl ?? process.env['SEED_DATABASE_URL'];
   if (url === undefined || url === '')
@@ -87,11 +87,18 @@ async function seedAction(options: SeedOptions): Promise<void> {
     throw new UsageError(`--from-database reads the tables from the database: drop --${modes[0]}.`);
   if (options.schemaName !== undefined && !/^postgres(ql)?:/.test(url))
     throw new UsageError('--schema-name is for PostgreSQL.');
+  // The schema goes into each connection's search_path, which takes a plain name only.
+  if (options.schemaName !== undefined && !/^[A-Za-z_][A-Za-z0-9_$]*$/.test(options.schemaName))
+    throw new UsageError('--schema-name takes a plain name: letters, digits and _.');
   const connections = integer(options.connections, '--connections');
   if (connections < 1 || connections > 64) throw new UsageError('--connections takes 1 to 64.');
   const config = loadConfig();
 
-  const target = await openTarget(url, { connections, schema: options.schemaName ?? 'public' });
+  const target = await openTarget(url, {
+    connections,
+    schema: options.schemaName ?? 'public',
+    create: options.create === true,
+  });
   let pool: GenerationPool | undefined;
   const progress = createProgress(process.stderr, { quiet: options.quiet === true });
   const interrupt = new AbortController();
@@ -131,9 +138,9 @@ async function seedAction(options: SeedOptions): Promise<void> {
     progress.stop();
     if (interrupt.signal.aborted) throw new SeedError(`interrupted. ${written(report)}`, EXIT.interrupted);
     if (error instanceof SeedError || error instanceof UsageError) throw error;
-    if (report.created.length + report.cleared.length + report.loaded.length === 0 && !isLoadError(error))
-      throw error;
-    throw new SeedError(`${(error as Error).message}\n${written(report)}`, EXIT.load);
+    // Exit 5 is a load the database refused (that table rolled back); anything else is 1.
+    const loading = report.loading !== undefined;
+    throw new SeedError(`${(error as Error).message}\n${written(report)}`, loading ? EXIT.load : 1);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -142,26 +149,23 @@ async function seedAction(options: SeedOptions): Promise<void> {
   }
 }
 
-/** A database's refusal (a constraint, a type): it has a SQLSTATE or a driver code. */
-function isLoadError(error: unknown): boolean {
-  return typeof (error as { code?: unknown }).code === 'string';
-}
-
 /** What a stopped run leaves behind. */
 function written(report: SeedReport): string {
   const parts: string[] = [];
   if (report.created.length > 0) parts.push(`Created: ${report.created.join(', ')}.`);
   if (report.cleared.length > 0) parts.push(`Emptied: ${report.cleared.join(', ')}.`);
+  const loaded = report.loaded.map((t) => `${t.table} (${t.rows.toLocaleString('en-US')} rows)`);
+  const rolledBack = report.loading === undefined ? '' : ` ${report.loading} was rolled back.`;
   parts.push(
-    report.loaded.length === 0
-      ? 'No table was loaded; the table in progress was rolled back.'
-      : `Loaded in full: ${report.loaded.map((t) => `${t.table} (${t.rows.toLocaleString('en-US')} rows)`).join(', ')}; the table in progress, if any, was rolled back.`,
+    loaded.length === 0
+      ? `No table was loaded.${rolledBack}`
+      : `Loaded in full: ${loaded.join(', ')}.${rolledBack}`,
   );
   return parts.join(' ');
 }
 
 /** The request of `--from-database`: the database's tables, with `--count` rows each. */
-async function bodyFromDatabase(target: SeedTarget, options: SeedOptions): Promise<Record<string, unknown>> {
+async function bodyFromDatabase(target: SeedTarget, options: SeedFlags): Promise<Record<string, unknown>> {
   let all = FROM_DATABASE_ROWS;
   const per = new Map<string, number>();
   for (const count of options.count) {

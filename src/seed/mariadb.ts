@@ -24,7 +24,7 @@ function connectError(error: unknown, label: string): SeedError | undefined {
 export async function openMariadb(url: string, options: { connections: number }): Promise<SeedTarget> {
   const label = redact(url);
   if (new URL(url).pathname.replace(/^\//, '') === '') {
-    throw new SeedError(`Name the database in the URL: ${label}/<database>.`, EXIT.connect);
+    throw new SeedError(`Name the database in the URL: ${label.replace(/\/$/, '')}/<database>.`, 2);
   }
   const pool = mysql.createPool({
     uri: url,
@@ -91,9 +91,12 @@ export async function openMariadb(url: string, options: { connections: number })
       return out.join('\n');
     },
 
-    async create(ddl) {
-      // MariaDB commits each CREATE TABLE on its own; a failure names the statement.
-      for (const statement of ddl) await pool.query(statement);
+    async create(ddl, created) {
+      // MariaDB commits each CREATE TABLE on its own: each is reported as it is made.
+      for (const [i, statement] of ddl.entries()) {
+        await pool.query(statement);
+        created?.(i);
+      }
     },
 
     async clear(tables) {
@@ -102,10 +105,19 @@ export async function openMariadb(url: string, options: { connections: number })
     },
 
     async load(_table, parts) {
-      const connections = await Promise.all(parts.map(() => pool.getConnection()));
+      const settled = await Promise.allSettled(parts.map(() => pool.getConnection()));
+      const failed = settled.find((c) => c.status === 'rejected');
+      const connections = settled.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []));
+      if (failed !== undefined) {
+        for (const connection of connections) connection.release();
+        throw failed.reason;
+      }
       let stopped: unknown;
       try {
-        await Promise.all(connections.map((connection) => connection.query('START TRANSACTION')));
+        // Our datetimes are UTC: every connection's session keeps them so.
+        await Promise.all(
+          connections.map((connection) => connection.query("SET time_zone = '+00:00'; START TRANSACTION")),
+        );
         await Promise.all(
           parts.map(async (part, i) => {
             try {

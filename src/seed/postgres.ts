@@ -122,7 +122,7 @@ export async function openPostgres(
            JOIN pg_namespace n ON n.oid = c.relnamespace
            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
            LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
-          WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+          WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND a.attgenerated = ''
           ORDER BY c.relname, a.attnum`,
         [schema],
       );
@@ -131,7 +131,7 @@ export async function openPostgres(
            FROM pg_constraint k
            JOIN pg_class c ON c.oid = k.conrelid
            JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE n.nspname = $1 AND k.contype IN ('p', 'u', 'f', 'c')
+          WHERE n.nspname = $1 AND k.contype IN ('p', 'u', 'f', 'c') AND NOT c.relispartition
           ORDER BY c.relname, k.contype DESC, k.conname`,
         [schema],
       );
@@ -146,7 +146,7 @@ export async function openPostgres(
           `CREATE TYPE ${ident(e.name)} AS ENUM (${e.labels.map((l) => quoteString('postgres', l)).join(', ')});`,
       );
       const tables = [...lines].map(
-        ([name, body]) => `CREATE TABLE ${ident(name)} (\n  ${body.join(',\n  ')}\n);`,
+        ([name, body]) => `CREATE TABLE ${q(name)} (\n  ${body.join(',\n  ')}\n);`,
       );
       return [...types, ...tables].join('\n');
     },
@@ -171,7 +171,7 @@ export async function openPostgres(
 
     async load(table, parts) {
       const copy = `COPY ${q(table.name)} (${table.fields.map((f) => q(f.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
-      const clients = await Promise.all(parts.map(() => pool.connect()));
+      const clients = await connectAll(pool, parts.length);
       const stop = new AbortController();
       // A connection lost mid-COPY is reported on its client (a pool's handler covers idle ones only).
       const onError = (error: Error) => {
@@ -224,6 +224,15 @@ export async function openPostgres(
     close: () => pool.end(),
   };
   return target;
+}
+
+/** `n` clients of `pool`; if one cannot connect, those that did are released before the error. */
+async function connectAll(pool: pg.Pool, n: number): Promise<pg.PoolClient[]> {
+  const settled = await Promise.allSettled(Array.from({ length: n }, () => pool.connect()));
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed === undefined) return settled.map((s) => (s as PromiseFulfilledResult<pg.PoolClient>).value);
+  for (const s of settled) if (s.status === 'fulfilled') s.value.release();
+  throw failed.reason;
 }
 
 async function* bytes(chunks: AsyncIterable<Chunk>): AsyncGenerator<Uint8Array> {

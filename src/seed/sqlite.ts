@@ -1,6 +1,6 @@
 /**
  * SQLite: rows go in as the SQL output's multi-row INSERTs, each table in one transaction on the one
- * connection SQLite allows a writer. A file that does not exist yet is created (with `--create`).
+ * connection SQLite allows a writer. A file that does not exist yet is created with `--create` only.
  */
 import Database from 'better-sqlite3';
 import { quoteIdentifier } from '../../workers/output/sql.js';
@@ -16,14 +16,17 @@ export function sqlitePath(url: string): string {
   return path;
 }
 
-export function openSqlite(url: string): SeedTarget {
+export function openSqlite(url: string, options: { create: boolean }): SeedTarget {
   const path = sqlitePath(url);
   let db: Database.Database;
   try {
-    db = new Database(path);
+    // Without --create a missing file is an error: a typo must not leave an empty database behind.
+    db = new Database(path, { fileMustExist: !options.create });
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
   } catch (error) {
+    if (!options.create && (error as { code?: string }).code === 'SQLITE_CANTOPEN')
+      throw new SeedError(`The SQLite file ${path} does not exist; add --create to create it.`, EXIT.fit);
     throw new SeedError(`Cannot open SQLite file ${path}: ${(error as Error).message}`, EXIT.connect);
   }
 

@@ -1,6 +1,7 @@
 /**
- * SQL chunks as texts that run on their own: a chunk may end inside a multi-row INSERT (chunks cut by
- * bytes), so chunks are joined until one ends a statement.
+ * SQL chunks as texts that run on their own. Seed's chunks are whole 500-row statements
+ * (`chunkTasks`), so each is one text; joining chunks until one ends a statement keeps a chunk that
+ * ends inside an INSERT from ever running on its own.
  */
 import type { Chunk } from './target.js';
 

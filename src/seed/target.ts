@@ -42,8 +42,11 @@ export interface SeedTarget {
   describe(names: readonly string[]): Promise<Map<string, ExistingTable>>;
   /** CREATE TABLE statements (and enum types) of every table, for schema detection. */
   ddl(): Promise<string>;
-  /** Runs DDL (CREATE TABLE …) in one transaction where the database allows it. */
-  create(statements: readonly string[]): Promise<void>;
+  /**
+   * Runs DDL (CREATE TABLE …) in one transaction where the database allows it; where it does not
+   * (MariaDB), `created` hears of each statement done.
+   */
+  create(statements: readonly string[], created?: (index: number) => void): Promise<void>;
   /** Deletes every row of `tables`, given children first. */
   clear(tables: readonly string[]): Promise<void>;
   /**

@@ -16,6 +16,7 @@ import { createPool, type GenerationPool } from '../../src/generation/pool.js';
 import { prepareGeneration, UNLIMITED } from '../../src/generation/prepare.js';
 import { openTarget, seed, type SeedReport, tablesFromDatabase } from '../../src/seed/index.js';
 import { chunkTasks, partRanges } from '../../src/seed/index.js';
+import type { Chunk, SeedTarget } from '../../src/seed/target.js';
 import { plainCheck } from '../../src/seed/postgres.js';
 import { MYSQL_URL, requireMariadb, throwawayMariadb } from '../helpers/mariadb.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
@@ -35,7 +36,7 @@ t.teardown(() => shared?.close());
 const pool = () => (shared ??= createPool(2));
 
 async function seedInto(url: string, body: object, connections = 2, more: object = {}): Promise<SeedReport> {
-  const target = await openTarget(url, { connections, schema: 'public' });
+  const target = await openTarget(url, { connections, schema: 'public', create: true });
   const report: SeedReport = { loaded: [], created: [], cleared: [] };
   try {
     const options = { create: true, truncate: false, append: false, signal: new AbortController().signal };
@@ -343,4 +344,60 @@ t.test('--from-database on MariaDB and SQLite read their own DDL', async (t) => 
       `${url.split(':')[0]}: loaded parents first`,
     );
   }
+});
+
+/** A database that takes chunks slowly and commits what it was given when its parts end. */
+function slowTarget(onChunk: (rows: number) => void): SeedTarget & { committed: number } {
+  const target = {
+    dialect: 'postgres' as const,
+    encoding: 'csv' as const,
+    connections: 2,
+    label: 'fake',
+    committed: 0,
+    describe: async () => new Map(),
+    ddl: async () => '',
+    create: async () => {},
+    clear: async () => {},
+    async load(_table: unknown, parts: readonly AsyncIterable<Chunk>[]) {
+      let rows = 0;
+      await Promise.all(
+        parts.map(async (part) => {
+          for await (const chunk of part) {
+            rows += chunk.rows;
+            onChunk(rows);
+            await new Promise((resolve) => setTimeout(resolve, 40)); // slower than generation
+          }
+        }),
+      );
+      target.committed += rows; // every part ended without an error: the load commits
+    },
+    settle: async () => {},
+    close: async () => {},
+  };
+  return target;
+}
+
+t.test('an interrupt fails the table in progress, even with its chunks generated ahead', async (t) => {
+  const plan = await planOf({
+    seed: 1,
+    tables: [{ name: 'events', count: 200_000, fields: [{ name: 'id', type: 'sequence' }] }],
+  });
+  const interrupt = new AbortController();
+  const target = slowTarget((rows) => {
+    if (rows >= 20_000) interrupt.abort(new DOMException('Interrupted', 'AbortError'));
+  });
+  const report: SeedReport = { loaded: [], created: [], cleared: [] };
+  const options = { create: true, truncate: false, append: false, signal: interrupt.signal };
+  await t.rejects(seed(target, plan, pool(), options, NOTHING, report), { name: 'AbortError' });
+  t.equal(target.committed, 0, 'nothing committed');
+  t.same(report.loaded, [], 'nothing reported as loaded');
+  t.equal(report.loading, 'events', 'the table in progress is named');
+
+  const early = new AbortController();
+  early.abort(new DOMException('Interrupted', 'AbortError'));
+  const untouched = slowTarget(() => {});
+  const second: SeedReport = { loaded: [], created: [], cleared: [] };
+  await t.rejects(seed(untouched, plan, pool(), { ...options, signal: early.signal }, NOTHING, second));
+  t.same(second.created, [], 'an interrupt before writing creates nothing');
+  t.equal(untouched.committed, 0);
 });

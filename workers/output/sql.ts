@@ -10,6 +10,11 @@ import { INSERT_BATCH, type SqlDialect } from './options.js';
 // Types whose generators may yield null even when the field is not nullable.
 const NULL_CAPABLE_TYPES = new Set(['nullable', 'error_value']);
 
+/** Whether a field's values may be NULL: nullable, or of a type that yields nulls on its own. */
+export function mayHoldNull(field: PlannedField): boolean {
+  return field.nullable || NULL_CAPABLE_TYPES.has(field.type);
+}
+
 const COLUMN_TYPES: Record<SqlDialect, Record<ColumnKind, string>> = {
   postgres: {
     text: 'TEXT',
@@ -110,7 +115,7 @@ function referencesKey(plan: GenerationPlan, tableName: string, column: string):
 export function createTable(dialect: SqlDialect, plan: GenerationPlan, table: PlannedTable): string {
   const q = (name: string) => quoteIdentifier(dialect, name);
   const lines = table.fields.map((field) => {
-    const notNull = !field.nullable && !NULL_CAPABLE_TYPES.has(field.type);
+    const notNull = !mayHoldNull(field);
     return `  ${q(field.name)} ${columnType(dialect, table, field)}${notNull ? ' NOT NULL' : ''}`;
   });
   if (table.primaryKey !== null) lines.push(`  PRIMARY KEY (${q(table.primaryKey)})`);
