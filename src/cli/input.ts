@@ -98,6 +98,12 @@ export async function requestBody(options: InputOptions): Promise<Record<string,
   return body;
 }
 
+/** One `--count`: `N` (every table) or `table=N`. */
+export function parseCount(count: string): { table: string | undefined; rows: number } {
+  const [table, value] = count.includes('=') ? count.split('=', 2) : [undefined, count];
+  return { table, rows: integer(value!, '--count') };
+}
+
 /** `--count N` sets every table's count, `--count table=N` one table's (a template is expanded). */
 function applyCounts(body: Record<string, unknown>, counts: string[]): void {
   if (body.prompt !== undefined)
@@ -117,8 +123,7 @@ function applyCounts(body: Record<string, unknown>, counts: string[]): void {
   const tables = body.tables as TableSpec[];
   body.tables = tables.map((table) => ({ ...table }));
   for (const count of counts) {
-    const [name, value] = count.includes('=') ? count.split('=', 2) : [undefined, count];
-    const n = integer(value!, '--count');
+    const { table: name, rows: n } = parseCount(count);
     const targets = (body.tables as TableSpec[]).filter((t) => name === undefined || t.name === name);
     if (targets.length === 0) throw new UsageError(`--count ${count}: no table ${name}.`);
     for (const table of targets) (table as { count: number }).count = n;

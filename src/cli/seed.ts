@@ -22,7 +22,7 @@ import {
 } from '../seed/index.js';
 import { createProgress } from '../seed/progress.js';
 import { UsageError } from './errors.js';
-import { type InputOptions, inputOptions, integer, LOCAL, requestBody } from './input.js';
+import { type InputOptions, inputOptions, integer, LOCAL, parseCount, requestBody } from './input.js';
 
 interface SeedFlags extends InputOptions {
   databaseUrl?: string;
@@ -140,7 +140,7 @@ async function seedAction(options: SeedFlags): Promise<void> {
     if (error instanceof SeedError || error instanceof UsageError) throw error;
     // Exit 5 is a load the database refused (that table rolled back); anything else is 1.
     const loading = report.loading !== undefined;
-    throw new SeedError(`${(error as Error).message}\n${written(report)}`, loading ? EXIT.load : 1);
+    throw new SeedError(`${(error as Error).message}\n${written(report)}`, loading ? EXIT.load : EXIT.failed);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -168,11 +168,9 @@ function written(report: SeedReport): string {
 async function bodyFromDatabase(target: SeedTarget, options: SeedFlags): Promise<Record<string, unknown>> {
   let all = FROM_DATABASE_ROWS;
   const per = new Map<string, number>();
-  for (const count of options.count) {
-    const [name, value] = count.includes('=') ? count.split('=', 2) : [undefined, count];
-    const n = integer(value!, '--count');
-    if (name === undefined) all = n;
-    else per.set(name, n);
+  for (const { table, rows } of options.count.map(parseCount)) {
+    if (table === undefined) all = rows;
+    else per.set(table, rows);
   }
   const { tables, warnings } = await tablesFromDatabase(target, (name) => per.get(name) ?? all);
   const unknown = [...per.keys()].filter((name) => !tables.some((t) => t.name === name));

@@ -322,31 +322,26 @@ export function parseFields(
       return ` ${prefix} ${mark(name, { type: 'boolean' })}`;
     },
   );
+  // A name and its choices, matched by the two patterns below, as an enum field.
+  const choice = (m: string, lead: string, space: string, words: string, list: string) => {
+    if (/@\d+@/.test(m)) return m;
+    const name = fieldName(bare(words), table);
+    const values = choices(list);
+    if (name === '' || values.length < 2 || isEntity(name) !== undefined) return m;
+    enumText.push(list);
+    return `${lead}${space}${mark(name, { type: 'enum', params: { values } })}`;
+  };
   // "level one of A1, A2, B1": a list after "one of" is a choice even without "or".
   const oneOfRe = new RegExp(
     `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:[a-z]+ )?[a-z]+?)\\s+(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*(?:\\s*,?\\s+or\\s+${value})?)(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
-  rest = rest.replace(oneOfRe, (m, lead: string, space: string, words: string, list: string) => {
-    if (/@\d+@/.test(m)) return m;
-    const name = fieldName(bare(words), table);
-    const values = choices(list);
-    if (name === '' || values.length < 2 || isEntity(name) !== undefined) return m;
-    enumText.push(list);
-    return `${lead}${space}${mark(name, { type: 'enum', params: { values } })}`;
-  });
+  rest = rest.replace(oneOfRe, choice);
   const orRe = new RegExp(
     `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:[a-z]+ )?[a-z]+?)(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
-  rest = rest.replace(orRe, (m, lead: string, space: string, words: string, list: string) => {
-    if (/@\d+@/.test(m)) return m;
-    const name = fieldName(bare(words), table);
-    const values = choices(list);
-    if (name === '' || values.length < 2 || isEntity(name) !== undefined) return m;
-    enumText.push(list);
-    return `${lead}${space}${mark(name, { type: 'enum', params: { values } })}`;
-  });
+  rest = rest.replace(orRe, choice);
   // "aged 18 to 65"
   rest = rest.replace(
     new RegExp(`\\baged\\s+(${NUM})\\s*(?:-|to|and)\\s*(${NUM})`, 'g'),

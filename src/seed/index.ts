@@ -31,7 +31,7 @@ export async function openTarget(
   if (url.startsWith('sqlite:')) return openSqlite(url, { create: options.create === true });
   throw new SeedError(
     `--database-url must start with one of ${URL_SCHEMES.join(', ')}; got ${JSON.stringify(url.split(':')[0])}.`,
-    2,
+    EXIT.usage,
   );
 }
 
@@ -153,6 +153,8 @@ export async function seed(
 
   options.signal.throwIfAborted();
   if (missing.length > 0) {
+    // Where each CREATE commits on its own (MariaDB), a failure part way leaves those before it: the
+    // report hears of each. Elsewhere all are created together, once the transaction commits.
     await target.create(
       missing.map((t) => createTable(target.dialect, plan, t)),
       (i) => report.created.push(missing[i]!.name),

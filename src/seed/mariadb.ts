@@ -7,7 +7,7 @@ import mysql from 'mysql2/promise';
 import type { SqlDialect } from '../../workers/output/options.js';
 import { quoteIdentifier } from '../../workers/output/sql.js';
 import { statements } from './statements.js';
-import { EXIT, type ExistingTable, redact, SeedError, type SeedTarget } from './target.js';
+import { acquireAll, EXIT, type ExistingTable, redact, SeedError, type SeedTarget } from './target.js';
 
 const q = (name: string) => quoteIdentifier('mysql', name);
 
@@ -24,7 +24,7 @@ function connectError(error: unknown, label: string): SeedError | undefined {
 export async function openMariadb(url: string, options: { connections: number }): Promise<SeedTarget> {
   const label = redact(url);
   if (new URL(url).pathname.replace(/^\//, '') === '') {
-    throw new SeedError(`Name the database in the URL: ${label.replace(/\/$/, '')}/<database>.`, 2);
+    throw new SeedError(`Name the database in the URL: ${label.replace(/\/$/, '')}/<database>.`, EXIT.usage);
   }
   const pool = mysql.createPool({
     uri: url,
@@ -105,13 +105,11 @@ export async function openMariadb(url: string, options: { connections: number })
     },
 
     async load(_table, parts) {
-      const settled = await Promise.allSettled(parts.map(() => pool.getConnection()));
-      const failed = settled.find((c) => c.status === 'rejected');
-      const connections = settled.flatMap((c) => (c.status === 'fulfilled' ? [c.value] : []));
-      if (failed !== undefined) {
-        for (const connection of connections) connection.release();
-        throw failed.reason;
-      }
+      const connections = await acquireAll(
+        parts.length,
+        () => pool.getConnection(),
+        (connection) => connection.release(),
+      );
       let stopped: unknown;
       try {
         // Our datetimes are UTC: every connection's session keeps them so.

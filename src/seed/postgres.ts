@@ -8,7 +8,15 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { quoteIdentifier, quoteString } from '../../workers/output/sql.js';
-import { type Chunk, EXIT, type ExistingTable, redact, SeedError, type SeedTarget } from './target.js';
+import {
+  acquireAll,
+  type Chunk,
+  EXIT,
+  type ExistingTable,
+  redact,
+  SeedError,
+  type SeedTarget,
+} from './target.js';
 
 const q = (name: string) => quoteIdentifier('postgres', name);
 /** An identifier as PostgreSQL prints it: quoted only when it must be (schema detection reads both). */
@@ -171,7 +179,11 @@ export async function openPostgres(
 
     async load(table, parts) {
       const copy = `COPY ${q(table.name)} (${table.fields.map((f) => q(f.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
-      const clients = await connectAll(pool, parts.length);
+      const clients = await acquireAll(
+        parts.length,
+        () => pool.connect(),
+        (client) => client.release(),
+      );
       const stop = new AbortController();
       // A connection lost mid-COPY is reported on its client (a pool's handler covers idle ones only).
       const onError = (error: Error) => {
@@ -224,15 +236,6 @@ export async function openPostgres(
     close: () => pool.end(),
   };
   return target;
-}
-
-/** `n` clients of `pool`; if one cannot connect, those that did are released before the error. */
-async function connectAll(pool: pg.Pool, n: number): Promise<pg.PoolClient[]> {
-  const settled = await Promise.allSettled(Array.from({ length: n }, () => pool.connect()));
-  const failed = settled.find((s) => s.status === 'rejected');
-  if (failed === undefined) return settled.map((s) => (s as PromiseFulfilledResult<pg.PoolClient>).value);
-  for (const s of settled) if (s.status === 'fulfilled') s.value.release();
-  throw failed.reason;
 }
 
 async function* bytes(chunks: AsyncIterable<Chunk>): AsyncGenerator<Uint8Array> {

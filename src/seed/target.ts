@@ -59,6 +59,23 @@ export interface SeedTarget {
   close(): Promise<void>;
 }
 
+/**
+ * `n` connections from `acquire`, all or none: if one cannot be had, those that were are given back
+ * with `release` before the error is thrown, so a failed start leaks nothing.
+ */
+export async function acquireAll<C>(
+  n: number,
+  acquire: () => Promise<C>,
+  release: (c: C) => void,
+): Promise<C[]> {
+  const settled = await Promise.allSettled(Array.from({ length: n }, acquire));
+  const acquired = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed === undefined) return acquired;
+  for (const c of acquired) release(c);
+  throw failed.reason;
+}
+
 /** Why seeding stopped, with the CLI's exit code for it. */
 export class SeedError extends Error {
   override name = 'SeedError';
@@ -70,8 +87,8 @@ export class SeedError extends Error {
   }
 }
 
-/** Exit codes (docs/cli.md): 3 cannot connect, 4 the database does not fit the data, 5 a load failed. */
-export const EXIT = { connect: 3, fit: 4, load: 5, interrupted: 130 } as const;
+/** Exit codes (docs/cli.md): 1 failed, 2 usage, 3 cannot connect, 4 the database does not fit the data, 5 a load failed. */
+export const EXIT = { failed: 1, usage: 2, connect: 3, fit: 4, load: 5, interrupted: 130 } as const;
 
 /** The URL without its password. */
 export function redact(url: string): string {

@@ -35,8 +35,8 @@ let shared: GenerationPool | undefined;
 t.teardown(() => shared?.close());
 const pool = () => (shared ??= createPool(2));
 
-async function seedInto(url: string, body: object, connections = 2, more: object = {}): Promise<SeedReport> {
-  const target = await openTarget(url, { connections, schema: 'public', create: true });
+/** Seeds `body` into `target` (tables created unless `more` says otherwise), then closes it; the report. */
+async function loadInto(target: SeedTarget, body: object, more: object = {}): Promise<SeedReport> {
   const report: SeedReport = { loaded: [], created: [], cleared: [] };
   try {
     const options = { create: true, truncate: false, append: false, signal: new AbortController().signal };
@@ -45,6 +45,10 @@ async function seedInto(url: string, body: object, connections = 2, more: object
     await target.close();
   }
   return report;
+}
+
+async function seedInto(url: string, body: object, connections = 2, more: object = {}): Promise<SeedReport> {
+  return loadInto(await openTarget(url, { connections, schema: 'public', create: true }), body, more);
 }
 
 /** Children whose parent row is missing, per foreign key of the plan. */
@@ -202,11 +206,7 @@ t.test('--schema-name: the tables of another PostgreSQL schema, created and fill
   t.teardown(() => client.end());
   await client.query('CREATE SCHEMA sales');
   const body = { template: 'ecommerce', scale: 0.2, seed: 4 };
-  const target = await openTarget(url, { connections: 2, schema: 'sales' });
-  const report: SeedReport = { loaded: [], created: [], cleared: [] };
-  const options = { create: true, truncate: false, append: false, signal: new AbortController().signal };
-  await seed(target, await planOf(body), pool(), options, NOTHING, report);
-  await target.close();
+  await loadInto(await openTarget(url, { connections: 2, schema: 'sales' }), body);
   const { rows } = await client.query<{ schema: string; n: string }>(
     "SELECT table_schema AS schema, COUNT(*) AS n FROM information_schema.tables WHERE table_name = 'orders' GROUP BY 1",
   );
@@ -278,10 +278,7 @@ t.test(
     t.same(field('plan').params, { values: ['free', 'pro', 'team'] }, 'the enum type');
     t.same(field('status').params, { values: ['active', 'paused'] }, 'the CHECK … IN list');
     t.equal(field('mentor_id').type, 'ref', 'the self-reference');
-    const report: SeedReport = { loaded: [], created: [], cleared: [] };
-    const options = { create: false, truncate: false, append: false, signal: new AbortController().signal };
-    await seed(target, await planOf({ tables, seed: 5 }), pool(), options, NOTHING, report);
-    await target.close();
+    const report = await loadInto(target, { tables, seed: 5 }, { create: false });
     t.same(
       report.loaded.map((l) => [l.table, l.rows]),
       [
@@ -331,10 +328,7 @@ t.test('--from-database on MariaDB and SQLite read their own DDL', async (t) => 
       ['sequence', 'ref', 'ref', 'email', 'enum'],
       `${url.split(':')[0]}: types from the DDL`,
     );
-    const report: SeedReport = { loaded: [], created: [], cleared: [] };
-    const options = { create: false, truncate: false, append: false, signal: new AbortController().signal };
-    await seed(target, await planOf({ tables, seed: 9 }), pool(), options, NOTHING, report);
-    await target.close();
+    const report = await loadInto(target, { tables, seed: 9 }, { create: false });
     t.same(
       report.loaded.map((l) => [l.table, l.rows]),
       [
