@@ -58,6 +58,29 @@ t.test('usage mistakes exit 2 and say what to do', async (t) => {
   const mixed = await cli('seed', '--database-url', sqliteUrl(), '--from-database', '--template', 'blog');
   t.equal(mixed.code, 2);
   t.match(mixed.stderr, /--from-database .* drop --template/);
+  const bad: [string[], RegExp][] = [
+    [['--connections', '0'], /--connections takes 1 to 64/],
+    [['--connections', 'many'], /--connections takes a whole number/],
+    [['--count', 'lots'], /--count takes a whole number/],
+    [['--seed', '-3'], /--seed takes a whole number/],
+    [['--schema-name', 'sales'], /--schema-name is for PostgreSQL/],
+  ];
+  for (const [flags, message] of bad) {
+    const run = await cli('seed', '--database-url', sqliteUrl(), '--template', 'blog', '--create', ...flags);
+    t.equal(run.code, 2, flags.join(' '));
+    t.match(run.stderr, message);
+  }
+  const schema = await cli(
+    'seed',
+    '--database-url',
+    'postgres://postgres@127.0.0.1:1/x',
+    '--template',
+    'blog',
+    '--schema-name',
+    'a b',
+  );
+  t.equal(schema.code, 2, 'a schema name with a space, refused before connecting');
+  t.match(schema.stderr, /--schema-name takes a plain name/);
   const help = await cli('seed', '--help');
   t.equal(help.code, 0);
   t.match(help.stdout, /--from-database[\s\S]*Exit codes[\s\S]*Examples/);
