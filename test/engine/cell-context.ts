@@ -39,6 +39,8 @@ export function cellRng(seed: number, row = 0): CellRng {
 export const REQUIRED_PARAMS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   enum: { values: ['active', 'inactive', 'banned'], weights: [6, 3, 1] },
   ref: { table: 'users' },
+  lookup: { from: 'user_id.email' },
+  aggregate: { table: 'orders', ref: 'user_id', of: 'total' },
   constant: { value: 'fixed' },
 };
 

@@ -8,7 +8,7 @@ import {
   templateSummaries,
 } from '../../workers/engine/index.js';
 import { allRows, fingerprint } from './engine-helpers.js';
-import { brokenPromises } from './plan-invariants.js';
+import { brokenPromises } from '../realism/checker.js';
 
 const IDS = ['ecommerce', 'blog', 'saas', 'social'] as const;
 

@@ -3,7 +3,7 @@
  * step by step (refs, kinds, uniqueness, ordering) before becoming a plain-data Plan.
  */
 import type { ColumnKind, FieldType } from './field-type.js';
-import type { EngineIssue, FieldSource, PlannedComposite } from './plan.js';
+import type { EngineIssue, FieldSource, PlannedComposite, PlannedCondition } from './plan.js';
 
 export interface DraftRef {
   table: number;
@@ -35,6 +35,8 @@ export interface DraftField {
   ref: DraftRef | null;
   distinct: boolean;
   source: FieldSource;
+  /** `when`: resolved by compile-derived.ts. */
+  when: PlannedCondition | null;
 }
 
 export interface DraftTable {

@@ -15,12 +15,49 @@ import type { Anchor } from './plan.js';
 
 const DEFAULT_GAP_DAYS = 365;
 
-/** Resolves after/before anchors of every field of the table. */
+/** Types whose values are when something happened: they follow the rows their row refers to. */
+export const EVENT_TYPES: ReadonlySet<string> = new Set([
+  'datetime',
+  'timestamp',
+  'date',
+  'date_past',
+  'date_future',
+]);
+
+/**
+ * The field that says when a row came to be: its first non-nullable, unconditional event field, or
+ * -1. A child row's events follow it (`reviews.created_at` is not before the reviewer's).
+ */
+export function rowTimeField(table: DraftTable): number {
+  const found = table.fields.find(
+    (f) => EVENT_TYPES.has(f.typeId) && !f.nullable && f.params['when'] === undefined,
+  );
+  return found === undefined ? -1 : found.index;
+}
+
+/** The row times of the parents this table's refs point to, as anchors through each ref. */
+function parentTimes(tables: DraftTable[], table: DraftTable): Anchor[] {
+  const anchors: Anchor[] = [];
+  for (const f of table.fields) {
+    if (f.ref === null) continue;
+    const time = rowTimeField(tables[f.ref.table] as DraftTable);
+    if (time >= 0) anchors.push({ via: f.index, field: time });
+  }
+  return anchors;
+}
+
+/** Resolves after/before anchors of every field of the table, and the implicit ones to its parents. */
 export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Issues): void {
+  const parents = parentTimes(tables, table);
   for (const field of table.fields) {
     const after = field.params['after'];
     const before = field.params['before'];
-    if (after === undefined && before === undefined) continue;
+    // Every event field of a row follows every row it refers to, unless told otherwise.
+    const implicit =
+      EVENT_TYPES.has(field.typeId) && field.ref === null && field.params['after_parents'] !== false
+        ? parents
+        : [];
+    if (after === undefined && before === undefined && implicit.length === 0) continue;
     const numeric = NUMBER_KINDS.has(field.kind);
     const orderable =
       field.ref === null &&
@@ -29,13 +66,14 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
       'min' in field.type.params &&
       'max' in field.type.params;
     if (!orderable) {
+      if (after === undefined && before === undefined) continue; // unique dates keep their own draw
       issues.add(
         field.path,
         `type "${field.typeId}" does not support after/before (dates and numbers with min/max do)`,
       );
       continue;
     }
-    const resolve = (key: 'after' | 'before', name: unknown): Anchor | null | false => {
+    const resolve = (key: string, name: unknown): Anchor | null | false => {
       if (name === undefined) return null;
       const anchor = resolveAnchor(tables, table, field, name as string);
       if (typeof anchor === 'string') {
@@ -44,9 +82,15 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
       }
       return anchor;
     };
-    const a = resolve('after', after);
+    const afterNames: unknown[] = after === undefined ? [] : Array.isArray(after) ? after : [after];
+    const explicit = afterNames.map((name, k) =>
+      resolve(Array.isArray(after) ? `after[${k}]` : 'after', name),
+    );
     const b = resolve('before', before);
-    if (a === false || b === false) continue;
+    if (b === false || explicit.includes(false)) continue;
+    const anchors = explicit as Anchor[];
+    for (const a of numeric ? [] : implicit)
+      if (!anchors.some((x) => x.via === a.via && x.field === a.field)) anchors.push(a);
     const bound = (value: unknown) => {
       if (numeric) return typeof value === 'number' && Number.isFinite(value) ? value : null;
       const ms = parseIsoMs(value);
@@ -64,7 +108,7 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
     field.source = {
       mode: 'ordered',
       order: {
-        after: a,
+        after: anchors,
         before: b,
         numeric,
         min: bound(field.params['min']),
@@ -113,7 +157,7 @@ function checkRowCycles(table: DraftTable, issues: Issues): void {
   const next = (f: DraftField): number[] => {
     if (f.source.mode !== 'ordered') return [];
     const { after, before } = f.source.order;
-    return [after, before].filter((a): a is Anchor => a !== null && a.via < 0).map((a) => a.field);
+    return [...after, before].filter((a): a is Anchor => a !== null && a.via < 0).map((a) => a.field);
   };
   const state = new Uint8Array(table.fields.length);
   const visit = (i: number): boolean => {

@@ -6,6 +6,7 @@
 import { type DraftField, type DraftTable, type Issues, isRecord, paramPath } from './compile-draft.js';
 import type { ColumnKind, RawParams } from './field-type.js';
 import type { GenerationInput } from './schema.js';
+import { RESOLVED_BY_ENGINE } from './types/derived.js';
 import { FIELD_TYPES, suggestType } from './types/index.js';
 
 /** Largest row count of one table; far above any tier's limit, low enough for Float64 arithmetic. */
@@ -97,7 +98,9 @@ function readFields(table: DraftTable, list: unknown, issues: Issues): void {
       }
     }
     checkEngineParams(path, typeId, params, issues);
-    let kind = issues.list.length === before && typeId !== 'ref' ? type.kind(params) : 'text';
+    // Refs and derived values take their kind from the fields they read (resolved later).
+    const resolvedLater = RESOLVED_BY_ENGINE.has(typeId);
+    let kind = issues.list.length === before && !resolvedLater ? type.kind(params) : 'text';
     if (typeId === 'sequence' && (kind === 'integer' || kind === 'bigint')) {
       const counted = sequenceKind(path, params, table.count, issues);
       if (counted === 'bigint') kind = counted; // the type's own guess (a million rows) may say so already
@@ -116,6 +119,7 @@ function readFields(table: DraftTable, list: unknown, issues: Issues): void {
       ref: null,
       distinct: false,
       source: { mode: 'type' },
+      when: null,
     };
     table.byName.set(name, field.index);
     table.fields.push(field);
@@ -162,19 +166,27 @@ function checkEngineParams(
   if (rate !== undefined && !(typeof rate === 'number' && rate >= 0 && rate <= 1)) {
     issues.add(p('null_rate'), 'null_rate must be a number from 0 to 1');
   }
-  for (const key of ['primary_key', 'per_row_locale', 'allow_self']) {
+  for (const key of ['primary_key', 'per_row_locale', 'allow_self', 'after_parents']) {
     if (params[key] !== undefined && typeof params[key] !== 'boolean')
       issues.add(p(key), `${key} must be a boolean`);
   }
   for (const key of ['after', 'before']) {
     const anchor = params[key];
-    if (anchor !== undefined && !(typeof anchor === 'string' && ANCHOR.test(anchor))) {
+    const isAnchor = (a: unknown) => typeof a === 'string' && ANCHOR.test(a);
+    // `after` may list several anchors: the value follows the latest of them.
+    const ok =
+      anchor === undefined ||
+      isAnchor(anchor) ||
+      (key === 'after' && Array.isArray(anchor) && anchor.length > 0 && anchor.every(isAnchor));
+    if (!ok) {
       issues.add(
         p(key),
-        `${key} must name a field ("created_at") or a ref field and a parent field ("order_id.created_at")`,
+        `${key} must name a field ("created_at") or a ref field and a parent field ("order_id.created_at")` +
+          (key === 'after' ? ', or be a non-empty array of such names' : ''),
       );
     }
   }
+  if (params['when'] !== undefined) checkCondition(params['when'], p('when'), issues);
   for (const key of ['max_gap_days', 'max_gap']) {
     const gap = params[key];
     if (gap !== undefined && !(typeof gap === 'number' && Number.isFinite(gap) && gap >= 0)) {
@@ -182,6 +194,26 @@ function checkEngineParams(
     }
   }
   if (typeId === 'ref') checkRefParams(params, p, issues);
+}
+
+const CONDITION_VALUE = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
+
+/** `when`: {field, in: [...]} or {field, not_in: [...]}, values being strings, numbers or booleans. */
+function checkCondition(when: unknown, path: string, issues: Issues): void {
+  const message =
+    'when must be {"field": "<field of this table>", "in": [values]} or {"field": ..., "not_in": [values]}';
+  if (!isRecord(when)) return issues.add(path, message);
+  const unknownKey = Object.keys(when).find((k) => k !== 'field' && k !== 'in' && k !== 'not_in');
+  const list = when['in'] ?? when['not_in'];
+  const ok =
+    unknownKey === undefined &&
+    typeof when['field'] === 'string' &&
+    when['field'] !== '' &&
+    (when['in'] === undefined) !== (when['not_in'] === undefined) &&
+    Array.isArray(list) &&
+    list.length > 0 &&
+    list.every(CONDITION_VALUE);
+  if (!ok) issues.add(path, message);
 }
 
 function checkRefParams(params: Record<string, unknown>, p: (key: string) => string, issues: Issues): void {

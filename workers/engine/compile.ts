@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type DraftTable, Issues } from './compile-draft.js';
+import { checkValueCycles, planDerived } from './compile-derived.js';
 import { distinctParentGroups, planExclusions, planRefPicks, planRowLocale } from './compile-links.js';
 import { planOrdering } from './compile-order.js';
 import { readTables } from './compile-read.js';
@@ -56,6 +57,8 @@ export function compile(input: GenerationInput): CompileResult {
     return { ok: false, error: { code: 'DEPENDENCY_CYCLE', message, details: cycle.details } };
   }
   const order = topologicalOrder(tables);
+  planDerived(tables, issues);
+  if (issues.any) return schemaError(issues);
   resolveRefKinds(tables, order);
 
   // Parents first: a child's checks read its parents' counts and which of their fields are distinct.
@@ -70,6 +73,7 @@ export function compile(input: GenerationInput): CompileResult {
     planRowLocale(table);
     planOrdering(tables, table, issues);
   }
+  if (!issues.any) checkValueCycles(tables, issues);
   if (issues.any) return schemaError(issues);
   return { ok: true, plan: buildPlan(input, tables, order) };
 }
@@ -81,6 +85,13 @@ function fieldBytes(drafts: DraftTable[], order: number[]): number[][] {
     const draft = drafts[t] as DraftTable;
     bytes[t] = draft.fields.map((f) => {
       const own = f.ref === null ? f.type.maxBytes(f.params) : (bytes[f.ref.table]![f.ref.field] ?? 0);
+      if (f.source.mode === 'lookup') {
+        // Parents come first; through a self-reference, the field's own bound.
+        const parent = draft.fields[f.source.lookup.via]?.ref?.table ?? t;
+        const target = (drafts[parent] as DraftTable).fields[f.source.lookup.field];
+        const known = bytes[parent]?.[f.source.lookup.field];
+        return Math.max(known ?? target?.type.maxBytes(target.params) ?? 0, NULL_BYTES);
+      }
       return Math.max(own, NULL_BYTES);
     });
   }
@@ -122,6 +133,7 @@ function buildPlan(input: GenerationInput, drafts: DraftTable[], order: number[]
         nullRate: f.nullable ? f.nullRate : 0,
         streamKey: combine(tableKey, hashString(f.name)),
         source: f.ref === null ? f.source : { mode: 'ref', ref: refOf(f.ref) },
+        when: f.when,
       })),
     };
   });

@@ -5,9 +5,16 @@
  */
 import type { FieldType, PreparedGenerator, Value } from './field-type.js';
 import type { GenerationPlan, PlannedField, PlannedTable } from './plan.js';
+import type { Permutation } from './permutation.js';
 import type { CellRng } from './random.js';
 import type { RowState } from './row-state.js';
 import { FIELD_TYPES } from './types/index.js';
+
+/** Where each child row of a per_parent ref sits: its slot order and the parents' slot ranges. */
+export interface Allocation {
+  prefix: Float64Array;
+  slots: Permutation;
+}
 
 /** Produces one field's value for the row a state is on. */
 export type Evaluator = (state: RowState) => Value;
@@ -31,6 +38,8 @@ export interface RuntimeView {
   msAt(i: number, row: number): number;
   /** The parent row per_parent allocation gives row `row` of ref field `i`. */
   allocatedParent(i: number, row: number): number;
+  /** Where per_parent ref field `i` placed each child row: its slot order and the parents' slot ranges. */
+  allocation(i: number): Allocation;
   /** The decoded members of composite key `c` for `state`'s row. */
   composite(state: RowState, c: number): Float64Array;
 }

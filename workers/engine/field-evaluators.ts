@@ -5,6 +5,7 @@
  */
 import type { RawParams, Value } from './field-type.js';
 import { countryInfo, LOCALE_CODES } from './locales/index.js';
+import { aggregateEvaluator, conditionalEvaluator, lookupEvaluator } from './derived-evaluator.js';
 import { orderedEvaluator } from './ordered-evaluator.js';
 import { Permutation } from './permutation.js';
 import type { PlannedField, PlannedRef } from './plan.js';
@@ -17,6 +18,11 @@ import { type Evaluator, preparedGenerator, type RuntimeView, typeOf } from './e
 /** Builds field `i`'s evaluator, with its null decision drawn from a separate stream. */
 export function buildEvaluator(rt: RuntimeView, i: number): Evaluator {
   const field = rt.table.fields[i] as PlannedField;
+  const evaluator = nullableEvaluator(rt, field, i);
+  return field.when === null ? evaluator : conditionalEvaluator(rt, i, field.when, evaluator);
+}
+
+function nullableEvaluator(rt: RuntimeView, field: PlannedField, i: number): Evaluator {
   const inner = innerEvaluator(rt, field, i);
   if (field.nullRate <= 0) return inner;
   const rng = rt.nullRng;
@@ -50,6 +56,10 @@ function innerEvaluator(rt: RuntimeView, field: PlannedField, i: number): Evalua
     }
     case 'ref':
       return refEvaluator(rt, field, source.ref, i);
+    case 'lookup':
+      return lookupEvaluator(rt, source.lookup);
+    case 'aggregate':
+      return aggregateEvaluator(rt, source.aggregate);
   }
 }
 

@@ -31,7 +31,7 @@ export function orderedEvaluator(
   const dateKind = field.kind === 'date';
   const format = dateKind ? isoDate : isoInstant;
   const windowed = numeric ? undefined : type.prepareWindow?.(params);
-  const readAfter = order.after === null ? null : anchorReader(rt, order.after, numeric);
+  const readAfter = latestOf(order.after.map((a) => anchorReader(rt, a, numeric)));
   const readBefore = order.before === null ? null : anchorReader(rt, order.before, numeric);
   return (s) => {
     const a = readAfter === null ? null : readAfter(s);
@@ -85,8 +85,24 @@ export function orderedEvaluator(
   };
 }
 
+type AnchorReader = (s: RowState) => number | null;
+
+/** The latest of several anchors (nulls ignored), or null when there are none or all are null. */
+function latestOf(readers: AnchorReader[]): AnchorReader | null {
+  if (readers.length === 0) return null;
+  if (readers.length === 1) return readers[0] as AnchorReader;
+  return (s) => {
+    let latest: number | null = null;
+    for (let k = 0; k < readers.length; k++) {
+      const v = (readers[k] as AnchorReader)(s);
+      if (v !== null && (latest === null || v > latest)) latest = v;
+    }
+    return latest;
+  };
+}
+
 /** Reads an anchor as a number (epoch ms for dates), or null when it is null or unreadable. */
-function anchorReader(rt: RuntimeView, anchor: Anchor, numeric: boolean): (s: RowState) => number | null {
+function anchorReader(rt: RuntimeView, anchor: Anchor, numeric: boolean): AnchorReader {
   const convert = (value: Value): number | null => {
     if (numeric) return typeof value === 'number' && Number.isFinite(value) ? value : null;
     const ms = parseIsoMs(value);

@@ -76,6 +76,23 @@ export class Permutation {
     } while (x >= size);
     return x;
   }
+
+  /** The index whose image is `value`: the inverse rounds, cycle-walking back through the same chain. */
+  inverse(value: number): number {
+    const { size, half, mask } = this;
+    if (size <= 1) return 0;
+    let x = value;
+    do {
+      let left = Math.floor(x / half);
+      let right = x - left * half;
+      right ^= mix32(left ^ this.k3) & mask;
+      left ^= mix32(right ^ this.k2) & mask;
+      right ^= mix32(left ^ this.k1) & mask;
+      left ^= mix32(right ^ this.k0) & mask;
+      x = left * half + right;
+    } while (x >= size);
+    return x;
+  }
 }
 
 const shared = new Permutation();

@@ -6,7 +6,7 @@
 import type { ColumnKind } from './field-type.js';
 
 /** Bumped whenever the bytes generated for some input change. */
-export const ENGINE_VERSION = '1';
+export const ENGINE_VERSION = '2';
 
 /** One problem, located by a request path such as `tables[0].fields[2].type`. */
 export interface EngineIssue {
@@ -71,6 +71,17 @@ export interface PlannedField {
   /** combine(table stream, hashString(name)): the root of this field's cell streams. */
   streamKey: number;
   source: FieldSource;
+  /** `when`: the field holds a value only in rows where this condition holds, else null. */
+  when: PlannedCondition | null;
+}
+
+/** A condition on another field of the same row. */
+export interface PlannedCondition {
+  /** Field index in this table. */
+  field: number;
+  /** The values that satisfy the condition (`in`), or that fail it (`not_in`). */
+  values: (string | number | boolean)[];
+  negate: boolean;
 }
 
 /** How a field's value is produced. */
@@ -80,7 +91,19 @@ export type FieldSource =
   | { mode: 'locale'; show: 'country' | 'country_code' | 'nationality' | 'locale_code' }
   | { mode: 'ref'; ref: PlannedRef }
   | { mode: 'member'; composite: number; member: number }
-  | { mode: 'ordered'; order: PlannedOrder };
+  | { mode: 'ordered'; order: PlannedOrder }
+  | { mode: 'lookup'; lookup: Anchor }
+  | { mode: 'aggregate'; aggregate: PlannedAggregate };
+
+/** A value computed over the child rows that a per_parent ref allocates to this row. */
+export interface PlannedAggregate {
+  /** Child table index, and its per_parent ref field pointing at this table. */
+  table: number;
+  ref: number;
+  op: 'count' | 'sum' | 'min' | 'max';
+  /** Child fields whose product is summed (or compared); empty for count. */
+  of: number[];
+}
 
 export interface PlannedRef {
   /** Parent table and field indices. */
@@ -108,7 +131,8 @@ export interface Anchor {
 }
 
 export interface PlannedOrder {
-  after: Anchor | null;
+  /** The value is not before any of these (the latest non-null one counts). */
+  after: Anchor[];
   before: Anchor | null;
   /** Numbers rather than dates. */
   numeric: boolean;

@@ -4,7 +4,7 @@
  * composite key decoding and per_parent allocations.
  */
 import type { Person, PreparedGenerator, Value } from './field-type.js';
-import { type Evaluator, preparedGenerator, type RuntimeView } from './evaluator.js';
+import { type Allocation, type Evaluator, preparedGenerator, type RuntimeView } from './evaluator.js';
 import { buildEvaluator } from './field-evaluators.js';
 import { parseIsoMs } from './iso-time.js';
 import { LOCALE_CODES } from './locales/index.js';
@@ -18,12 +18,6 @@ import { makePerson } from './types/index.js';
 
 /** Entries of each parent field's lookup cache (direct-mapped by row). */
 const LOOKUP_CACHE_SIZE = 1 << 16;
-
-/** Where each child row of a per_parent ref sits: its slot order and the parents' slot ranges. */
-export interface Allocation {
-  prefix: Float64Array;
-  slots: Permutation;
-}
 
 export class TableRuntime implements RuntimeView {
   readonly table: PlannedTable;
@@ -70,7 +64,7 @@ export class TableRuntime implements RuntimeView {
   build(): void {
     this.evaluators = this.table.fields.map((_, i) => buildEvaluator(this, i));
     this.direct = this.table.fields.map((f) =>
-      f.source.mode === 'type' && f.nullRate <= 0 ? preparedGenerator(f) : undefined,
+      f.source.mode === 'type' && f.nullRate <= 0 && f.when === null ? preparedGenerator(f) : undefined,
     );
   }
 

@@ -1,7 +1,10 @@
 /**
  * The four pre-built templates (data only): tables with the interface's default counts, realistic
- * fields, unique junction pairs, no self-follows or self-messages, and timestamps that follow their
- * parents. Country fields keep the request locale (`per_row_locale: false`) so `locale` is honoured.
+ * fields, unique junction pairs, no self-follows or self-messages, and timestamps that follow every
+ * row they refer to (the engine's default). Derived values hold together: an order's total is the sum
+ * of its items, an item's price its product's, an invoice bills its subscription's price, and dates
+ * of states a row has not reached are null (`when`). Country fields keep the request locale
+ * (`per_row_locale: false`) so `locale` is honoured.
  */
 import type { FieldSpec, TableSpec } from './schema.js';
 
@@ -77,10 +80,24 @@ const ecommerce: Template = {
           ['pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
           [5, 10, 20, 55, 7, 3],
         ),
-        { name: 'total_amount', type: 'price', params: { min: 10, max: 2000 } },
+        {
+          name: 'total_amount',
+          type: 'aggregate',
+          params: { table: 'order_items', ref: 'order_id', op: 'sum', of: ['quantity', 'unit_price'] },
+        },
         { name: 'currency', type: 'currency' },
         at('created_at', { after: 'customer_id.created_at', max_gap_days: 180 }),
-        at('updated_at', { after: 'created_at', max_gap_days: 14 }),
+        at('shipped_at', {
+          after: 'created_at',
+          max_gap_days: 5,
+          when: { field: 'status', in: ['shipped', 'delivered', 'refunded'] },
+        }),
+        at('delivered_at', {
+          after: 'shipped_at',
+          max_gap_days: 10,
+          when: { field: 'status', in: ['delivered', 'refunded'] },
+        }),
+        at('updated_at', { after: ['created_at', 'shipped_at', 'delivered_at'], max_gap_days: 14 }),
       ],
     },
     {
@@ -92,7 +109,7 @@ const ecommerce: Template = {
         ref('order_id', 'orders', { per_parent: { min: 1, max: 5 } }),
         ref('product_id', 'products'),
         { name: 'quantity', type: 'integer', params: { min: 1, max: 5 } },
-        { name: 'unit_price', type: 'price', params: { min: 5, max: 500 } },
+        { name: 'unit_price', type: 'lookup', params: { from: 'product_id.price' } },
         at('created_at', { after: 'order_id.created_at', max_gap_days: 0.01 }),
       ],
     },
@@ -141,8 +158,13 @@ const blog: Template = {
         { name: 'body', type: 'paragraph' },
         oneOf('status', ['draft', 'published', 'archived'], [15, 75, 10]),
         { name: 'view_count', type: 'integer', params: { min: 0, max: 50000 } },
-        at('published_at', { after: 'author_id.created_at', max_gap_days: 365 }),
-        at('updated_at', { after: 'published_at', max_gap_days: 60 }),
+        at('created_at', { after: 'author_id.created_at', max_gap_days: 365 }),
+        at('published_at', {
+          after: 'created_at',
+          max_gap_days: 30,
+          when: { field: 'status', in: ['published', 'archived'] },
+        }),
+        at('updated_at', { after: ['created_at', 'published_at'], max_gap_days: 60 }),
       ],
     },
     {
@@ -235,11 +257,12 @@ const saas: Template = {
         id,
         ref('subscription_id', 'subscriptions', { per_parent: { min: 1, max: 12 } }),
         { name: 'invoice_number', type: 'invoice_number', unique: true },
-        { name: 'amount', type: 'price', params: { min: 29, max: 9999 } },
+        { name: 'amount', type: 'lookup', params: { from: 'subscription_id.monthly_price' } },
+        { name: 'currency', type: 'lookup', params: { from: 'subscription_id.currency' } },
         oneOf('status', ['paid', 'open', 'void', 'uncollectible'], [85, 8, 4, 3]),
         at('issued_at', { after: 'subscription_id.started_at', max_gap_days: 365 }),
         at('due_at', { after: 'issued_at', max_gap_days: 30 }),
-        at('paid_at', { after: 'issued_at', max_gap_days: 30, null_rate: 0.15 }, true),
+        at('paid_at', { after: 'issued_at', max_gap_days: 30, when: { field: 'status', in: ['paid'] } }),
       ],
     },
   ],

@@ -33,7 +33,7 @@ Object {
         "author_email": "ahayes@gmail.com",
         "author_name": "Alize Hayes",
         "body": "Finally someone explains it properly.",
-        "created_at": "2022-08-13T16:38:58.000Z",
+        "created_at": "2023-04-19T04:07:06.000Z",
         "id": "d35aaf24-929a-4c0b-b8ab-1ea1e4c2acaa",
         "is_approved": true,
         "post_id": "22e580dc-8690-472b-b07d-89717ea03060",
@@ -42,7 +42,7 @@ Object {
         "author_email": "lelia.hand970@yahoo.com",
         "author_name": "Lelia Hand",
         "body": "Thanks, this saved me hours.",
-        "created_at": "2024-04-15T10:11:18.000Z",
+        "created_at": "2024-03-01T20:10:26.000Z",
         "id": "5b735510-a3a5-4f82-8bdf-61714780a4f7",
         "is_approved": true,
         "post_id": "bd05ba67-e5fb-4b38-b4ca-1ff8f2149502",
@@ -50,12 +50,12 @@ Object {
     ],
     "post_tags": Array [
       Object {
-        "created_at": "2024-12-11T11:21:27.000Z",
+        "created_at": "2024-07-19T00:01:17.000Z",
         "post_id": "7cb765f9-6955-40bd-87a4-5180806d1808",
         "tag_id": "97f7cf7a-99a0-40cd-aed6-342f70591a91",
       },
       Object {
-        "created_at": "2022-08-09T18:15:15.000Z",
+        "created_at": "2023-03-22T18:38:41.000Z",
         "post_id": "868f2822-1b16-4d0a-82d1-900c50836899",
         "tag_id": "c095a1a3-39c3-4493-a4b6-faa13d8c0ce4",
       },
@@ -64,23 +64,25 @@ Object {
       Object {
         "author_id": "a1940658-4c9b-424f-903a-75d4f5f6713d",
         "body": "The update streamlines monthly invoices. The team tracks team communication before launch. This feature highlights monthly invoices. Our partner delivers customer feedback. Our customer tracks the release notes before launch.",
+        "created_at": "2023-03-15T23:14:43.000Z",
         "id": "868f2822-1b16-4d0a-82d1-900c50836899",
-        "published_at": "2022-08-09T05:05:10.000Z",
+        "published_at": "2023-03-22T05:28:36.000Z",
         "slug": "crystal-jade-581963154",
         "status": "published",
         "title": "Why Open Source Matters",
-        "updated_at": "2022-08-17T10:22:53.000Z",
+        "updated_at": "2023-03-30T10:46:19.000Z",
         "view_count": 19039,
       },
       Object {
         "author_id": "a1940658-4c9b-424f-903a-75d4f5f6713d",
         "body": "The analysis reduces customer feedback for new users. This feature reviews weekly planning every week. The community protects the release notes this quarter. Every user shares monthly invoices. The design protects inventory levels from day one.",
+        "created_at": "2022-07-03T13:25:12.000Z",
         "id": "f4fb86f1-7169-4b54-875e-e69e105997f0",
-        "published_at": "2022-07-04T00:38:11.000Z",
+        "published_at": "2022-07-06T20:16:19.000Z",
         "slug": "amber-sky-1008113392",
         "status": "archived",
         "title": "A Honest Guide to Database Design",
-        "updated_at": "2022-07-09T21:59:40.000Z",
+        "updated_at": "2022-07-12T17:37:48.000Z",
         "view_count": 43774,
       },
     ],
@@ -97,7 +99,7 @@ Object {
       },
     ],
   },
-  "whole": "40ae76b43107f97c",
+  "whole": "af2b84caea6c1a11",
 }
 `
 
@@ -133,15 +135,15 @@ Object {
         "order_id": "0017cc48-5c32-40a6-9bde-0f728fb6fd46",
         "product_id": "6c6b4e1d-ce97-4e64-825d-d7511e7c102b",
         "quantity": 1,
-        "unit_price": 104.62,
+        "unit_price": 477.71,
       },
       Object {
-        "created_at": "2023-03-10T06:35:03.000Z",
+        "created_at": "2023-12-20T09:23:36.000Z",
         "id": "fad25836-7e2f-4acb-b284-000d68f31f4c",
         "order_id": "1f93e4e2-7be3-4fe8-8d03-eb48c2d771ac",
         "product_id": "3d0ab57c-7b22-49b9-9b60-907bc4497e7e",
         "quantity": 1,
-        "unit_price": 445.5,
+        "unit_price": 15.52,
       },
     ],
     "orders": Array [
@@ -149,20 +151,24 @@ Object {
         "created_at": "2024-09-07T02:17:39.000Z",
         "currency": "USD",
         "customer_id": "271ac9e3-a70e-49cf-b145-d7baa3b36666",
+        "delivered_at": null,
         "id": "9a28afd7-5d4c-439c-91a8-11c3b1d69a85",
         "order_number": "ORD-10001",
+        "shipped_at": null,
         "status": "cancelled",
-        "total_amount": 1465.11,
+        "total_amount": 1369.58,
         "updated_at": "2024-09-20T04:44:24.000Z",
       },
       Object {
         "created_at": "2024-04-01T09:58:52.000Z",
         "currency": "USD",
         "customer_id": "5d9be31f-d723-467a-afe9-f85915eef51e",
+        "delivered_at": null,
         "id": "672797ef-205c-4c60-b162-ecbb0f2d30e1",
         "order_number": "ORD-10002",
+        "shipped_at": null,
         "status": "processing",
-        "total_amount": 357.72,
+        "total_amount": 3489.55,
         "updated_at": "2024-04-13T20:15:12.000Z",
       },
     ],
@@ -202,7 +208,7 @@ Object {
       },
       Object {
         "body": "Quality could be better. Shipping was fast.",
-        "created_at": "2023-11-25T22:44:42.000Z",
+        "created_at": "2024-09-16T01:17:00.000Z",
         "customer_id": "ad641711-b2d3-47b1-82f6-3111c4628170",
         "id": "94d94202-6b66-40b1-b7bb-3a57bc2cd963",
         "product_id": "d797a804-a5fc-4338-99e7-16360a636bc1",
@@ -211,7 +217,7 @@ Object {
       },
     ],
   },
-  "whole": "cf3dde7d25a24fa6",
+  "whole": "f95996297bcae4f5",
 }
 `
 
@@ -220,7 +226,8 @@ Object {
   "sample": Object {
     "invoices": Array [
       Object {
-        "amount": 7368.16,
+        "amount": 321.97,
+        "currency": "EUR",
         "due_at": "2024-03-24T00:55:23.000Z",
         "id": "2af901a2-2031-4ab8-8aeb-72d5adbfbd2d",
         "invoice_number": "INV-2025-806445",
@@ -230,7 +237,8 @@ Object {
         "subscription_id": "69c2e23d-9f14-4194-9796-fbbf73953f2a",
       },
       Object {
-        "amount": 1884.28,
+        "amount": 2761.31,
+        "currency": "GBP",
         "due_at": "2023-07-06T17:16:06.000Z",
         "id": "8bcc07b5-45e4-4df3-9a91-0f6abe105f1e",
         "invoice_number": "INV-2025-543380",
@@ -309,7 +317,7 @@ Object {
       },
     ],
   },
-  "whole": "61ecdb7d9c440a73",
+  "whole": "ec27199cf612ea2c",
 }
 `
 
@@ -338,7 +346,7 @@ Object {
         "user_id": "a71d56f9-e8f5-42dc-bfb3-35464e4fd68c",
       },
       Object {
-        "created_at": "2023-06-02T20:12:17.000Z",
+        "created_at": "2024-07-21T16:13:23.000Z",
         "id": "9fb87306-5cfc-4d3b-a4a0-efad015117a7",
         "post_id": "c7878f1f-c496-4223-9876-de619876a740",
         "user_id": "adf652b5-a596-4a0e-999b-28b790369e86",
@@ -351,7 +359,7 @@ Object {
         "is_read": false,
         "recipient_id": "7147bc50-fb8c-4584-ad1d-b3af99c278ef",
         "sender_id": "37fef081-cc0a-49df-b579-6df59605fc09",
-        "sent_at": "2022-07-03T21:18:59.000Z",
+        "sent_at": "2022-08-29T11:21:51.000Z",
       },
       Object {
         "body": "I will call you later.",
@@ -359,7 +367,7 @@ Object {
         "is_read": false,
         "recipient_id": "59bb7c87-18a7-48f9-885d-e998dd0972bb",
         "sender_id": "ed15f36b-f43f-460d-a697-9bba6e5ed20c",
-        "sent_at": "2021-09-21T10:41:53.000Z",
+        "sent_at": "2022-06-24T05:50:24.000Z",
       },
     ],
     "posts": Array [
@@ -401,7 +409,7 @@ Object {
       },
     ],
   },
-  "whole": "8a1d9597c5672e30",
+  "whole": "201e83d4ceab6bf4",
 }
 `
 
@@ -433,7 +441,7 @@ Object {
         "author_email": "luciano.kessler@gmail.com",
         "author_name": "Luciano Kessler",
         "body": "Finally someone explains it properly.",
-        "created_at": "2024-11-20T01:10:48.000Z",
+        "created_at": "2024-06-27T08:45:53.000Z",
         "id": "ecc26369-bf5e-4248-bf04-6613716c2afa",
         "is_approved": false,
         "post_id": "05cd069e-0439-493e-b5a1-f5cc7cbfcbe8",
@@ -442,7 +450,7 @@ Object {
         "author_email": "rgleichner@gmail.com",
         "author_name": "Robyn Gleichner",
         "body": "Finally someone explains it properly.",
-        "created_at": "2025-04-20T14:34:15.000Z",
+        "created_at": "2024-10-05T16:48:49.000Z",
         "id": "0198ad04-ee45-4cd3-83dc-e1722ee1e6f6",
         "is_approved": false,
         "post_id": "809380fa-8183-4e92-95d2-6fa0283ff4ea",
@@ -450,12 +458,12 @@ Object {
     ],
     "post_tags": Array [
       Object {
-        "created_at": "2024-09-17T03:38:23.000Z",
+        "created_at": "2024-12-18T06:37:30.000Z",
         "post_id": "f7f1a7ec-1103-4294-b513-aab5ed0cef05",
         "tag_id": "c0a219c1-1998-4f24-8b61-be965e37f58d",
       },
       Object {
-        "created_at": "2022-05-13T15:02:26.000Z",
+        "created_at": "2023-11-30T08:13:32.000Z",
         "post_id": "d43a7087-99b3-4331-95ee-db70a769fc0a",
         "tag_id": "ca3a4064-ad11-4626-8134-e12e817d99d9",
       },
@@ -464,23 +472,25 @@ Object {
       Object {
         "author_id": "0758f4fe-8328-4fa0-b24e-257905587bcd",
         "body": "The new release reduces user permissions from day one. The team supports the release notes at scale. The system measures monthly invoices. The new release builds daily reports every week.",
+        "created_at": "2024-10-13T03:33:55.000Z",
         "id": "4bbfb278-dc43-40b2-8f25-54ad5cd2a81c",
-        "published_at": "2025-05-20T16:23:13.000Z",
+        "published_at": null,
         "slug": "thunder-spark-557881556",
         "status": "draft",
         "title": "Travel Planning: What We Learned",
-        "updated_at": "2025-06-08T20:22:33.000Z",
+        "updated_at": "2024-11-01T07:33:15.000Z",
         "view_count": 15964,
       },
       Object {
         "author_id": "1787e7d3-148a-4447-b98a-44347330851d",
         "body": "This approach delivers the sign-up form. The report connects performance metrics. Our partner reduces security reviews every week.",
+        "created_at": "2023-09-27T23:00:31.000Z",
         "id": "75440e75-5771-41f2-a3ee-fc950703e645",
-        "published_at": "2023-12-20T16:06:22.000Z",
+        "published_at": "2023-10-07T10:41:15.000Z",
         "slug": "silver-birch-5037098",
         "status": "published",
         "title": "A Honest Guide to Photography",
-        "updated_at": "2024-02-09T21:53:23.000Z",
+        "updated_at": "2023-11-27T16:28:16.000Z",
         "view_count": 11420,
       },
     ],
@@ -497,7 +507,7 @@ Object {
       },
     ],
   },
-  "whole": "1996657e240f2970",
+  "whole": "f18b9a523bbb04eb",
 }
 `
 
@@ -528,20 +538,20 @@ Object {
     ],
     "order_items": Array [
       Object {
-        "created_at": "2024-05-12T23:32:20.000Z",
+        "created_at": "2024-10-01T14:48:28.000Z",
         "id": "699cd607-0eff-4991-af70-73298ddb0fa9",
         "order_id": "d927498a-c1b0-4b7f-b6c2-bdcd99b3b15d",
         "product_id": "17b626ce-e882-4a97-9464-6f5a35785e99",
         "quantity": 2,
-        "unit_price": 443.86,
+        "unit_price": 105.31,
       },
       Object {
-        "created_at": "2023-10-30T20:59:13.000Z",
+        "created_at": "2024-08-03T10:17:28.000Z",
         "id": "cbd7ba5b-5d15-4001-b8fa-963ec21cc48e",
         "order_id": "30da7e9c-dd07-4c4a-85c0-e2f2824ad16c",
         "product_id": "b322d612-1de8-4bf2-b373-aebcb7842ce1",
         "quantity": 3,
-        "unit_price": 334.7,
+        "unit_price": 46.88,
       },
     ],
     "orders": Array [
@@ -549,21 +559,25 @@ Object {
         "created_at": "2023-08-12T02:50:24.000Z",
         "currency": "USD",
         "customer_id": "25dff79a-cace-4604-b724-94b0c25949d3",
+        "delivered_at": "2023-08-18T10:47:39.000Z",
         "id": "822018c7-f677-4e92-b1ea-fee7ba9d0118",
         "order_number": "ORD-10001",
+        "shipped_at": "2023-08-17T00:48:30.000Z",
         "status": "delivered",
-        "total_amount": 1419.62,
-        "updated_at": "2023-08-17T18:45:21.000Z",
+        "total_amount": 3487.76,
+        "updated_at": "2023-08-24T02:42:36.000Z",
       },
       Object {
         "created_at": "2023-07-04T19:49:10.000Z",
         "currency": "USD",
         "customer_id": "0404ec61-fe99-492c-a842-564285ca5dfe",
+        "delivered_at": null,
         "id": "7fbd0aa8-0670-48cd-bf94-696ff3e2a1ed",
         "order_number": "ORD-10002",
+        "shipped_at": "2023-07-05T14:33:24.000Z",
         "status": "shipped",
-        "total_amount": 514.42,
-        "updated_at": "2023-07-10T15:34:14.000Z",
+        "total_amount": 1338.74,
+        "updated_at": "2023-07-11T10:18:28.000Z",
       },
     ],
     "products": Array [
@@ -593,7 +607,7 @@ Object {
     "reviews": Array [
       Object {
         "body": "Solid quality for the price. Shipping was fast.",
-        "created_at": "2024-01-11T17:22:53.000Z",
+        "created_at": "2024-04-08T17:58:00.000Z",
         "customer_id": "11a67f31-ffcf-4584-8d74-2b1c378a1c7c",
         "id": "b8f18cda-0c17-499c-b766-7b3989b7f5d9",
         "product_id": "1c7b853b-1746-405b-bc7b-3c0fe0e277e3",
@@ -611,7 +625,7 @@ Object {
       },
     ],
   },
-  "whole": "5adfd9a0067143f5",
+  "whole": "eeb0a1e4b9eb7972",
 }
 `
 
@@ -620,7 +634,8 @@ Object {
   "sample": Object {
     "invoices": Array [
       Object {
-        "amount": 9865.3,
+        "amount": 434.49,
+        "currency": "CNY",
         "due_at": "2025-01-23T22:36:05.000Z",
         "id": "dc9bf643-5524-46a6-9176-46151b18ad9e",
         "invoice_number": "INV-2025-103997",
@@ -630,12 +645,13 @@ Object {
         "subscription_id": "036eae78-b975-4418-b3c8-c21662363f6d",
       },
       Object {
-        "amount": 8227.8,
+        "amount": 1596.06,
+        "currency": "DKK",
         "due_at": "2023-06-15T13:01:15.000Z",
         "id": "822ab689-4f2c-46fb-8b5f-4a438f148dcb",
         "invoice_number": "INV-2025-240089",
         "issued_at": "2023-06-10T12:28:02.000Z",
-        "paid_at": "2023-06-22T17:39:13.000Z",
+        "paid_at": null,
         "status": "void",
         "subscription_id": "155b0b6a-76d3-4ee1-9bf2-7e4be04800d1",
       },
@@ -709,7 +725,7 @@ Object {
       },
     ],
   },
-  "whole": "71245c6a8d744c62",
+  "whole": "df0240676374f117",
 }
 `
 
@@ -732,13 +748,13 @@ Object {
     ],
     "likes": Array [
       Object {
-        "created_at": "2022-12-02T06:22:42.000Z",
+        "created_at": "2024-01-26T13:57:33.000Z",
         "id": "2eb39c67-5437-4ec8-a91d-5e04614ddd3d",
         "post_id": "ccf253b4-4039-4190-aaa3-344a1ef0d889",
         "user_id": "d041a1d4-10a3-42af-a52e-4b1ceec8167c",
       },
       Object {
-        "created_at": "2024-01-10T01:39:08.000Z",
+        "created_at": "2024-12-05T11:40:01.000Z",
         "id": "d256c2e0-7ed6-4bac-8e0b-e8a204f849af",
         "post_id": "1b5b0319-74f4-4650-85ad-b436a870dc64",
         "user_id": "c8de55c2-57cd-4ef9-8fc1-f9221d39e793",
@@ -759,7 +775,7 @@ Object {
         "is_read": true,
         "recipient_id": "7c6e5a0f-ff41-4da8-9a41-1d226b9e1916",
         "sender_id": "9ace9992-442d-4091-9ef8-8960557646b5",
-        "sent_at": "2021-09-18T13:21:45.000Z",
+        "sent_at": "2022-12-05T11:17:04.000Z",
       },
     ],
     "posts": Array [
@@ -801,7 +817,7 @@ Object {
       },
     ],
   },
-  "whole": "6d3c4dc8b7f94ce8",
+  "whole": "b991f286329f9095",
 }
 `
 
@@ -833,7 +849,7 @@ Object {
         "author_email": "tristian.kertzmann113@gmail.com",
         "author_name": "Tristian Kertzmann",
         "body": "What tools did you use for this?",
-        "created_at": "2023-03-07T13:03:46.000Z",
+        "created_at": "2022-11-20T13:02:01.000Z",
         "id": "821543f2-0cb5-40d6-b398-0aabccda67af",
         "is_approved": true,
         "post_id": "1875bbcc-334c-42ef-b48c-10876719bb12",
@@ -842,7 +858,7 @@ Object {
         "author_email": "tad.donnelly@gmail.com",
         "author_name": "Tad Donnelly",
         "body": "This was really helpful.",
-        "created_at": "2023-01-20T07:16:21.000Z",
+        "created_at": "2023-02-06T23:31:42.000Z",
         "id": "b7b92611-4113-4b85-bd5b-e5a9e142c1fd",
         "is_approved": true,
         "post_id": "6522826c-d5ce-47ce-8292-8f711bd97e43",
@@ -850,12 +866,12 @@ Object {
     ],
     "post_tags": Array [
       Object {
-        "created_at": "2022-08-30T00:42:13.000Z",
+        "created_at": "2023-01-02T20:32:31.000Z",
         "post_id": "7d96deed-244a-4029-b2cb-25d44e3ae15a",
         "tag_id": "ca6e5096-730c-44dd-a6f3-3611617cf713",
       },
       Object {
-        "created_at": "2023-06-09T03:25:26.000Z",
+        "created_at": "2023-09-20T01:15:18.000Z",
         "post_id": "dfc1d94b-731e-40c8-84cf-4a9301c8bdaa",
         "tag_id": "08519724-e0e4-4621-a094-4885eee5e21e",
       },
@@ -864,23 +880,25 @@ Object {
       Object {
         "author_id": "d8fded4e-5838-4503-9933-128bec2bfa22",
         "body": "The design streamlines the sign-up form. The analysis automates the product roadmap. The dashboard measures the mobile experience. The design speeds up the checkout flow at scale.",
+        "created_at": "2023-10-12T22:20:35.000Z",
         "id": "348d749c-a876-4217-8349-0e7879cf130e",
-        "published_at": "2023-08-06T00:26:20.000Z",
+        "published_at": "2023-10-28T10:05:17.000Z",
         "slug": "blaze-maple-1123726028",
         "status": "published",
         "title": "Web Performance: What We Learned",
-        "updated_at": "2023-09-05T17:06:36.000Z",
+        "updated_at": "2023-11-28T02:45:33.000Z",
         "view_count": 8514,
       },
       Object {
         "author_id": "22996a42-5858-4144-a3db-f3eb0574f41f",
         "body": "This feature improves security reviews by default. The community delivers daily reports in real time. Our platform updates performance metrics. Our customer measures the product roadmap with fewer errors. The team streamlines daily reports for new users. This feature protects weekly planning.",
+        "created_at": "2023-09-05T14:13:45.000Z",
         "id": "aa00ac5d-3d3f-46bf-b36d-7a5b7c4f1122",
-        "published_at": "2023-11-24T19:24:05.000Z",
+        "published_at": "2023-09-13T19:12:04.000Z",
         "slug": "echo-fern-491411856",
         "status": "published",
         "title": "A Hidden Guide to Remote Work",
-        "updated_at": "2023-12-07T21:01:54.000Z",
+        "updated_at": "2023-09-26T20:49:53.000Z",
         "view_count": 46065,
       },
     ],
@@ -897,7 +915,7 @@ Object {
       },
     ],
   },
-  "whole": "2f5e10ebd708e74b",
+  "whole": "c252d680b35014e1",
 }
 `
 
@@ -933,7 +951,7 @@ Object {
         "order_id": "ea2bea41-23fb-4666-8425-881bd1918664",
         "product_id": "003298d3-2d18-4f3a-b3d0-91dfc9c4f108",
         "quantity": 1,
-        "unit_price": 279.29,
+        "unit_price": 177.64,
       },
       Object {
         "created_at": "2024-07-29T13:32:39.000Z",
@@ -941,7 +959,7 @@ Object {
         "order_id": "9700fc1f-39f5-45c6-8ad2-a884e0f184e8",
         "product_id": "02e03c07-f0da-4196-94ea-308aa1a69399",
         "quantity": 4,
-        "unit_price": 422.49,
+        "unit_price": 349.26,
       },
     ],
     "orders": Array [
@@ -949,21 +967,25 @@ Object {
         "created_at": "2023-10-31T09:41:46.000Z",
         "currency": "USD",
         "customer_id": "f28657c1-7cc2-4407-bda4-6af09d903fe9",
+        "delivered_at": null,
         "id": "53b59d9b-655b-4f2c-972d-b134228442d2",
         "order_number": "ORD-10001",
+        "shipped_at": "2023-11-01T21:34:25.000Z",
         "status": "shipped",
-        "total_amount": 1159.12,
-        "updated_at": "2023-11-05T15:33:25.000Z",
+        "total_amount": 970.75,
+        "updated_at": "2023-11-07T03:26:04.000Z",
       },
       Object {
         "created_at": "2024-06-27T14:02:10.000Z",
         "currency": "USD",
         "customer_id": "c6de5cef-0c5a-47bf-9e26-d8b07fada6b6",
+        "delivered_at": "2024-07-08T02:21:44.000Z",
         "id": "09618409-3d32-4a56-8d86-78398272eb59",
         "order_number": "ORD-10002",
+        "shipped_at": "2024-06-28T16:51:29.000Z",
         "status": "delivered",
-        "total_amount": 1655.4,
-        "updated_at": "2024-07-10T03:54:10.000Z",
+        "total_amount": 1397.61,
+        "updated_at": "2024-07-20T16:13:44.000Z",
       },
     ],
     "products": Array [
@@ -993,7 +1015,7 @@ Object {
     "reviews": Array [
       Object {
         "body": "Stopped working after a week. The color is exactly as pictured.",
-        "created_at": "2023-11-10T06:13:14.000Z",
+        "created_at": "2023-12-28T05:39:16.000Z",
         "customer_id": "7d4679be-2ebb-4b4d-869a-10529cbf0753",
         "id": "f86163a2-83b2-49f8-b4b9-2ca156defade",
         "product_id": "33459c0d-7b0e-4739-bab1-c13a5ff7e0f0",
@@ -1011,7 +1033,7 @@ Object {
       },
     ],
   },
-  "whole": "a57b1805d884f762",
+  "whole": "4c60df0b169d3867",
 }
 `
 
@@ -1020,7 +1042,8 @@ Object {
   "sample": Object {
     "invoices": Array [
       Object {
-        "amount": 1158.5,
+        "amount": 1440.85,
+        "currency": "USD",
         "due_at": "2023-07-23T20:50:00.000Z",
         "id": "094d26c5-9180-4076-af08-18dfa8ab1469",
         "invoice_number": "INV-2025-430892",
@@ -1030,7 +1053,8 @@ Object {
         "subscription_id": "2e8b9085-32e6-4a91-8fb1-687fdebeb953",
       },
       Object {
-        "amount": 3645.46,
+        "amount": 2363.17,
+        "currency": "KRW",
         "due_at": "2023-03-24T04:39:36.000Z",
         "id": "5198db11-f6ec-4d34-ae73-38879f159c85",
         "invoice_number": "INV-2025-112066",
@@ -1109,7 +1133,7 @@ Object {
       },
     ],
   },
-  "whole": "fd414c5cce0dd3d3",
+  "whole": "2cfe830df51eb5d1",
 }
 `
 
@@ -1138,7 +1162,7 @@ Object {
         "user_id": "d7507f4f-7bfa-4125-95bf-587ec015b0f5",
       },
       Object {
-        "created_at": "2023-02-21T06:56:58.000Z",
+        "created_at": "2024-03-31T22:22:51.000Z",
         "id": "71cb9b61-1400-4462-ae7f-3df965e26261",
         "post_id": "2d29ecd4-c28b-4c7f-a0d1-258e491ac057",
         "user_id": "b99335cb-e211-4652-8240-6e85442c4db1",
@@ -1151,7 +1175,7 @@ Object {
         "is_read": false,
         "recipient_id": "812be1b8-b2ba-4838-b23f-44bdd8c415a1",
         "sender_id": "3f14dc27-0fe3-4214-a229-54a1a69d779c",
-        "sent_at": "2021-04-17T20:57:38.000Z",
+        "sent_at": "2024-07-11T14:10:30.000Z",
       },
       Object {
         "body": "Just sent you the files.",
@@ -1159,7 +1183,7 @@ Object {
         "is_read": true,
         "recipient_id": "6df969de-3130-41a3-a1d1-1473aef2bc2d",
         "sender_id": "5f701fd9-a85c-44da-86c6-7f966c52e29d",
-        "sent_at": "2024-10-27T02:58:15.000Z",
+        "sent_at": "2025-04-16T05:56:02.000Z",
       },
     ],
     "posts": Array [
@@ -1201,6 +1225,6 @@ Object {
       },
     ],
   },
-  "whole": "094299341f3f2fb1",
+  "whole": "9afcd9ab95ae8cea",
 }
 `

@@ -5,6 +5,7 @@
 import type { Category, FieldType } from '../field-type.js';
 import { COMMERCE_TYPES } from './commerce.js';
 import { DATETIME_TYPES } from './datetime.js';
+import { DERIVED_TYPES } from './derived.js';
 import { alias } from './define.js';
 import { FINANCIAL_TYPES } from './financial.js';
 import { HEALTH_TYPES } from './health.js';
@@ -58,6 +59,7 @@ function build(): Map<string, FieldType> {
     ...SECURITY_TYPES,
     ...TESTING_TYPES,
     ...STRUCTURE_TYPES,
+    ...DERIVED_TYPES,
   ];
   const map = new Map<string, FieldType>();
   for (const type of all) {

@@ -1,0 +1,94 @@
+/**
+ * What a person expects of each template, written down independently of how the template is built:
+ * a total is the sum of its lines, a copied price equals its source, a date of a state not reached is
+ * null. The realism test checks these on top of the checker's plan-wide promises, so a template that
+ * stops using the engine's features (or a feature that breaks) is caught.
+ */
+import type { GenerationPlan, Value } from '../../workers/engine/index.js';
+import { exactSum } from './checker.js';
+import { allRows } from '../engine/engine-helpers.js';
+
+type Rule = (plan: GenerationPlan) => string[];
+
+function columns(plan: GenerationPlan, table: string) {
+  const spec = plan.tables.find((t) => t.name === table);
+  if (spec === undefined) throw new Error(`no table ${table}`);
+  const rows = allRows(plan, table);
+  const at = (field: string) => {
+    const i = spec.fields.findIndex((f) => f.name === field);
+    if (i < 0) throw new Error(`no field ${table}.${field}`);
+    return (row: Value[]) => row[i] as Value;
+  };
+  return { rows, at, key: at(spec.primaryKey ?? 'id') };
+}
+
+/** `table.field` equals Σ Π `factors` over the rows of `child` whose `ref` points to the row. */
+export const sumOf =
+  (table: string, field: string, child: string, ref: string, factors: string[]): Rule =>
+  (plan) => {
+    const parent = columns(plan, table);
+    const kids = columns(plan, child);
+    const groups = new Map<Value, number[][]>();
+    for (const row of kids.rows) {
+      const list = groups.get(kids.at(ref)(row)) ?? [];
+      list.push(factors.map((f) => kids.at(f)(row) as number));
+      groups.set(kids.at(ref)(row), list);
+    }
+    return parent.rows.flatMap((row) => {
+      const expected = exactSum(groups.get(parent.key(row)) ?? []);
+      const value = String(parent.at(field)(row));
+      return value === expected ? [] : [`${table}.${field} ${value} ≠ Σ ${child} ${expected}`];
+    });
+  };
+
+/** `table.field` equals the `source` field of the row that `via` points to in `parent`. */
+export const copyOf =
+  (table: string, field: string, via: string, parentTable: string, source: string): Rule =>
+  (plan) => {
+    const own = columns(plan, table);
+    const parent = columns(plan, parentTable);
+    const byKey = new Map(parent.rows.map((r) => [parent.key(r), parent.at(source)(r)]));
+    return own.rows.flatMap((row) => {
+      const expected = byKey.get(own.at(via)(row));
+      const value = own.at(field)(row);
+      return value === expected
+        ? []
+        : [`${table}.${field} ${String(value)} ≠ ${parentTable}.${source} ${String(expected)}`];
+    });
+  };
+
+/** `table.field` is set exactly in rows whose `condition` field is one of `values`. */
+export const setOnlyWhen =
+  (table: string, field: string, condition: string, values: Value[]): Rule =>
+  (plan) => {
+    const own = columns(plan, table);
+    return own.rows.flatMap((row) => {
+      const state = own.at(condition)(row);
+      const set = own.at(field)(row) !== null;
+      return set === values.includes(state)
+        ? []
+        : [`${table}.${field} ${set ? 'set' : 'null'} where ${condition} is ${String(state)}`];
+    });
+  };
+
+/** What each template must show, whatever its implementation. */
+export const TEMPLATE_RULES: Readonly<Record<string, readonly Rule[]>> = {
+  ecommerce: [
+    sumOf('orders', 'total_amount', 'order_items', 'order_id', ['quantity', 'unit_price']),
+    copyOf('order_items', 'unit_price', 'product_id', 'products', 'price'),
+    setOnlyWhen('orders', 'shipped_at', 'status', ['shipped', 'delivered', 'refunded']),
+    setOnlyWhen('orders', 'delivered_at', 'status', ['delivered', 'refunded']),
+  ],
+  blog: [setOnlyWhen('posts', 'published_at', 'status', ['published', 'archived'])],
+  saas: [
+    copyOf('invoices', 'amount', 'subscription_id', 'subscriptions', 'monthly_price'),
+    copyOf('invoices', 'currency', 'subscription_id', 'subscriptions', 'currency'),
+    setOnlyWhen('invoices', 'paid_at', 'status', ['paid']),
+  ],
+  social: [],
+};
+
+/** Every broken template rule (at most `limit`). */
+export function brokenRules(id: string, plan: GenerationPlan, limit = 20): string[] {
+  return (TEMPLATE_RULES[id] ?? []).flatMap((rule) => rule(plan)).slice(0, limit);
+}

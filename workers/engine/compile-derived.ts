@@ -1,0 +1,218 @@
+/**
+ * Compiler pass for values derived from other values: `lookup` (a field of the row a ref points to),
+ * `aggregate` (over the children a per_parent ref allocates), and `when` (a field that holds a value
+ * only when another field of its row has one of some values). Also the column kinds these take, and
+ * the check that no value depends on itself through them.
+ */
+import { type DraftField, type DraftTable, type Issues, NUMBER_KINDS, paramPath } from './compile-draft.js';
+import type { ColumnKind } from './field-type.js';
+import type { PlannedAggregate } from './plan.js';
+
+type FieldRef = readonly [table: number, field: number];
+
+/** Resolves lookups, aggregates and conditions of every table, then their kinds. */
+export function planDerived(tables: DraftTable[], issues: Issues): void {
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  for (const table of tables) {
+    for (const field of table.fields) {
+      if (field.typeId === 'lookup') planLookup(tables, table, field, issues);
+      else if (field.typeId === 'aggregate') planAggregate(byName, table, field, issues);
+      if (field.params['when'] !== undefined) planCondition(table, field, issues);
+    }
+  }
+  if (issues.any) return;
+  const kinds = new KindResolver(tables);
+  for (const table of tables)
+    for (const field of table.fields) field.kind = kinds.of(table.index, field.index);
+  for (const table of tables) {
+    for (const field of table.fields) {
+      const source = field.source;
+      if (source.mode !== 'aggregate' || source.aggregate.op === 'count') continue;
+      const child = tables[source.aggregate.table] as DraftTable;
+      for (const f of source.aggregate.of) {
+        const member = child.fields[f] as DraftField;
+        if (!NUMBER_KINDS.has(member.kind))
+          issues.add(
+            paramPath(field.path, 'of'),
+            `"${child.name}.${member.name}" holds ${member.kind} values; ${source.aggregate.op} needs numbers`,
+          );
+      }
+    }
+  }
+}
+
+function planLookup(tables: DraftTable[], table: DraftTable, field: DraftField, issues: Issues): void {
+  const from = field.params['from'] as string;
+  const dot = from.indexOf('.');
+  const refName = from.slice(0, dot);
+  const via = table.fields[table.byName.get(refName) ?? -1];
+  if (via?.ref == null)
+    return issues.add(paramPath(field.path, 'from'), `"${refName}" is not a ref field of "${table.name}"`);
+  const parent = tables[via.ref.table] as DraftTable;
+  const name = from.slice(dot + 1);
+  const target = parent.fields[parent.byName.get(name) ?? -1];
+  if (target === undefined)
+    return issues.add(paramPath(field.path, 'from'), `field "${name}" is not defined in "${parent.name}"`);
+  if (field.unique) return issues.add(field.path, 'a lookup copies values and cannot be unique');
+  field.source = { mode: 'lookup', lookup: { via: via.index, field: target.index } };
+  // Null when the ref is null or the parent's value is.
+  field.nullable = field.nullable || via.nullable || target.nullable || target.when !== null;
+}
+
+function planAggregate(
+  byName: Map<string, DraftTable>,
+  table: DraftTable,
+  field: DraftField,
+  issues: Issues,
+): void {
+  const p = field.params;
+  const child = byName.get(p['table'] as string);
+  if (child === undefined)
+    return issues.add(paramPath(field.path, 'table'), `table "${String(p['table'])}" is not defined`);
+  const ref = child.fields[child.byName.get(p['ref'] as string) ?? -1];
+  if (ref?.ref == null || ref.ref.table !== table.index || ref.ref.self) {
+    return issues.add(
+      paramPath(field.path, 'ref'),
+      `"${String(p['ref'])}" is not a ref field of "${child.name}" to "${table.name}"`,
+    );
+  }
+  if (ref.ref.perParent === null) {
+    return issues.add(
+      paramPath(field.path, 'ref'),
+      `"${child.name}.${ref.name}" needs per_parent {min, max}: an aggregate reads the children each row was given, without scanning "${child.name}"`,
+    );
+  }
+  if (field.unique) return issues.add(field.path, 'an aggregate cannot be unique');
+  const op = (p['op'] as PlannedAggregate['op'] | undefined) ?? 'sum';
+  const names = op === 'count' ? [] : typeof p['of'] === 'string' ? [p['of']] : ((p['of'] as string[]) ?? []);
+  const of: number[] = [];
+  for (const name of names) {
+    const index = child.byName.get(name);
+    if (index === undefined)
+      return issues.add(paramPath(field.path, 'of'), `field "${name}" is not defined in "${child.name}"`);
+    of.push(index);
+  }
+  field.source = { mode: 'aggregate', aggregate: { table: child.index, ref: ref.index, op, of } };
+  // A row may have no children (per_parent min 0): min and max have nothing to say.
+  if ((op === 'min' || op === 'max') && ref.ref.perParent.min === 0) field.nullable = true;
+}
+
+function planCondition(table: DraftTable, field: DraftField, issues: Issues): void {
+  const when = field.params['when'] as Record<string, unknown>;
+  const name = when['field'] as string;
+  const index = table.byName.get(name);
+  if (index === undefined || index === field.index) {
+    const message =
+      index === undefined
+        ? `field "${name}" is not defined in "${table.name}"`
+        : 'a field cannot depend on itself';
+    return issues.add(paramPath(field.path, 'when.field'), message);
+  }
+  const negate = when['in'] === undefined;
+  const values = (negate ? when['not_in'] : when['in']) as (string | number | boolean)[];
+  field.when = { field: index, values: [...values], negate };
+  field.nullable = true;
+}
+
+/** Column kinds of derived fields: a lookup takes its source's, an aggregate its factors'. */
+class KindResolver {
+  private readonly visiting = new Set<string>();
+
+  constructor(private readonly tables: DraftTable[]) {}
+
+  of(t: number, f: number): ColumnKind {
+    const field = (this.tables[t] as DraftTable).fields[f] as DraftField;
+    const key = `${t}:${f}`;
+    if (this.visiting.has(key)) return field.kind; // a loop: checkValueCycles reports it
+    this.visiting.add(key);
+    try {
+      const source = field.source;
+      if (field.ref !== null) return this.of(field.ref.table, field.ref.field);
+      if (source.mode === 'lookup') {
+        const via = (this.tables[t] as DraftTable).fields[source.lookup.via] as DraftField;
+        return this.of((via.ref as NonNullable<DraftField['ref']>).table, source.lookup.field);
+      }
+      if (source.mode === 'aggregate') {
+        const { op, table, of } = source.aggregate;
+        if (op === 'count') return 'integer';
+        const kinds = of.map((c) => this.of(table, c));
+        if (kinds.includes('float')) return 'float';
+        if (kinds.includes('decimal')) return 'decimal';
+        // Sums of integers may outgrow int32.
+        return kinds.includes('bigint') || op === 'sum' ? 'bigint' : 'integer';
+      }
+      return field.kind;
+    } finally {
+      this.visiting.delete(key);
+    }
+  }
+}
+
+/**
+ * The values a field's value is computed from. Through a self-reference a row reads a row below it,
+ * which always ends, so those edges are left out.
+ */
+function dependencies(tables: DraftTable[], t: number, field: DraftField): FieldRef[] {
+  const deps: FieldRef[] = [];
+  if (field.when !== null) deps.push([t, field.when.field]);
+  if (field.ref !== null) {
+    if (!field.ref.self) deps.push([field.ref.table, field.ref.field]);
+    for (const e of field.ref.exclude) deps.push([t, e]);
+    return deps;
+  }
+  const through = (via: number, f: number) => {
+    const ref = (tables[t] as DraftTable).fields[via]?.ref as NonNullable<DraftField['ref']>;
+    deps.push([t, via]);
+    if (!ref.self) deps.push([ref.table, f]);
+  };
+  const source = field.source;
+  if (source.mode === 'lookup') through(source.lookup.via, source.lookup.field);
+  else if (source.mode === 'aggregate') {
+    const { table, ref, of } = source.aggregate;
+    deps.push([table, ref], ...of.map((f): FieldRef => [table, f]));
+  } else if (source.mode === 'ordered') {
+    const { after, before } = source.order;
+    for (const a of before === null ? after : [...after, before]) {
+      if (a.via < 0) deps.push([t, a.field]);
+      else through(a.via, a.field);
+    }
+  }
+  return deps;
+}
+
+/** No value may depend on itself through lookups, aggregates, conditions and orders. */
+export function checkValueCycles(tables: DraftTable[], issues: Issues): void {
+  const state = new Map<string, 1 | 2>();
+  const path: FieldRef[] = [];
+  const name = ([t, f]: FieldRef) => {
+    const table = tables[t] as DraftTable;
+    return `${table.name}.${(table.fields[f] as DraftField).name}`;
+  };
+  const visit = (node: FieldRef): FieldRef[] | null => {
+    const key = `${node[0]}:${node[1]}`;
+    const seen = state.get(key);
+    if (seen === 2) return null;
+    if (seen === 1) return path.slice(path.findIndex(([t, f]) => t === node[0] && f === node[1]));
+    state.set(key, 1);
+    path.push(node);
+    const field = (tables[node[0]] as DraftTable).fields[node[1]] as DraftField;
+    for (const dep of dependencies(tables, node[0], field)) {
+      const loop = visit(dep);
+      if (loop !== null) return loop;
+    }
+    path.pop();
+    state.set(key, 2);
+    return null;
+  };
+  for (const table of tables) {
+    for (const field of table.fields) {
+      const loop = visit([table.index, field.index]);
+      if (loop !== null) {
+        const first = loop[0] as FieldRef;
+        const at = (tables[first[0]] as DraftTable).fields[first[1]] as DraftField;
+        const names = [...loop, first].map(name).join(' -> ');
+        return issues.add(at.path, `these values are computed from each other: ${names}`);
+      }
+    }
+  }
+}
