@@ -10,11 +10,11 @@ Object {
   "address": "جادة عنون 82477, 95068-5795 التل",
   "city": "بصرى",
   "company_name": "عطالله & الشريف",
-  "email": "tariq_hussein56@yahoo.com",
+  "email": "lina_hudhail56@yahoo.com",
   "full_name": "لينا هذيل",
   "phone": "012 030 0276",
   "postal_code": "03002-7630",
-  "username": "tariqh56",
+  "username": "linah56",
 }
 `
 
@@ -36,11 +36,11 @@ Object {
   "address": "〒044-8932 徳島県東京3丁目4番3号",
   "city": "八王子",
   "company_name": "木村製薬合名会社",
-  "email": "yui_tanaka56@gmail.com",
+  "email": "emi_iida56@gmail.com",
   "full_name": "飯田 絵美",
   "phone": "00-3002-7630",
   "postal_code": "030-0276",
-  "username": "yuit56",
+  "username": "emii56",
 }
 `
 

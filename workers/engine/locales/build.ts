@@ -8,7 +8,7 @@ import { type CountryInfo, LOCALE_COUNTRIES } from './countries.js';
 import { definitionResolver, expandAll, stringsOf } from './expand.js';
 import { EN, FAKER_DEFINITIONS, isOwn } from './faker-sources.js';
 import * as HI from './hi.js';
-import { romanize } from './romanize.js';
+import { romanize } from './romanize/index.js';
 import {
   AR_FIRST_FEMALE,
   AR_PHONES,
