@@ -57,6 +57,26 @@ function visitAll(plan: GenerationPlan): number {
   return rows;
 }
 
+/**
+ * The ecommerce template as it was before derived values: totals and item prices drawn, no
+ * conditional dates, events ordered only by their explicit anchors. The baseline for what computing
+ * totals (and following every parent) costs.
+ */
+function ecommerceWithoutDerived(scale: number): TableSpec[] {
+  return expandTemplate('ecommerce', scale).map((table) => ({
+    ...table,
+    fields: table.fields
+      .filter((f) => (f.params as Record<string, unknown> | undefined)?.['when'] === undefined)
+      .map((f) => {
+        if (f.type === 'aggregate' || f.type === 'lookup')
+          return { name: f.name, type: 'price', params: { min: 5, max: 500 } };
+        const params: Record<string, unknown> = { ...f.params, after_parents: false };
+        if (Array.isArray(params['after'])) params['after'] = params['after'][0];
+        return f.type === 'datetime' ? { ...f, params } : f;
+      }),
+  }));
+}
+
 /** The baseline: faker's own helpers, seeded once, one object per row. */
 function fakerUsers(count: number, seed: number): number {
   faker.seed(seed);
@@ -104,6 +124,10 @@ export function run(): string[] {
     // Compile is included: it is part of every request.
     { label: 'engine, users (10 fields)', work: (seed) => generateAll(planOf([USERS], seed)) },
     { label: 'engine, users via forEachRow', work: (seed) => visitAll(planOf([USERS], seed)) },
+    {
+      label: `engine, ecommerce x${TEMPLATE_SCALE}, no derived`,
+      work: (seed: number) => generateAll(planOf(ecommerceWithoutDerived(TEMPLATE_SCALE), seed)),
+    },
     ...(['ecommerce', 'blog', 'saas', 'social'] as const).map((id) => ({
       label: `engine, template ${id} x${TEMPLATE_SCALE}`,
       work: (seed: number) => generateAll(planOf(expandTemplate(id, TEMPLATE_SCALE), seed)),
@@ -117,11 +141,20 @@ export function run(): string[] {
   }
   const medians = rates.map(median);
   const baseline = medians[0] as number;
-  return scenarios.map((s, i) => {
+  const lines = scenarios.map((s, i) => {
     const r = medians[i] as number;
     const ratio = i === 0 ? '' : `  ${(r / baseline).toFixed(1)}x faker`;
     return `${s.label.padEnd(36)} ${fmt(r)} rows/s${ratio}`;
   });
+  const at = (label: string) => rates[scenarios.findIndex((s) => s.label.startsWith(label))] ?? [];
+  // Round by round (same machine state), the template with totals against the one without.
+  const withTotals = at('engine, template ecommerce');
+  const without = at('engine, ecommerce');
+  const ratios = withTotals.map((r, k) => r / (without[k] as number)).sort((a, b) => a - b);
+  lines.push(
+    `ecommerce with totals / without      ${median(ratios).toFixed(2)} (rounds ${ratios[0]?.toFixed(2)}–${ratios.at(-1)?.toFixed(2)})`,
+  );
+  return lines;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import t, { type Test } from 'tap';
 import { FIELD_TYPES, LOCALE_CODES } from '../../workers/engine/index.js';
+import { RESOLVED_BY_ENGINE } from '../../workers/engine/types/derived.js';
 import { startApp, type TestServer } from '../helpers/app.js';
 import { requireMariadb, throwawayMariadb } from '../helpers/mariadb.js';
 import { embeddedStore, requirePostgres, throwawayPostgres } from '../helpers/stores.js';
@@ -134,7 +135,7 @@ function everyTypeTable(count: number) {
     constant: { value: 'x' },
   };
   const fields = [...FIELD_TYPES.keys()]
-    .filter((id) => id !== 'ref')
+    .filter((id) => !RESOLVED_BY_ENGINE.has(id))
     .map((id) => ({ name: `f_${id}`, type: id, ...(params[id] ? { params: params[id] } : {}) }));
   fields.push(
     { name: 'maybe_email', type: 'email', nullable: true } as never,
