@@ -55,6 +55,8 @@ const ENV = {
   WEBHOOK_ALLOW_PRIVATE: Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '0' }),
   WEBHOOK_SECRET_KEY: Type.Optional(Type.String({ minLength: 16 })),
   WEBHOOKS_PER_ACCOUNT: Type.Integer({ minimum: 1, default: 10 }),
+  // Browser origins allowed to call the API (docs/configuration.md, CORS): comma-separated, or `*`.
+  CORS_ORIGINS: Type.Optional(Type.String()),
 } satisfies Record<string, TSchema>;
 
 /** Polar's API per POLAR_SERVER; POLAR_API_BASE_URL overrides both (a proxy, or a local fake in tests). */
@@ -117,6 +119,8 @@ export interface Config {
   readonly llm?: LlmConfig;
   readonly jobs: JobsSettings;
   readonly webhooks: WebhookSettings;
+  /** Origins whose pages may call /api/v1, /openapi.json and /llms.txt: a list (none by default) or '*'. */
+  readonly corsOrigins: readonly string[] | '*';
 }
 
 export interface JobsSettings {
@@ -215,6 +219,42 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       secretKey: read('WEBHOOK_SECRET_KEY'),
       perAccount: read('WEBHOOKS_PER_ACCOUNT'),
     },
+    corsOrigins: readCorsOrigins(read('CORS_ORIGINS')),
+  });
+}
+
+/**
+ * CORS_ORIGINS: `*`, or origins such as `https://app.example.com,http://localhost:5173`. Each must be
+ * an origin exactly (scheme, host, optional port): a path, a query or credentials are refused.
+ */
+function readCorsOrigins(raw: string | undefined): readonly string[] | '*' {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 1 && entries[0] === '*') return '*';
+  return entries.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const credentials = url !== undefined && (url.username !== '' || url.password !== '');
+    const ok =
+      url !== undefined &&
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !credentials &&
+      url.pathname === '/' &&
+      !/[?#]/.test(entry);
+    if (!ok) {
+      // An entry with credentials is not shown: configuration errors are logged.
+      const shown = credentials ? 'an entry with credentials' : JSON.stringify(entry);
+      throw new ConfigError(
+        `Invalid CORS_ORIGINS: ${shown} is not an origin (scheme://host[:port], no path, query or credentials; * stands alone)`,
+      );
+    }
+    return url!.origin;
   });
 }
 

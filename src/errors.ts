@@ -3,6 +3,7 @@
  * across versions (clients match on them); messages may change. docs/errors.md documents every code,
  * and a test fails when one is missing there.
  */
+import { type Static, Type } from '@sinclair/typebox';
 
 export const ERROR_CATALOGUE = {
   VALIDATION_ERROR: { status: 400, message: 'The request body is not valid JSON or lacks required fields.' },
@@ -35,12 +36,31 @@ export function wireCode(key: ErrorKey): string {
   return key === 'UNPROCESSABLE' ? 'VALIDATION_ERROR' : key;
 }
 
+/** Every code a client can see, in catalogue order (the OpenAPI document's enum). */
+export const WIRE_CODES: readonly string[] = [
+  ...new Set(Object.keys(ERROR_CATALOGUE).map((key) => wireCode(key as ErrorKey))),
+];
+
 /** One problem found by validation, as listed in `error.details`. */
-export interface ErrorDetail {
-  field: string;
-  message: string;
-  suggestion?: string;
-}
+export const ErrorDetailSchema = Type.Object({
+  field: Type.String({ description: 'Path of the value, such as tables[0].fields[2].type' }),
+  message: Type.String(),
+  suggestion: Type.Optional(Type.String({ description: 'A corrected value, such as the closest type' })),
+});
+export type ErrorDetail = Static<typeof ErrorDetailSchema>;
+
+/** The body of every error response: `{ error: { code, message, details? } }` (docs/errors.md). */
+export const ErrorEnvelope = Type.Object({
+  error: Type.Object({
+    code: Type.Union(
+      WIRE_CODES.map((code) => Type.Literal(code)),
+      { description: 'Stable across versions: match on it' },
+    ),
+    message: Type.String({ description: 'For people; may change between versions' }),
+    details: Type.Optional(Type.Array(ErrorDetailSchema, { minItems: 1 })),
+  }),
+});
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 
 /** The one error class of the service: carries a catalogue key, a client-safe message and headers. */
 export class HttpError extends Error {
@@ -63,8 +83,8 @@ export class HttpError extends Error {
   }
 
   /** The response body: `{ error: { code, message, details? } }`. */
-  toEnvelope(): { error: { code: string; message: string; details?: ErrorDetail[] } } {
-    const error: { code: string; message: string; details?: ErrorDetail[] } = {
+  toEnvelope(): ErrorEnvelope {
+    const error: ErrorEnvelope['error'] = {
       code: wireCode(this.key),
       message: this.message,
     };

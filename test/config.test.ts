@@ -72,3 +72,32 @@ t.test('the config file overrides plan limits and rejects unknown keys', async (
   writeFileSync(join(dir, 'broken.json'), '{ "plans": ');
   t.throws(() => loadConfig({ MOCKHIVE_CONFIG: join(dir, 'broken.json') }), /MOCKHIVE_CONFIG/);
 });
+
+t.test('CORS_ORIGINS: none by default, a list of origins, or *', async (t) => {
+  t.same(loadConfig({}).corsOrigins, []);
+  t.same(loadConfig({ CORS_ORIGINS: ' , ' }).corsOrigins, []);
+  t.equal(loadConfig({ CORS_ORIGINS: ' * ' }).corsOrigins, '*');
+  t.same(loadConfig({ CORS_ORIGINS: 'https://App.example.com/, http://localhost:5173' }).corsOrigins, [
+    'https://app.example.com',
+    'http://localhost:5173',
+  ]);
+  for (const value of [
+    'app.example.com',
+    'ftp://files.example.com',
+    'https://app.example.com/path',
+    'https://app.example.com?x=1',
+    'https://app.example.com#top',
+    '*,https://app.example.com',
+    'null',
+  ]) {
+    t.throws(
+      () => loadConfig({ CORS_ORIGINS: value }),
+      { name: 'ConfigError', message: /CORS_ORIGINS/ },
+      value,
+    );
+  }
+  // Credentials are refused and never shown in the message.
+  const error = t.throws(() => loadConfig({ CORS_ORIGINS: 'https://user:s3cret@app.example.com' })) as Error;
+  t.match(error.message, /CORS_ORIGINS: an entry with credentials/);
+  t.notMatch(error.message, /s3cret/);
+});

@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { type ErrorDetail, HttpError } from '../errors.js';
-import { chargeOfRequest, meteredPricing, type RequestCharge } from './metering.js';
+import { chargeOfRequest, meteredPricing } from './metering.js';
 import type { TierLimits, Tier } from '../accounts/plans.js';
 import { validate } from '../validation.js';
 import { expandTemplate } from '../../workers/engine/expand-template.js';
@@ -37,20 +37,38 @@ export type EstimateRequest = Static<typeof EstimateRequest>;
 
 export type EstimateMode = 'schema' | 'template' | 'prompt_estimate';
 
-export interface EstimateResponse {
-  service: string;
-  mode: EstimateMode;
-  authenticated: boolean;
-  tier?: Tier;
-  estimate: RequestCharge & {
-    requested_records: number;
-    records_per_table?: Record<string, number>;
-    price_usd_per_100_records: string;
-    billing: string;
-  };
-  pricing: ReturnType<typeof meteredPricing>;
-  assumptions: string[];
-}
+const Count = Type.Integer({ minimum: 0 });
+
+/** The estimate's answer; pricing as meteredPricing() gives it. */
+export const EstimateResponse = Type.Object({
+  service: Type.String(),
+  mode: Type.Union([Type.Literal('schema'), Type.Literal('template'), Type.Literal('prompt_estimate')]),
+  authenticated: Type.Boolean(),
+  tier: Type.Optional(Type.String()),
+  estimate: Type.Object({
+    requested_records: Count,
+    records_per_table: Type.Optional(Type.Record(Type.String(), Count)),
+    daily_used_before: Count,
+    daily_used_after: Count,
+    free_records_per_day: Count,
+    free_records_remaining_before: Count,
+    billable_records: Count,
+    billable_units_100: Count,
+    estimated_cost_usd: Type.String({ description: 'Decimal text, e.g. "0.003"' }),
+    price_usd_per_100_records: Type.String(),
+    billing: Type.String(),
+  }),
+  pricing: Type.Object({
+    plan: Type.Literal('agent'),
+    currency: Type.Literal('USD'),
+    free_records_per_day: Count,
+    unit_records: Count,
+    price_usd_per_100_records: Type.String(),
+    billing: Type.String(),
+  }),
+  assumptions: Type.Array(Type.String()),
+});
+export type EstimateResponse = Static<typeof EstimateResponse>;
 
 function invalid(message: string, details: ErrorDetail[] = []): HttpError {
   return new HttpError('VALIDATION_ERROR', message, { details });

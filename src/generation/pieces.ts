@@ -3,26 +3,58 @@
  * - the JSON envelope: `{"data":{table: [records] | "csv text"},"meta":{...}}` or `{"sql":"…","meta":{...}}`;
  * - raw streams chosen by Accept: NDJSON (every table), CSV (one table), SQL (the whole script).
  */
+import { type Static, Type } from '@sinclair/typebox';
 import type { GenerationPlan } from '../../workers/engine/index.js';
 import { HttpError } from '../errors.js';
+import { TableSchema } from './request.js';
 import { csvHeader } from '../../workers/output/csv.js';
 import { jsonStringBody } from '../../workers/output/encode.js';
-import type { OutputFormat, SqlDialect } from '../../workers/output/options.js';
+import {
+  type OutputFormat,
+  OUTPUT_FORMATS,
+  SQL_DIALECTS,
+  type SqlDialect,
+} from '../../workers/output/options.js';
 import { scriptEpilogue, scriptPrologue } from '../../workers/output/sql.js';
 import { type Piece, tablePieces } from './stream.js';
 
 /** meta as the interface defines it, plus engine_version (and sql_dialect for SQL). */
-export interface Meta {
-  tables: number;
-  total_records: number;
-  records_per_table: Record<string, number>;
-  locale: string;
-  format: OutputFormat | 'ndjson';
-  seed: number;
-  generation_time_ms: number;
-  engine_version: string;
-  sql_dialect?: SqlDialect;
-}
+export const MetaSchema = Type.Object({
+  tables: Type.Integer(),
+  total_records: Type.Integer(),
+  records_per_table: Type.Record(Type.String(), Type.Integer()),
+  locale: Type.String(),
+  format: Type.Union([...OUTPUT_FORMATS, 'ndjson' as const].map((f) => Type.Literal(f))),
+  seed: Type.Integer(),
+  generation_time_ms: Type.Number(),
+  engine_version: Type.String({ description: 'Same request, seed and engine_version: same bytes' }),
+  sql_dialect: Type.Optional(Type.Union(SQL_DIALECTS.map((d) => Type.Literal(d)))),
+});
+export type Meta = Static<typeof MetaSchema>;
+
+/** A prompt's inferred schema as the response shows it: reusable as `tables` (docs/prompts.md). */
+export const InferredSchemaSchema = Type.Object({
+  tables: Type.Array(TableSchema),
+  warnings: Type.Array(Type.String(), { description: 'What the converter assumed' }),
+});
+
+/** The JSON envelope: records or CSV text by table, or one SQL script; `schema` in prompt mode. */
+export const GenerateResponse = Type.Union([
+  Type.Object({
+    data: Type.Record(
+      Type.String(),
+      Type.Union([Type.Array(Type.Record(Type.String(), Type.Unknown())), Type.String()]),
+      { description: 'By table: records (json) or RFC 4180 text (csv)' },
+    ),
+    meta: MetaSchema,
+    schema: Type.Optional(InferredSchemaSchema),
+  }),
+  Type.Object({
+    sql: Type.String({ description: 'A script that runs as-is on an empty database of its dialect' }),
+    meta: MetaSchema,
+    schema: Type.Optional(InferredSchemaSchema),
+  }),
+]);
 
 export type RawKind = 'ndjson' | 'csv' | 'sql';
 

@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import './state.js';
 import { authenticate } from './middleware/authenticate.js';
+import { corsFor } from './middleware/cors.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
 import { requestContext } from './middleware/request-context.js';
 import { createDetector } from '../detect/runner.js';
@@ -21,6 +22,8 @@ import { jobRoutes } from './routes/jobs.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { schemaDetectRoutes } from './routes/schema-detect.js';
 import { usageRoutes } from './routes/usage.js';
+import { docsPageRoutes } from './routes/docs-page.js';
+import { referenceRoutes } from './routes/reference.js';
 import { createPaymentProvider } from '../billing/payment/index.js';
 import type { AppDeps, AppInput } from './deps.js';
 
@@ -55,6 +58,8 @@ export function createApp(input: AppInput): Koa {
   app.silent = true; // errors are logged by errorEnvelope with the request id
   app.use(requestContext(deps.logger));
   app.use(errorEnvelope());
+  // Inside the envelope, so error responses carry CORS headers too and pages can read their codes.
+  app.use(corsFor(deps.config.corsOrigins));
 
   const publicApi = new Router({ prefix: '/api/v1' });
   publicApi.use(healthRoutes(deps).routes());
@@ -71,7 +76,12 @@ export function createApp(input: AppInput): Koa {
   // The agent purchase flow is public (no key): /api/agent/...
   const agentApi = agentRoutes(deps);
 
-  for (const router of [publicApi, dataApi, agentApi]) {
+  // The reference: /openapi.json, /llms.txt and the /docs page.
+  const reference = new Router();
+  reference.use(referenceRoutes(deps).routes());
+  reference.use(docsPageRoutes(deps).routes());
+
+  for (const router of [publicApi, dataApi, agentApi, reference]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import { type Static, Type } from '@sinclair/typebox';
 import type { Context } from 'koa';
 import { HttpError } from '../../errors.js';
-import { pickCsvTable } from '../../generation/pieces.js';
+import { InferredSchemaSchema, MetaSchema, pickCsvTable } from '../../generation/pieces.js';
 import { prepareGeneration } from '../../generation/prepare.js';
 import { envelope, jobObject, rawResult } from '../../jobs/output.js';
 import type { JobRow } from '../../jobs/records.js';
@@ -23,6 +23,33 @@ export const JobAccepted = Type.Object({
   records_total: Type.Integer(),
 });
 export type JobAccepted = Static<typeof JobAccepted>;
+
+const Time = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+/** The job object (src/jobs/output.ts, jobSummary); a completed job's data or sql comes last. */
+export const JobObject = Type.Object({
+  job_id: Type.String({ format: 'uuid' }),
+  status: Type.Union(['pending', 'processing', 'completed', 'failed'].map((s) => Type.Literal(s))),
+  records_total: Type.Integer(),
+  created_at: Time,
+  started_at: Time,
+  completed_at: Time,
+  format: Type.Union(['json', 'csv', 'sql'].map((f) => Type.Literal(f))),
+  progress: Type.Object({ parts_done: Type.Integer(), parts_total: Type.Integer() }),
+  poll_url: Type.String(),
+  result_url: Type.Optional(Type.String({ description: 'completed jobs' })),
+  expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'ended jobs' })),
+  meta: Type.Optional(MetaSchema),
+  schema: Type.Optional(InferredSchemaSchema),
+  error: Type.Optional(
+    Type.Object({
+      code: Type.Union(['JOB_TIMEOUT', 'WORKER_LOST', 'GENERATION_FAILED'].map((c) => Type.Literal(c))),
+      message: Type.String(),
+    }),
+  ),
+  data: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'JSON and CSV jobs' })),
+  sql: Type.Optional(Type.String({ description: 'SQL jobs' })),
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

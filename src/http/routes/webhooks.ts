@@ -24,6 +24,33 @@ export const WebhookBody = Type.Object(
 );
 export type WebhookBody = Static<typeof WebhookBody>;
 
+const Iso = Type.String({ format: 'date-time' });
+const WebhookView = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  created_at: Iso,
+});
+
+/** 201: the registration, with its signing secret shown this once. */
+export const WebhookCreated = Type.Composite([WebhookView, Type.Object({ secret: Type.String() })]);
+export const WebhookList = Type.Object({ webhooks: Type.Array(WebhookView) });
+export const DeliveryList = Type.Object({
+  deliveries: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      event: Type.String(),
+      state: Type.String(),
+      attempts: Type.Integer(),
+      last_status: Type.Union([Type.Integer(), Type.Null()]),
+      last_error: Type.Union([Type.String(), Type.Null()]),
+      next_attempt_at: Type.Union([Iso, Type.Null()]),
+      created_at: Iso,
+      updated_at: Iso,
+    }),
+  ),
+});
+
 /** Routes of the webhook resource (mounted behind authentication). */
 export function webhookRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -54,13 +81,13 @@ export function webhookRoutes(deps: AppDeps): Router {
     }
     ctx.status = 201;
     ctx.set('Location', `/api/v1/webhooks/${created.id}`);
-    ctx.body = created;
+    ctx.body = created satisfies Static<typeof WebhookCreated>;
   });
 
   router.get('/webhooks', async (ctx) => {
     const principal = ctx.state.principal!;
     deps.limiter.requireFeature(principal, 'webhooks');
-    ctx.body = { webhooks: await listWebhooks(db, principal.accountId) };
+    ctx.body = { webhooks: await listWebhooks(db, principal.accountId) } satisfies Static<typeof WebhookList>;
   });
 
   router.delete('/webhooks/:id', async (ctx) => {
@@ -77,7 +104,7 @@ export function webhookRoutes(deps: AppDeps): Router {
     deps.limiter.requireFeature(principal, 'webhooks');
     const deliveries = await listDeliveries(db, principal.accountId, ctx.params.id!);
     if (!deliveries) throw new HttpError('NOT_FOUND', `No webhook ${JSON.stringify(ctx.params.id)}.`);
-    ctx.body = { deliveries };
+    ctx.body = { deliveries } satisfies Static<typeof DeliveryList>;
   });
   return router;
 }

@@ -5,6 +5,7 @@
  */
 import Router from '@koa/router';
 import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import type { Context } from 'koa';
 import {
   CLAIM_TOKEN_PATTERN,
@@ -24,12 +25,31 @@ import { meteredPricing } from '../../../billing/metering.js';
 import { presentedKey, principalOf } from '../../middleware/authenticate.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { isSandbox } from '../../../billing/payment/sandbox.js';
-import { requireObject } from '../../../validation.js';
+import { requireObject, validate } from '../../../validation.js';
 import { checkoutCompleteRoutes, sandboxCheckoutRoutes } from './sandbox-page.js';
 import { agentWebhookRoutes } from './webhooks.js';
 
-const EMAIL_PATTERN = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 const REFRESH_INTERVAL_MS = 5000; // at most one provider fetch per checkout per 5 s of polling
+
+/** POST /api/agent/checkout: the buyer's e-mail address (shown on the checkout page). */
+export const CheckoutRequest = Type.Object({
+  email: Type.String({
+    minLength: 3,
+    maxLength: 254,
+    pattern: '^[^\\s@<>()",;:]+@[^\\s@<>()",;:]+\\.[^\\s@<>()",;:]+$',
+    description: 'An e-mail address',
+  }),
+});
+export type CheckoutRequest = Static<typeof CheckoutRequest>;
+
+/** The claim token, in a body (POST) or the query (GET /checkout/status). */
+export const TokenRequest = Type.Object({
+  token: Type.String({ pattern: CLAIM_TOKEN_PATTERN.source, description: 'mh_claim_ + 64 lowercase hex' }),
+});
+export type TokenRequest = Static<typeof TokenRequest>;
+
+/** An Idempotency-Key header value: 16 to 255 visible ASCII characters. */
+export const IdempotencyKeyHeader = Type.String({ pattern: IDEMPOTENCY_KEY_PATTERN.source });
 
 export const CheckoutStatusResponse = Type.Object({
   checkout_id: Type.String(),
@@ -67,23 +87,9 @@ function baseUrl(ctx: Context, deps: AppDeps): string {
   return deps.config.publicBaseUrl ?? `${ctx.protocol}://${ctx.host || 'localhost'}`;
 }
 
-/** The claim token of a request, checked for format: 400 when missing or malformed. */
-function tokenOf(value: unknown): string {
-  if (value === undefined || value === null || value === '') {
-    throw new HttpError('VALIDATION_ERROR', 'The claim token is required (token).', {
-      details: [{ field: 'token', message: 'Required' }],
-    });
-  }
-  if (typeof value !== 'string' || !CLAIM_TOKEN_PATTERN.test(value)) {
-    throw new HttpError(
-      'VALIDATION_ERROR',
-      'The claim token is malformed: mh_claim_ followed by 64 lowercase hex characters.',
-      {
-        details: [{ field: 'token', message: 'Expected mh_claim_ + 64 lowercase hex characters' }],
-      },
-    );
-  }
-  return value;
+/** The claim token of a request, checked against TokenRequest: 400 when missing or malformed. */
+function tokenOf(input: unknown): string {
+  return validate(TokenRequest, input, { key: 'VALIDATION_ERROR', what: 'claim token' }).token;
 }
 
 /** Routes of the agent purchase flow, mounted under /api/agent. */
@@ -132,28 +138,20 @@ export function agentRoutes(deps: AppDeps): Router {
     return { ...row, status: 'paid', paid_at: now };
   }
 
-  async function status(ctx: Context, token: unknown): Promise<void> {
-    const row = await findByToken(deps.store.db, tokenOf(token));
+  async function status(ctx: Context, input: unknown): Promise<void> {
+    const row = await findByToken(deps.store.db, tokenOf(input));
     if (!row) throw new HttpError('NOT_FOUND', 'No checkout has this claim token.');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = statusBody(ctx, await refresh(row));
   }
 
   router.post('/checkout', body, async (ctx) => {
-    const input = requireObject(ctx.request.body);
-    const email = input['email'];
-    if (email === undefined || email === null || email === '') {
-      throw new HttpError('VALIDATION_ERROR', 'email is required.', {
-        details: [{ field: 'email', message: 'Required' }],
-      });
-    }
-    if (typeof email !== 'string' || email.length > 254 || !EMAIL_PATTERN.test(email)) {
-      throw new HttpError('VALIDATION_ERROR', 'email is not a valid e-mail address.', {
-        details: [{ field: 'email', message: 'Expected an e-mail address' }],
-      });
-    }
+    const { email } = validate(CheckoutRequest, requireObject(ctx.request.body), {
+      key: 'VALIDATION_ERROR',
+      what: 'checkout request',
+    });
     const idempotencyKey = ctx.get('Idempotency-Key') || undefined;
-    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+    if (idempotencyKey !== undefined && !Value.Check(IdempotencyKeyHeader, idempotencyKey)) {
       throw new HttpError(
         'VALIDATION_ERROR',
         'Idempotency-Key must be 16 to 255 visible ASCII characters (a random UUID is ideal).',
@@ -176,11 +174,11 @@ export function agentRoutes(deps: AppDeps): Router {
     ctx.body = response;
   });
 
-  router.get('/checkout/status', (ctx) => status(ctx, ctx.query['token']));
-  router.post('/checkout/status', body, (ctx) => status(ctx, requireObject(ctx.request.body)['token']));
+  router.get('/checkout/status', (ctx) => status(ctx, { token: ctx.query['token'] }));
+  router.post('/checkout/status', body, (ctx) => status(ctx, requireObject(ctx.request.body)));
 
   router.post('/claim', body, async (ctx) => {
-    const token = tokenOf(requireObject(ctx.request.body)['token']);
+    const token = tokenOf(requireObject(ctx.request.body));
     const key = await claimCheckout(deps.store.db, deps.clock, token);
     const plan = deps.config.plans.agent;
     const base = baseUrl(ctx, deps);

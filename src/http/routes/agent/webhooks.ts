@@ -4,12 +4,23 @@
  * notification is applied once per webhook-id. The sandbox's test payments take this same path.
  */
 import Router from '@koa/router';
+import { type Static, Type } from '@sinclair/typebox';
 import { applyPaymentEvent, type NotificationOutcome } from '../../../billing/checkouts.js';
 import type { AppDeps } from '../../deps.js';
 import { readBody } from '../../middleware/json-body.js';
 import { HttpError } from '../../../errors.js';
 import type { PaymentProvider } from '../../../billing/payment/index.js';
 import { WebhookVerificationError } from '../../../billing/payment/standard-webhooks.js';
+
+const OUTCOMES = ['paid', 'duplicate', 'ignored', 'unknown_checkout', 'no_change'] as const;
+
+/** The answer to a verified notification: what it changed. */
+export const NotificationReceived = Type.Object({
+  received: Type.Literal(true),
+  outcome: Type.Union(OUTCOMES.map((o) => Type.Literal(o))),
+});
+// The route's `satisfies` fails to compile when checkouts report an outcome not listed here.
+type NotificationReceived = Static<typeof NotificationReceived>;
 
 /** Verifies and applies one notification; a bad signature or timestamp is a 400 and changes nothing. */
 export async function receiveNotification(
@@ -38,7 +49,7 @@ export function agentWebhookRoutes(deps: AppDeps, provider: PaymentProvider): Ro
     const body = await readBody(ctx, deps.config.bodyLimit);
     const outcome = await receiveNotification(deps, provider, ctx.headers, body);
     ctx.state.log.info({ provider: provider.name, outcome }, 'payment notification');
-    ctx.body = { received: true, outcome };
+    ctx.body = { received: true, outcome } satisfies NotificationReceived;
   });
   return router;
 }
