@@ -1,7 +1,7 @@
 /**
  * The four pre-built templates (data only): tables with the interface's default counts, realistic
  * fields, unique junction pairs, no self-follows or self-messages, and timestamps that follow their
- * parents. Country fields keep the request locale (`per_row_locale: false`) so `locale` is honoured.
+ * parents. Country fields show the request locale's country, as every row uses that locale.
  */
 import type { FieldSpec, TableSpec } from './schema.js';
 
@@ -46,7 +46,7 @@ const ecommerce: Template = {
         { name: 'email', type: 'email' },
         { name: 'phone', type: 'phone' },
         { name: 'city', type: 'city' },
-        { name: 'country', type: 'country', params: { per_row_locale: false } },
+        { name: 'country', type: 'country' },
         at('created_at', since('2023-01-01', '2025-03-31')),
       ],
     },
@@ -194,7 +194,7 @@ const saas: Template = {
           [30, 15, 15, 15, 10, 15],
         ),
         { name: 'employee_count', type: 'integer', params: { min: 5, max: 5000 } },
-        { name: 'country', type: 'country', params: { per_row_locale: false } },
+        { name: 'country', type: 'country' },
         at('created_at', since('2021-01-01', '2024-06-30')),
       ],
     },
