@@ -145,14 +145,14 @@ t.test('name fields, email and username of a row describe one person', (t) => {
   t.end();
 });
 
-t.test('tables with a country field draw a locale per row; their country fields agree', (t) => {
+t.test('per_row_locale: true draws a locale per row; the country fields agree', (t) => {
   const plan = planOf(
     [
       {
         name: 'people',
         count: 300,
         fields: [
-          { name: 'country', type: 'country' },
+          { name: 'country', type: 'country', params: { per_row_locale: true } },
           { name: 'code', type: 'country_code' },
           { name: 'locale', type: 'locale_code' },
         ],
@@ -168,11 +168,11 @@ t.test('tables with a country field draw a locale per row; their country fields 
     rows.every((r) => (codeOf.get(r[2]) ?? codeOf.set(r[2], r[1]).get(r[2])) === r[1]),
     'one code per locale',
   );
-  const fixed = planOf(
-    [{ name: 'p', count: 20, fields: [{ name: 'c', type: 'country', params: { per_row_locale: false } }] }],
-    3,
-    'de',
+  const fixed = planOf([{ name: 'p', count: 20, fields: [{ name: 'c', type: 'country' }] }], 3, 'de');
+  t.same(
+    new Set(allRows(fixed, 'p').map((r) => r[0])),
+    new Set(['Germany']),
+    'by default the request locale',
   );
-  t.same(new Set(allRows(fixed, 'p').map((r) => r[0])), new Set(['Germany']));
   t.end();
 });

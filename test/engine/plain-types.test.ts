@@ -78,7 +78,7 @@ for (const type of PLAIN_TYPES) {
           values.check(type.nth!(n, ctx, params), `${locale} nth ${n}`);
         }
       }
-      // Per-row locales (a country field in the table), the way the users table draws them.
+      // Per-row locales (a country field asking for them), the way a users table draws them.
       const mixed = compile({
         tables: [
           {
@@ -86,7 +86,7 @@ for (const type of PLAIN_TYPES) {
             count: 6000,
             fields: [
               { name: 'v', type: type.id, params },
-              { name: 'c', type: 'country' },
+              { name: 'c', type: 'country', params: { per_row_locale: true } },
             ],
           },
         ],

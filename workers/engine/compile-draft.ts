@@ -49,6 +49,8 @@ export interface DraftTable {
   uniques: string[][];
   primaryKey: number;
   perRowLocale: boolean;
+  /** Index of the enum field whose country value decides the row's locale, or -1. */
+  localeField: number;
   composites: PlannedComposite[];
 }
 

@@ -1,10 +1,11 @@
 /**
  * Third compiler pass (part two): how each ref picks its parent row (uniform, power law, per_parent
  * allocation, one-to-one), which refs must avoid each other's parent row (allow_self: false), and
- * which tables draw a locale per row.
+ * which tables give rows their own locale.
  */
 import type { DraftField, DraftTable, Issues } from './compile-draft.js';
 import { paramPath } from './compile-draft.js';
+import { ALL_COUNTRIES } from './locales/index.js';
 
 /** Picks for refs outside composite keys; checks per_parent and one-to-one feasibility. */
 export function planRefPicks(tables: DraftTable[], table: DraftTable, issues: Issues): void {
@@ -104,19 +105,45 @@ const LOCALE_FIELDS: Readonly<Record<string, 'country' | 'country_code' | 'natio
   locale_code: 'locale_code',
 };
 
+/** Lower-cased English names and ISO codes of every country we know. */
+const COUNTRY_WORDS: ReadonlySet<string> = new Set(
+  ALL_COUNTRIES.flatMap((c) => [c.name.toLowerCase(), c.code.toLowerCase()]),
+);
+
+/** Whether more than half of an enum's values are country codes or English country names. */
+export function mostlyCountries(values: unknown): boolean {
+  if (!Array.isArray(values)) return false;
+  const hits = values.filter((v) => typeof v === 'string' && COUNTRY_WORDS.has(v.trim().toLowerCase()));
+  return hits.length * 2 > values.length;
+}
+
 /**
- * A table with a country-like field draws a locale per row (as existing clients expect), and those
- * fields show that locale's country; `per_row_locale: false` on any of them keeps the request locale.
+ * Which rows get their own locale (docs/locales.md). By default the request locale holds for every
+ * row. `per_row_locale: true` on a country-like field draws a locale per row, which those fields then
+ * show; otherwise an enum of countries (as the hosted service does), or an enum with
+ * `per_row_locale: true`, sets each row's locale from its value; `per_row_locale: false` on the enum
+ * opts out.
  */
 export function planRowLocale(table: DraftTable): void {
   const fields = table.fields.filter(
     (f) => LOCALE_FIELDS[f.typeId] !== undefined && f.source.mode === 'type' && !f.unique && f.ref === null,
   );
-  if (fields.length === 0 || fields.some((f) => f.params['per_row_locale'] === false)) return;
-  table.perRowLocale = true;
-  for (const f of fields) {
-    if (f.params['after'] === undefined && f.params['before'] === undefined) {
-      f.source = { mode: 'locale', show: LOCALE_FIELDS[f.typeId] as 'country' };
+  if (fields.some((f) => f.params['per_row_locale'] === true)) {
+    table.perRowLocale = true;
+    for (const f of fields) {
+      if (f.params['after'] !== undefined || f.params['before'] !== undefined) continue;
+      const show =
+        f.typeId === 'country' && f.params['code'] === true ? 'country_code' : LOCALE_FIELDS[f.typeId];
+      f.source = { mode: 'locale', show: show as 'country' };
     }
+    return;
   }
+  const driver = table.fields.find(
+    (f) =>
+      f.typeId === 'enum' &&
+      f.ref === null &&
+      (f.params['per_row_locale'] === true ||
+        (f.params['per_row_locale'] === undefined && mostlyCountries(f.params['values']))),
+  );
+  if (driver !== undefined) table.localeField = driver.index;
 }

@@ -10,19 +10,14 @@ import {
   NUMBER_KINDS,
   paramPath,
 } from './compile-draft.js';
+import { EVENT_TYPES } from './engine-params.js';
 import { MS_PER_DAY, parseIsoMs } from './iso-time.js';
 import type { Anchor } from './plan.js';
 
 const DEFAULT_GAP_DAYS = 365;
 
-/** Types whose values are when something happened: they follow the rows their row refers to. */
-export const EVENT_TYPES: ReadonlySet<string> = new Set([
-  'datetime',
-  'timestamp',
-  'date',
-  'date_past',
-  'date_future',
-]);
+/** Event types (engine-params.ts): they follow the rows their row refers to. */
+const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
 
 /**
  * The field that says when a row came to be: its first non-nullable, unconditional event field, or
@@ -30,7 +25,7 @@ export const EVENT_TYPES: ReadonlySet<string> = new Set([
  */
 export function rowTimeField(table: DraftTable): number {
   const found = table.fields.find(
-    (f) => EVENT_TYPES.has(f.typeId) && !f.nullable && f.params['when'] === undefined,
+    (f) => EVENT_TYPE_SET.has(f.typeId) && !f.nullable && f.params['when'] === undefined,
   );
   return found === undefined ? -1 : found.index;
 }
@@ -54,7 +49,7 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
     const before = field.params['before'];
     // Every event field of a row follows every row it refers to, unless told otherwise.
     const implicit =
-      EVENT_TYPES.has(field.typeId) && field.ref === null && field.params['after_parents'] !== false
+      EVENT_TYPE_SET.has(field.typeId) && field.ref === null && field.params['after_parents'] !== false
         ? parents
         : [];
     if (after === undefined && before === undefined && implicit.length === 0) continue;

@@ -8,6 +8,7 @@ import type { ColumnKind, RawParams } from './field-type.js';
 import type { GenerationInput } from './schema.js';
 import { RESOLVED_BY_ENGINE } from './types/derived.js';
 import { FIELD_TYPES, suggestType } from './types/index.js';
+import { unknownParamIssues } from './types/known-params.js';
 
 /** Largest row count of one table; far above any tier's limit, low enough for Float64 arithmetic. */
 export const MAX_COUNT = 2 ** 31 - 1;
@@ -53,6 +54,7 @@ export function readTables(input: GenerationInput, issues: Issues): DraftTable[]
       uniques: [],
       primaryKey: -1,
       perRowLocale: false,
+      localeField: -1,
       composites: [],
     };
     tables.push(table);
@@ -83,7 +85,7 @@ function readFields(table: DraftTable, list: unknown, issues: Issues): void {
     }
     const rawParams = spec['params'] ?? {};
     if (!isRecord(rawParams)) return issues.add(`${path}.params`, 'params must be an object');
-    const params = rawParams as Record<string, unknown>;
+    let params = rawParams as Record<string, unknown>;
     const nullable = spec['nullable'] === true;
     if (spec['nullable'] !== undefined && typeof spec['nullable'] !== 'boolean') {
       issues.add(`${path}.nullable`, 'nullable must be a boolean');
@@ -97,11 +99,15 @@ function readFields(table: DraftTable, list: unknown, issues: Issues): void {
         issues.add(paramPath(path, issue.path), issue.message, issue.suggestion);
       }
     }
+    for (const issue of unknownParamIssues(type, params, true)) {
+      issues.add(paramPath(path, issue.path), issue.message, issue.suggestion);
+    }
     checkEngineParams(path, typeId, params, issues);
+    if (issues.list.length === before && type.normalize) params = { ...type.normalize(params) };
     // Refs and derived values take their kind from the fields they read (resolved later).
     const resolvedLater = RESOLVED_BY_ENGINE.has(typeId);
     let kind = issues.list.length === before && !resolvedLater ? type.kind(params) : 'text';
-    if (typeId === 'sequence' && (kind === 'integer' || kind === 'bigint')) {
+    if ((typeId === 'sequence' || typeId === 'id') && (kind === 'integer' || kind === 'bigint')) {
       const counted = sequenceKind(path, params, table.count, issues);
       if (counted === 'bigint') kind = counted; // the type's own guess (a million rows) may say so already
     }

@@ -115,6 +115,7 @@ function buildPlan(input: GenerationInput, drafts: DraftTable[], order: number[]
       }),
       uniques: draft.uniques.map((names) => [...names]),
       perRowLocale: draft.perRowLocale,
+      localeField: draft.localeField,
       rowBytes: draft.fields.reduce(
         (sum, f, i) => sum + bytes[t]![i]! + cellOverhead(f.name),
         rowOverhead(draft.name),

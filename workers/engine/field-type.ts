@@ -111,8 +111,17 @@ export interface FieldType {
    * compiler adds up to bound a request's cells, rows and response before generating.
    */
   maxBytes(params: RawParams): number;
-  /** Checks params; an empty array means valid. Unknown extra keys are allowed. */
+  /**
+   * Checks the type's own params; an empty array means valid. Keys outside `params` are the compiler's
+   * concern (known-params.ts refuses them unless they are engine-level keys).
+   */
   validate(params: RawParams): ParamIssue[];
+  /**
+   * Optional: valid params rewritten into the type's own names (the hosted service's `min_days`,
+   * `dimensions`... become `min`/`max`, `dims`), so every other method reads one spelling. The compiler
+   * applies it once after validation; absent means the params are already canonical.
+   */
+  normalize?(params: RawParams): RawParams;
   /** One value. `params` were validated; the engine may tighten `min`/`max` to honour `after`/`before`. */
   generate(rng: Rng, ctx: CellContext, params: RawParams): Value;
   /**

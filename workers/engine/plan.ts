@@ -46,6 +46,11 @@ export interface PlannedTable {
   uniques: string[][];
   /** Each row draws its own locale (the table has a country field). */
   perRowLocale: boolean;
+  /**
+   * Index of an enum field of country codes or names that decides each row's locale (computed first
+   * in the row), or -1. Rows whose value names no locale's country keep the request locale.
+   */
+  localeField: number;
   /** The most bytes one row takes in any output (size.ts): its cells, keys and separators. */
   rowBytes: number;
   /** combine(seed, hashString(name)): the root of every stream of this table. */

@@ -58,6 +58,12 @@ export class RowState implements CellContext {
     this.values = values;
   }
 
+  /** Sets the row's locale once a field decided it (before any generator read the person). */
+  setRowLocale(locale: string): void {
+    this.locale = locale;
+    this.rowLocale = locale;
+  }
+
   person(): Person {
     if (this.personStamp !== this.epoch || this.personValue === null) {
       this.personValue = this.source.personOf(this.row, this.rowLocale);

@@ -7,7 +7,7 @@ import type { Person, PreparedGenerator, Value } from './field-type.js';
 import { type Allocation, type Evaluator, preparedGenerator, type RuntimeView } from './evaluator.js';
 import { buildEvaluator } from './field-evaluators.js';
 import { parseIsoMs } from './iso-time.js';
-import { LOCALE_CODES } from './locales/index.js';
+import { LOCALE_CODES, localeOfCountry } from './locales/index.js';
 import { Permutation } from './permutation.js';
 import type { GenerationPlan, PlannedTable } from './plan.js';
 import { allocateChildren, cachedAllocation, parentOfSlot, sortPrefix } from './relations.js';
@@ -81,8 +81,18 @@ export class TableRuntime implements RuntimeView {
     return makePerson(this.personRng.reset(cellKey(this.personKey, row)), locale);
   }
 
-  /** Starts row `row` in `state`: draws its locale (per row when the table has a country field). */
+  /**
+   * Starts row `row` in `state` with its locale: drawn per row when asked for (per_row_locale: true),
+   * else from the row's value of a country enum when the table has one, else the request locale.
+   */
   begin(state: RowState, row: number, values: Value[]): void {
+    if (this.table.localeField >= 0) {
+      state.begin(row, this.plan.locale, values);
+      const value = this.cell(state, this.table.localeField);
+      const locale = typeof value === 'string' ? localeOfCountry(value) : undefined;
+      if (locale !== undefined) state.setRowLocale(locale);
+      return;
+    }
     const locale = this.table.perRowLocale
       ? (LOCALE_CODES[
           this.localeRng.reset(cellKey(this.localeKey, row)).int(0, LOCALE_CODES.length - 1)

@@ -3,8 +3,8 @@
  * fields, unique junction pairs, no self-follows or self-messages, and timestamps that follow every
  * row they refer to (the engine's default). Derived values hold together: an order's total is the sum
  * of its items, an item's price its product's, an invoice bills its subscription's price, and dates
- * of states a row has not reached are null (`when`). Country fields keep the request locale
- * (`per_row_locale: false`) so `locale` is honoured.
+ * of states a row has not reached are null (`when`). Country fields show the request locale's
+ * country, as every row uses that locale.
  */
 import type { FieldSpec, TableSpec } from './schema.js';
 
@@ -49,7 +49,7 @@ const ecommerce: Template = {
         { name: 'email', type: 'email' },
         { name: 'phone', type: 'phone' },
         { name: 'city', type: 'city' },
-        { name: 'country', type: 'country', params: { per_row_locale: false } },
+        { name: 'country', type: 'country' },
         at('created_at', since('2023-01-01', '2025-03-31')),
       ],
     },
@@ -216,7 +216,7 @@ const saas: Template = {
           [30, 15, 15, 15, 10, 15],
         ),
         { name: 'employee_count', type: 'integer', params: { min: 5, max: 5000 } },
-        { name: 'country', type: 'country', params: { per_row_locale: false } },
+        { name: 'country', type: 'country' },
         at('created_at', since('2021-01-01', '2024-06-30')),
       ],
     },

@@ -8,7 +8,7 @@ import { unwritableNumber } from './number.js';
 import { INSERT_BATCH, type SqlDialect } from './options.js';
 
 // Types whose generators may yield null even when the field is not nullable.
-const NULL_CAPABLE_TYPES = new Set(['nullable', 'error_value']);
+const NULL_CAPABLE_TYPES = new Set(['nullable', 'error_value', 'empty_string']);
 
 /** Whether a field's values may be NULL: nullable, or of a type that yields nulls on its own. */
 export function mayHoldNull(field: PlannedField): boolean {

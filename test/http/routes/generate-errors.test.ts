@@ -131,6 +131,32 @@ t.test('schema problems are 400 SCHEMA_ERROR or DEPENDENCY_CYCLE', async (t) => 
       { field: 'tables[0].fields[0].type' },
       { field: 'tables[0].fields[1].type', suggestion: 'email' },
     ]);
+    const param = await expectError(
+      t,
+      server,
+      {
+        key,
+        json: {
+          tables: [
+            {
+              name: 'users',
+              count: 1,
+              fields: [
+                { name: 'e', type: 'email', params: { domian: 'x.com' } },
+                { name: 'g', type: 'gender', params: { values: ['a', 'b'], weights: [1] } },
+              ],
+            },
+          ],
+        },
+      },
+      400,
+      'SCHEMA_ERROR',
+      'unknown param, weights of the wrong length',
+    );
+    t.match(param.error.details, [
+      { field: 'tables[0].fields[0].params.domian', suggestion: 'domain' },
+      { field: 'tables[0].fields[1].params.weights' },
+    ]);
     const undefinedRef = await expectError(
       t,
       server,

@@ -3,7 +3,9 @@ import type { FieldType, Rng } from '../field-type.js';
 import { EN } from '../locales/faker-sources.js';
 import { define, listType } from './define.js';
 import { fillDigits, pad, randomChars, UPPER_ALNUM } from './format.js';
-import { check, str } from './params.js';
+import { jsonTextBytes, textCost } from '../size.js';
+import { check, compatRange, str } from './params.js';
+import { CATEGORY_WORDS, PRODUCT_CATEGORIES } from './product-categories.js';
 
 const product = EN.commerce?.product_name;
 const ADJECTIVES = product?.adjective ?? ['Modern'];
@@ -83,6 +85,7 @@ const PROPERTY_TYPES = [
   'land',
   'commercial',
 ];
+const TRACKING_CARRIERS = ['ups', 'fedex', 'usps', 'dhl'];
 const SKU_PREFIX = /^[A-Za-z0-9_-]{0,20}$/;
 
 /** "Ergonomic Steel Chair". */
@@ -110,9 +113,15 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
   define({
     id: 'product_name',
     category: 'commerce',
-    description: 'Product name: adjective, material, product.',
+    description:
+      'Product name: adjective, material, product; with `category`, adjective and product of that category.',
+    params: { category: `one of ${PRODUCT_CATEGORIES.join(', ')} (default: any product)` },
     example: 'Ergonomic Steel Chair',
-    generate: productName,
+    validate: (p) => check(p, (c) => c.string('category', { oneOf: PRODUCT_CATEGORIES })),
+    generate: (rng, _, p) => {
+      const words = CATEGORY_WORDS[p['category'] as (typeof PRODUCT_CATEGORIES)[number]];
+      return words ? rng.pick(words.adjectives) + ' ' + rng.pick(words.nouns) : productName(rng);
+    },
   }),
   define({
     id: 'sku',
@@ -133,12 +142,18 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
   define({
     id: 'tracking_number',
     category: 'commerce',
-    description: 'Parcel tracking number (UPS 1Z style or 22 digits).',
+    description:
+      'Parcel tracking number (UPS 1Z style or USPS 22 digits); `carrier` picks the format of UPS, FedEx (12 or 15 digits), USPS or DHL (10 digits).',
+    params: { carrier: `one of ${TRACKING_CARRIERS.join(', ')} (default: UPS or USPS)` },
     example: '1Z999AA10123456784',
-    generate: (rng) =>
-      rng.chance(0.5)
-        ? '1Z' + randomChars(rng, UPPER_ALNUM, 6) + fillDigits(rng, '##########')
-        : fillDigits(rng, '9400##################'),
+    validate: (p) => check(p, (c) => c.string('carrier', { oneOf: TRACKING_CARRIERS })),
+    generate: (rng, _, p) => {
+      const carrier = p['carrier'] ?? (rng.chance(0.5) ? 'ups' : 'usps');
+      if (carrier === 'ups') return '1Z' + randomChars(rng, UPPER_ALNUM, 6) + fillDigits(rng, '##########');
+      if (carrier === 'usps') return fillDigits(rng, '9400##################');
+      if (carrier === 'fedex') return fillDigits(rng, rng.chance(0.5) ? '############' : '###############');
+      return fillDigits(rng, '##########');
+    },
   }),
   define({
     id: 'discount_code',
@@ -187,10 +202,28 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
   define({
     id: 'weight',
     category: 'commerce',
-    description: 'Shipping weight in kilograms (0.05–50, 2 decimals).',
+    description:
+      'Shipping weight in kilograms (0.05–50, 2 decimals); with `unit`, an object {value, unit} (the label only: no conversion).',
+    params: {
+      min: 'number 0–1000000 (default 0.05; 0.1 when only max is given)',
+      max: 'number 0–1000000 (default 50; 100 when only min is given)',
+      unit: 'string of 1–20 characters such as kg, lb, oz, g: the value becomes {value, unit}',
+    },
     example: 2.35,
-    kind: 'decimal',
-    generate: (rng) => rng.int(5, 5000) / 100,
+    kind: (p) => (p['unit'] === undefined ? 'decimal' : 'json'),
+    validate: (p) =>
+      check(p, (c) => {
+        const bound = { min: 0, max: 1_000_000 };
+        c.ordered('min', c.number('min', bound), 'max', c.number('max', bound));
+        c.string('unit', { nonEmpty: true, maxLength: 20 });
+      }),
+    maxBytes: (p) => (typeof p['unit'] === 'string' ? jsonTextBytes(30 + textCost(p['unit'])) : 32),
+    generate: (rng, _, p) => {
+      const [lo, hi] = compatRange(p, ['min', 'max'], [0.05, 50], [0.1, 100]);
+      const first = Math.ceil(lo * 100);
+      const value = rng.int(first, Math.max(first, Math.floor(hi * 100))) / 100;
+      return typeof p['unit'] === 'string' ? { value, unit: p['unit'] } : value;
+    },
   }),
   listType('property_type', 'commerce', 'Real-estate property type.', PROPERTY_TYPES),
 ];

@@ -5,10 +5,12 @@
 import type { FieldType, ParamIssue, RawParams, Rng } from '../field-type.js';
 import { define } from './define.js';
 import { isoDateTime, isoDayFromDays, pad } from './format.js';
-import { check, num, parseIso, validateCountRange } from './params.js';
+import { check, compatRange, num, parseIso, validateCountRange } from './params.js';
 
 /** The fixed "now" of generated data: 2026-01-01T00:00:00Z. */
 export const REFERENCE_TIME = Date.UTC(2026, 0, 1);
+/** The calendar year of REFERENCE_TIME: "the current year" of the hosted service's age params. */
+const REFERENCE_YEAR = 2026;
 const DAY = 86_400_000;
 const DEFAULT_MIN = Date.UTC(2021, 0, 1);
 const DEFAULT_MAX = REFERENCE_TIME - 1000;
@@ -79,15 +81,57 @@ function dayIn(rng: Rng, min: number, max: number): number {
   return rng.int(first, Math.max(first, Math.floor(max / DAY)));
 }
 
-function dateType(id: string, description: string, defaults: Bounds, example: string): FieldType {
+/** Params of the hosted service that a date type rewrites into `min`/`max` ISO dates. */
+interface DateCompat {
+  readonly params: Readonly<Record<string, string>>;
+  readonly keys: readonly [string, string];
+  readonly bounds: { readonly min: number; readonly max: number };
+  /** [lo, hi] of the hosted keys (hosted defaults filled in) to the ISO [min, max] window. */
+  readonly window: (lo: number, hi: number) => [string, string];
+}
+
+/** Validates the hosted keys of a date type: integers in bounds, in order, never mixed with min/max. */
+function validateCompat(p: RawParams, compat: DateCompat): ParamIssue[] {
+  return check(p, (c) => {
+    const [lo, hi] = compat.keys;
+    const opts = { integer: true, ...compat.bounds };
+    c.ordered(lo, c.number(lo, opts), hi, c.number(hi, opts));
+    for (const key of compat.keys)
+      if (p[key] != null && (p['min'] != null || p['max'] != null))
+        c.fail(key, `give ${compat.keys.join('/')} or min/max, not both`);
+  });
+}
+
+function dateType(
+  id: string,
+  description: string,
+  defaults: Bounds,
+  example: string,
+  compat?: DateCompat & { readonly hosted: readonly [number, number] },
+): FieldType {
   return define({
     id,
     category: 'datetime',
     description,
-    params: { min: 'ISO date, optional (earliest)', max: 'ISO date, optional (latest, inclusive)' },
+    params: {
+      min: 'ISO date, optional (earliest)',
+      max: 'ISO date, optional (latest, inclusive)',
+      ...compat?.params,
+    },
     example,
     kind: 'date',
-    validate: (p) => validateWindow(p),
+    validate: (p) => [...validateWindow(p), ...(compat ? validateCompat(p, compat) : [])],
+    ...(compat
+      ? {
+          normalize: (p: RawParams) => {
+            if (p[compat.keys[0]] == null && p[compat.keys[1]] == null) return p;
+            const [lo, hi] = compatRange(p, compat.keys, compat.hosted, compat.hosted);
+            const { [compat.keys[0]]: _lo, [compat.keys[1]]: _hi, ...rest } = p;
+            const [min, max] = compat.window(lo, hi);
+            return { ...rest, min, max };
+          },
+        }
+      : {}),
     generate: (rng, _, p) => {
       const b = bounds(p, defaults);
       return isoDayFromDays(dayIn(rng, b.min, b.max));
@@ -138,9 +182,20 @@ function dateTimeType(id: string, description: string): FieldType {
 export const DATE_OF_BIRTH: FieldType = {
   ...dateType(
     'date_of_birth',
-    'Birth date of an adult (default 1950-01-01 to 2007-12-31).',
+    'Birth date of an adult (default 1950-01-01 to 2007-12-31); with `min_age`/`max_age`, born in the year 2026 − age.',
     { min: Date.UTC(1950, 0, 1), max: Date.UTC(2007, 11, 31) },
     '1987-06-21',
+    {
+      params: {
+        min_age: 'integer 0–150, youngest age (default 18 when max_age is given)',
+        max_age: 'integer 0–150, oldest age (default 80 when min_age is given)',
+      },
+      keys: ['min_age', 'max_age'],
+      bounds: { min: 0, max: 150 },
+      hosted: [18, 80],
+      // As the hosted service: the birth year is the reference year minus an age drawn in the range.
+      window: (lo, hi) => [`${REFERENCE_YEAR - hi}-01-01`, `${REFERENCE_YEAR - lo}-12-31`],
+    },
   ),
   category: 'identity',
 };
@@ -167,12 +222,36 @@ export const DATETIME_TYPES: readonly FieldType[] = [
     'Date after the reference date 2026-01-01 (default: within two years).',
     { min: REFERENCE_TIME + DAY, max: REFERENCE_TIME + 730 * DAY },
     '2026-08-14',
+    {
+      params: {
+        min_days:
+          'integer 0–36500, earliest date in days after 2026-01-01 (default 1 when max_days is given)',
+        max_days:
+          'integer 0–36500, latest date in days after 2026-01-01 (default 365 when min_days is given)',
+      },
+      keys: ['min_days', 'max_days'],
+      bounds: { min: 0, max: 36500 },
+      hosted: [1, 365],
+      window: (lo, hi) => [isoDay(REFERENCE_TIME + lo * DAY), isoDay(REFERENCE_TIME + hi * DAY)],
+    },
   ),
   dateType(
     'date_past',
     'Date before the reference date 2026-01-01 (default: within five years).',
     { min: REFERENCE_TIME - 1826 * DAY, max: REFERENCE_TIME - DAY },
     '2023-11-02',
+    {
+      params: {
+        min_days:
+          'integer 0–36500, most recent date in days before 2026-01-01 (default 1 when max_days is given)',
+        max_days:
+          'integer 0–36500, oldest date in days before 2026-01-01 (default 365 when min_days is given)',
+      },
+      keys: ['min_days', 'max_days'],
+      bounds: { min: 0, max: 36500 },
+      hosted: [1, 365],
+      window: (lo, hi) => [isoDay(REFERENCE_TIME - hi * DAY), isoDay(REFERENCE_TIME - lo * DAY)],
+    },
   ),
   define({
     id: 'time',
@@ -244,10 +323,28 @@ export const DATETIME_TYPES: readonly FieldType[] = [
   define({
     id: 'duration',
     category: 'datetime',
-    description: 'ISO 8601 duration between min and max minutes (default 5–480), e.g. PT1H30M.',
-    params: { min: 'minutes (default 5)', max: 'minutes (default 480)' },
+    description:
+      'ISO 8601 duration between min and max minutes (default 5–480), e.g. PT1H30M; `max_hours` draws 0 h 0 min to max_hours h 59 min.',
+    params: {
+      min: 'minutes (default 5)',
+      max: 'minutes (default 480)',
+      max_hours: 'integer 0–100000: hours 0–max_hours and minutes 0–59 (instead of min/max)',
+    },
     example: 'PT1H30M',
-    validate: validateCountRange,
+    validate: (p) => [
+      ...validateCountRange(p),
+      ...check(p, (c) => {
+        c.number('max_hours', { integer: true, min: 0, max: 100_000 });
+        c.exclusive('max_hours', 'min');
+        c.exclusive('max_hours', 'max');
+      }),
+    ],
+    normalize: (p) => {
+      const hours = p['max_hours'];
+      if (typeof hours !== 'number') return p;
+      const { max_hours: _, ...rest } = p;
+      return { ...rest, min: 0, max: hours * 60 + 59 };
+    },
     generate: (rng, _, p) => {
       const minutes = rng.int(num(p, 'min', 5), num(p, 'max', 480));
       const h = Math.floor(minutes / 60);

@@ -26,6 +26,7 @@ export interface TypeSpec {
   readonly example: Value;
   readonly kind?: ColumnKind | ((params: RawParams) => ColumnKind);
   readonly validate?: (params: RawParams) => ParamIssue[];
+  readonly normalize?: (params: RawParams) => RawParams;
   /** The most bytes of one value (size.ts); default: its kind's bound, SHORT_TEXT_BYTES for text. */
   readonly maxBytes?: number | ((params: RawParams) => number);
   readonly generate: (rng: Rng, ctx: CellContext, params: RawParams) => Value;
@@ -74,6 +75,7 @@ export function define(spec: TypeSpec): FieldType {
     maxBytes: maxBytesOf(spec, kindOf),
     validate: spec.validate ?? (() => NO_ISSUES.slice()),
     generate: spec.generate,
+    ...(spec.normalize ? { normalize: spec.normalize } : {}),
     ...(spec.prepare ? { prepare: spec.prepare } : {}),
     ...(spec.prepareWindow ? { prepareWindow: spec.prepareWindow } : {}),
     ...(spec.plainIn ? { plainIn: spec.plainIn } : {}),

@@ -1,9 +1,9 @@
 /** Financial types: money amounts, bank and card identifiers (with valid check digits), tickers. */
 import type { FieldType, RawParams, Rng } from '../field-type.js';
 import { countryInfo } from '../locales/index.js';
-import { mix32 } from '../random.js';
 import { define, listType } from './define.js';
-import { fillDigits, hex, hex32, pad, randomChars } from './format.js';
+import { CREDIT_CARD_CVV, CREDIT_CARD_NUMBER, INVOICE_NUMBER, WALLET_ADDRESS } from './payment-codes.js';
+import { fillDigits, pad, randomChars } from './format.js';
 import { num } from './params.js';
 import { validateRange } from './structure.js';
 
@@ -89,20 +89,6 @@ export function iban(rng: Rng, locale: string): string {
   if (country === 'NL') bban = rng.pick(NL_BANKS) + bban.slice(4);
   if (country === 'IT') bban = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[rng.int(0, 25)] + bban.slice(1);
   return country + pad(98 - mod97(bban + country + '00'), 2) + bban;
-}
-
-/** A card number with a valid Luhn check digit (Visa 16, Mastercard 16, Amex 15 digits). */
-export function cardNumber(rng: Rng): string {
-  const brand = rng.int(0, 9);
-  const prefix = brand < 5 ? '4' : brand < 9 ? '5' + rng.int(1, 5) : rng.pick(['34', '37']);
-  const body = prefix + fillDigits(rng, '#'.repeat((brand < 9 ? 15 : 14) - prefix.length));
-  let sum = 0;
-  for (let i = body.length - 1, double = true; i >= 0; i--, double = !double) {
-    let d = body.charCodeAt(i) - 48;
-    if (double && (d *= 2) > 9) d -= 9;
-    sum += d;
-  }
-  return body + ((10 - (sum % 10)) % 10);
 }
 
 const BANKS: Readonly<Record<string, readonly string[]>> = {
@@ -247,13 +233,7 @@ export const FINANCIAL_TYPES: readonly FieldType[] = [
     example: 'DE123456789',
     generate: (rng, ctx) => countryInfo(ctx.locale).code + fillDigits(rng, '#########'),
   }),
-  define({
-    id: 'credit_card_number',
-    category: 'financial',
-    description: 'Test card number (Visa, Mastercard or Amex prefix) with a valid Luhn digit.',
-    example: '4539578763621486',
-    generate: cardNumber,
-  }),
+  CREDIT_CARD_NUMBER,
   define({
     id: 'credit_card_expiry',
     category: 'financial',
@@ -261,13 +241,7 @@ export const FINANCIAL_TYPES: readonly FieldType[] = [
     example: '08/28',
     generate: (rng) => pad(rng.int(1, 12), 2) + '/' + rng.int(26, 31),
   }),
-  define({
-    id: 'credit_card_cvv',
-    category: 'financial',
-    description: 'Three-digit card security code.',
-    example: '123',
-    generate: (rng) => fillDigits(rng, '###'),
-  }),
+  CREDIT_CARD_CVV,
   define({
     id: 'bank_name',
     category: 'financial',
@@ -286,15 +260,7 @@ export const FINANCIAL_TYPES: readonly FieldType[] = [
     'invoice',
     'crypto',
   ]),
-  define({
-    id: 'invoice_number',
-    category: 'financial',
-    description: 'Invoice number INV-YYYY-NNNNNN; unique columns count up.',
-    example: 'INV-2025-004821',
-    generate: (rng) => 'INV-' + rng.int(2021, 2025) + '-' + fillDigits(rng, '######'),
-    cardinality: () => 1_000_000,
-    nth: (n) => 'INV-2025-' + pad(n + 1, 6),
-  }),
+  INVOICE_NUMBER,
   define({
     id: 'swift_code',
     category: 'financial',
@@ -315,20 +281,5 @@ export const FINANCIAL_TYPES: readonly FieldType[] = [
     generate: (rng, ctx) => fillDigits(rng, TAX_FORMATS[ctx.locale] ?? '##########'),
   }),
   listType('stock_ticker', 'financial', 'Stock ticker symbol of a large listed company.', TICKERS),
-  define({
-    id: 'wallet_address',
-    category: 'financial',
-    description: 'Ethereum-style wallet address: 0x and 40 hex digits.',
-    example: '0x52908400098527886e0f7030069857d2e4169ee7',
-    generate: (rng) => '0x' + hex(rng, 40),
-    cardinality: () => Number.POSITIVE_INFINITY,
-    // The first 16 hex digits are a bijection of n, so distinct n give distinct addresses.
-    nth: (n) =>
-      '0x' +
-      hex32(mix32(n >>> 0)) +
-      hex32(mix32(Math.floor(n / 4294967296) ^ 0x5bd1e995)) +
-      hex32(mix32(n + 1)) +
-      hex32(mix32(n + 2)) +
-      hex32(mix32(n + 3)),
-  }),
+  WALLET_ADDRESS,
 ];

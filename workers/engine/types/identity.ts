@@ -1,11 +1,40 @@
 /** Identity types: names, contact details and personal attributes of the row's person. */
-import type { CellContext, FieldType, Rng } from '../field-type.js';
-import { countryInfo, localeData } from '../locales/index.js';
+import type { CellContext, FieldType, RawParams, Rng } from '../field-type.js';
+import { countryInfo, LOCALE_CODES, localeData, localeOfCountry } from '../locales/index.js';
+import { longestCost, QUOTE_BYTES } from '../size.js';
+import { chooser, distinctValues, pickWeighted, validateChoices } from './choices.js';
 import { define, listType } from './define.js';
 import { fillDigits, pad } from './format.js';
 import { check, str } from './params.js';
-import { allFirstNames, allLastNames, asciiFirst, asciiLast, fullName } from './person.js';
+import { allFirstNames, allLastNames, asciiFirst, asciiLast, fullName, makePerson } from './person.js';
 import { DATE_OF_BIRTH } from './datetime.js';
+
+/** Countries `phone_e164.country` takes: the hosted service's four, then the countries of our locales. */
+const E164_COUNTRIES: readonly string[] = [
+  'US',
+  'GB',
+  ...LOCALE_CODES.map((code) => countryInfo(code).code).filter((code) => code !== 'US'),
+];
+/** The hosted service's gender values when `weights` come without `values`, and their default weights. */
+const GENDERS: readonly string[] = ['male', 'female', 'non-binary', 'prefer_not_to_say'];
+const GENDER_WEIGHTS: readonly number[] = [45, 45, 7, 3];
+const LOCALE_PARAM = `one of ${LOCALE_CODES.join(', ')}: a name of that locale, not the row person's (default: the row's)`;
+
+/** The list `gender` draws from; undefined keeps the row person's sex. */
+function genderValues(p: RawParams): readonly string[] | undefined {
+  const values = p['values'] as readonly string[] | undefined;
+  return values ?? (p['weights'] != null ? GENDERS : undefined);
+}
+
+function genderWeights(p: RawParams, values: readonly string[]): readonly number[] {
+  const weights = p['weights'] as readonly number[] | undefined;
+  return weights ?? (values.length === 4 ? GENDER_WEIGHTS : values.map(() => 1));
+}
+
+/** `locale` on a name or phone type: one of our locale codes (the hosted catalogue documents it). */
+function validateLocale(p: RawParams) {
+  return check(p, (c) => c.string('locale', { oneOf: LOCALE_CODES }));
+}
 
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 const NICKNAMES = [
@@ -107,9 +136,14 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     plainIn: ['csv', 'json'],
     description: "Given name of the row's person, in the locale's script; matches gender and email.",
     example: 'Emma',
-    generate: (_, ctx) => ctx.person().firstName,
-    cardinality: (_, locale) => allFirstNames(locale).length,
-    nth: (n, ctx) => allFirstNames(ctx.locale)[n]!,
+    params: { locale: LOCALE_PARAM },
+    validate: validateLocale,
+    generate: (rng, ctx, p) =>
+      typeof p['locale'] === 'string' && p['locale'] !== ctx.locale
+        ? makePerson(rng, p['locale']).firstName
+        : ctx.person().firstName,
+    cardinality: (p, locale) => allFirstNames(str(p, 'locale', locale)).length,
+    nth: (n, ctx, p) => allFirstNames(str(p, 'locale', ctx.locale))[n]!,
   }),
   define({
     id: 'last_name',
@@ -117,9 +151,14 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     plainIn: ['csv', 'json'],
     description: "Family name of the row's person, in the locale's script (Russian names agree with sex).",
     example: 'Schmidt',
-    generate: (_, ctx) => ctx.person().lastName,
-    cardinality: (_, locale) => allLastNames(locale).length,
-    nth: (n, ctx) => allLastNames(ctx.locale)[n]!,
+    params: { locale: LOCALE_PARAM },
+    validate: validateLocale,
+    generate: (rng, ctx, p) =>
+      typeof p['locale'] === 'string' && p['locale'] !== ctx.locale
+        ? makePerson(rng, p['locale']).lastName
+        : ctx.person().lastName,
+    cardinality: (p, locale) => allLastNames(str(p, 'locale', locale)).length,
+    nth: (n, ctx, p) => allLastNames(str(p, 'locale', ctx.locale))[n]!,
   }),
   define({
     id: 'full_name',
@@ -187,14 +226,25 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     category: 'identity',
     description: 'Phone number as written in the locale (national or international notation).',
     example: '(030) 1234567',
-    generate: (rng, ctx) => fillDigits(rng, rng.pick(localeData(ctx.locale).phones)),
+    params: { locale: LOCALE_PARAM },
+    validate: validateLocale,
+    generate: (rng, ctx, p) => fillDigits(rng, rng.pick(localeData(str(p, 'locale', ctx.locale)).phones)),
   }),
   define({
     id: 'phone_e164',
     category: 'identity',
     description: "Phone number in E.164 form with the locale country's calling code.",
     example: '+4930123456789',
-    generate: (rng, ctx) => fillDigits(rng, rng.pick(localeData(ctx.locale).phonesE164)),
+    params: {
+      country: `ISO alpha-2 code: ${E164_COUNTRIES.join(', ')} (default: the row locale's country)`,
+    },
+    validate: (p) => check(p, (c) => c.string('country', { oneOf: E164_COUNTRIES })),
+    generate: (rng, ctx, p) => {
+      const country = p['country'];
+      if (country === 'GB') return fillDigits(rng, '+447#########');
+      const locale = typeof country === 'string' ? (localeOfCountry(country) ?? ctx.locale) : ctx.locale;
+      return fillDigits(rng, rng.pick(localeData(locale).phonesE164));
+    },
   }),
   define({
     id: 'avatar_url',
@@ -207,11 +257,30 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
   define({
     id: 'gender',
     category: 'identity',
-    description: "Gender of the row's person (`female` or `male`), consistent with the first name.",
+    description:
+      "Gender of the row's person (`female` or `male`), consistent with the first name; `values`/`weights` draw from a list instead.",
+    params: {
+      values:
+        "array of strings (default without weights: the person's sex; with weights: male, female, non-binary, prefer_not_to_say)",
+      weights: 'array of numbers ≥ 0, one per value (default 45/45/7/3 for four values, else equal)',
+    },
     example: 'female',
-    generate: (_, ctx) => ctx.person().sex,
-    cardinality: () => 2,
-    nth: (n) => (n === 0 ? 'female' : 'male'),
+    validate: (p) => validateChoices(p, true, GENDERS.length),
+    maxBytes: (p) => longestCost(genderValues(p) ?? GENDERS) + QUOTE_BYTES,
+    generate: (rng, ctx, p) => {
+      const values = genderValues(p);
+      return values ? pickWeighted(rng, values, genderWeights(p, values)) : ctx.person().sex;
+    },
+    prepare: (p) => {
+      const values = genderValues(p);
+      if (!values) return (_, ctx) => ctx.person().sex;
+      return chooser(values, genderWeights(p, values));
+    },
+    cardinality: (p) => (genderValues(p) ? distinctValues(genderValues(p)!).length : 2),
+    nth: (n, _, p) => {
+      const values = genderValues(p);
+      return values ? distinctValues(values)[n]! : n === 0 ? 'female' : 'male';
+    },
   }),
   { ...DATE_OF_BIRTH },
   define({

@@ -1,8 +1,9 @@
 /** Internet types: addresses, URLs, domains, user agents and HTTP vocabulary. */
-import type { FieldType, Rng } from '../field-type.js';
+import type { FieldType, RawParams, Rng } from '../field-type.js';
 import { mix32 } from '../random.js';
 import { define, listType } from './define.js';
 import { HEX_BYTE, hex } from './format.js';
+import { check, num } from './params.js';
 import { WORDS } from './text-data.js';
 
 const TLDS = ['com', 'com', 'com', 'net', 'org', 'io', 'dev', 'app', 'co', 'ai'];
@@ -63,12 +64,27 @@ export function domain(rng: Rng): string {
   return rng.pick(WORDS) + (rng.chance(0.5) ? '-' + rng.pick(WORDS) : '') + '.' + rng.pick(TLDS);
 }
 
+/** The `/width/height` tail of an image URL. */
+function imageSize(p: RawParams): string {
+  return '/' + num(p, 'width', 640) + '/' + num(p, 'height', 480);
+}
+
 /** A public-looking IPv4 address (no 0/8, 10/8, 127/8, 169.254/16, 172.16/12, 192.168/16, multicast). */
 export function ipv4(rng: Rng): string {
   const w = rng.u32();
   let a = 1 + ((w >>> 24) % 223);
   if (a === 10 || a === 127 || a === 169 || a === 172 || a === 192) a += 1;
   return a + '.' + ((w >>> 16) & 255) + '.' + ((w >>> 8) & 255) + '.' + (1 + ((w & 255) % 254));
+}
+
+/** An IPv6 address as the hosted service writes one (eight 4-digit groups), in 2001:db8::/32. */
+function fullIpv6(rng: Rng): string {
+  let out = '2001:0db8';
+  for (let i = 0; i < 3; i++) {
+    const w = rng.u32();
+    out += ':' + (w >>> 16).toString(16).padStart(4, '0') + ':' + (w & 0xffff).toString(16).padStart(4, '0');
+  }
+  return out;
 }
 
 function ipv6(rng: Rng): string {
@@ -84,12 +100,21 @@ export const INTERNET_TYPES: readonly FieldType[] = [
   define({
     id: 'ip_address',
     category: 'internet',
-    description: 'Public-looking IPv4 address (private, loopback and multicast ranges avoided).',
+    description:
+      'Public-looking IPv4 address (private, loopback and multicast ranges avoided); `version: "v6"` gives an IPv6 address of eight 4-digit groups in 2001:db8::/32.',
+    params: { version: 'one of v4, v6 (default v4)' },
     example: '84.17.203.9',
-    generate: ipv4,
-    cardinality: () => 2 ** 24,
-    // 100.64.0.0/10 style block made distinct by n.
-    nth: (n) => '100.' + (64 + ((n >>> 16) & 63)) + '.' + ((n >>> 8) & 255) + '.' + (n & 255),
+    validate: (p) => check(p, (c) => c.string('version', { oneOf: ['v4', 'v6'] })),
+    generate: (rng, _, p) => (p['version'] === 'v6' ? fullIpv6(rng) : ipv4(rng)),
+    cardinality: (p) => (p['version'] === 'v6' ? Number.MAX_SAFE_INTEGER : 2 ** 24),
+    // 100.64.0.0/10 style block made distinct by n; for v6, n spread over the last four groups.
+    nth: (n, _, p) =>
+      p['version'] === 'v6'
+        ? '2001:0db8:0000:0000:' +
+          [Math.floor(n / 2 ** 48), Math.floor(n / 2 ** 32), Math.floor(n / 2 ** 16), n]
+            .map((g) => (g % 65536).toString(16).padStart(4, '0'))
+            .join(':')
+        : '100.' + (64 + ((n >>> 16) & 63)) + '.' + ((n >>> 8) & 255) + '.' + (n & 255),
   }),
   define({
     id: 'ipv4',
@@ -140,11 +165,17 @@ export const INTERNET_TYPES: readonly FieldType[] = [
   define({
     id: 'image_url',
     category: 'internet',
-    description: 'Placeholder image URL (picsum.photos, stable per seed).',
+    description: 'Placeholder image URL (picsum.photos, stable per seed) of `width` × `height` pixels.',
+    params: { width: 'integer 1–10000 (default 640)', height: 'integer 1–10000 (default 480)' },
     example: 'https://picsum.photos/seed/harbor4821/640/480',
-    generate: (rng) => 'https://picsum.photos/seed/' + rng.pick(WORDS) + rng.int(1, 9999) + '/640/480',
+    validate: (p) =>
+      check(p, (c) => {
+        for (const key of ['width', 'height']) c.number(key, { integer: true, min: 1, max: 10_000 });
+      }),
+    generate: (rng, _, p) =>
+      'https://picsum.photos/seed/' + rng.pick(WORDS) + rng.int(1, 9999) + imageSize(p),
     cardinality: () => Number.POSITIVE_INFINITY,
-    nth: (n) => 'https://picsum.photos/seed/img' + n + '/640/480',
+    nth: (n, _, p) => 'https://picsum.photos/seed/img' + n + imageSize(p),
   }),
   listType('user_agent', 'internet', 'Browser or client User-Agent string.', USER_AGENTS),
   listType('http_method', 'internet', 'HTTP method.', [

@@ -158,11 +158,14 @@ export const LOCATION_TYPES: readonly FieldType[] = [
     category: 'location',
     plainIn: ['csv', 'json', 'sql'],
     description:
-      "Country of the row's locale, in English (per-row locales make this vary; unique columns list 60 countries).",
+      "Country of the row's locale, in English, or its ISO alpha-2 code with `code: true` (unique columns list 60 countries).",
+    params: { code: 'boolean (default false): the ISO 3166-1 alpha-2 code instead of the English name' },
+    validate: (p) => check(p, (c) => c.boolean('code')),
     example: 'Germany',
-    generate: (_, ctx) => countryInfo(ctx.locale).name,
+    generate: (_, ctx, p) =>
+      p['code'] === true ? countryInfo(ctx.locale).code : countryInfo(ctx.locale).name,
     cardinality: () => ALL_COUNTRIES.length,
-    nth: (n) => ALL_COUNTRIES[n]!.name,
+    nth: (n, _, p) => (p['code'] === true ? ALL_COUNTRIES[n]!.code : ALL_COUNTRIES[n]!.name),
   }),
   define({
     id: 'country_code',

@@ -63,6 +63,47 @@ export class ParamCheck {
     return undefined;
   }
 
+  /** A non-empty array of non-empty strings (at most `max`), or absent. */
+  stringList(key: string, max = 1000): string[] | undefined {
+    const value = this.params[key];
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value) || value.length === 0 || value.length > max) {
+      this.fail(key, `${key} must be a non-empty array of at most ${max} strings`);
+      return undefined;
+    }
+    const bad = value.findIndex((v) => typeof v !== 'string' || v === '' || v.length > 200);
+    if (bad >= 0) this.fail(`${key}[${bad}]`, `each entry of ${key} must be a string of 1–200 characters`);
+    return bad >= 0 ? undefined : (value as string[]);
+  }
+
+  /**
+   * Relative chances, one per value (`count` of them), or absent. A length mismatch is refused: the
+   * hosted service writes null for such a cell; we say why instead (docs/decisions.md).
+   */
+  weights(key: string, count: number, of: string): number[] | undefined {
+    const value = this.params[key];
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value)) {
+      this.fail(key, `${key} must be an array of numbers`);
+      return undefined;
+    }
+    const before = this.issues.length;
+    if (value.length !== count) this.fail(key, `${key} must have one entry per value of ${of} (${count})`);
+    value.forEach((w, i) => {
+      if (typeof w !== 'number' || !Number.isFinite(w) || w < 0)
+        this.fail(`${key}[${i}]`, 'each weight must be a number ≥ 0');
+    });
+    if (this.issues.length === before && value.every((w) => w === 0))
+      this.fail(key, 'at least one weight must be positive');
+    return this.issues.length === before ? (value as number[]) : undefined;
+  }
+
+  /** Fails `key` when it is given together with `other` (two spellings of one setting). */
+  exclusive(key: string, other: string): void {
+    if (this.params[key] != null && this.params[other] != null)
+      this.fail(key, `give either ${key} or ${other}, not both`);
+  }
+
   /** An ISO 8601 date or date-time, returned as epoch milliseconds, or absent. */
   isoDate(key: string): number | undefined {
     const value = this.params[key];
@@ -131,4 +172,23 @@ export function validateCountRange(params: RawParams): ParamIssue[] {
       c.number('max', { integer: true, min: 0 }),
     ),
   );
+}
+
+/**
+ * A [min, max] pair for params the hosted service added to one of our types: neither given keeps our
+ * own default range, one given takes the hosted default for the other, moved so the pair stays ordered
+ * (docs/decisions.md, "Compatibility params").
+ */
+export function compatRange(
+  params: RawParams,
+  keys: readonly [string, string],
+  ours: readonly [number, number],
+  hosted: readonly [number, number],
+): [number, number] {
+  const min = params[keys[0]];
+  const max = params[keys[1]];
+  if (typeof min !== 'number' && typeof max !== 'number') return [ours[0], ours[1]];
+  const lo = typeof min === 'number' ? min : Math.min(hosted[0], max as number);
+  const hi = typeof max === 'number' ? max : Math.max(hosted[1], lo);
+  return [lo, hi];
 }

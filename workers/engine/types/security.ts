@@ -1,9 +1,14 @@
 /** Security types: credentials, tokens and access-control vocabulary (all fake, none usable). */
 import type { FieldType, Rng } from '../field-type.js';
+import { choiceType } from './choices.js';
 import { define, listType } from './define.js';
-import { ALNUM, BASE32, BASE64URL, randomChars, UPPER_ALNUM } from './format.js';
+import { ALNUM, BASE32, BASE64URL, pad, randomChars, UPPER_ALNUM } from './format.js';
+import { check, num } from './params.js';
 
 const BCRYPT_ALPHABET = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const ROLES = ['admin', 'owner', 'editor', 'member', 'viewer', 'billing', 'support', 'guest'];
+const API_KEY_PREFIX = /^[A-Za-z0-9_-]{0,32}$/;
 const JWT_HEADER = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9'; // {"alg":"HS256","typ":"JWT"}
 
 function base64url(text: string): string {
@@ -20,20 +25,26 @@ export const SECURITY_TYPES: readonly FieldType[] = [
   define({
     id: 'password_hash',
     category: 'security',
-    description: 'bcrypt-formatted hash ($2b$10$ + 53 chars); not the hash of any known password.',
+    description:
+      'bcrypt-formatted hash ($2b$ + cost + $ + 53 chars), or argon2id-formatted; not the hash of any known password.',
+    params: {
+      algorithm: 'one of bcrypt, argon2 (default bcrypt; argon2 gives $argon2id$v=19$m=65536,t=3,p=4$…)',
+      rounds: 'integer 4–31, the bcrypt cost written into the prefix (default 10)',
+    },
     example: '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy',
-    generate: (rng) => '$2b$10$' + randomChars(rng, BCRYPT_ALPHABET, 53),
+    validate: (p) =>
+      check(p, (c) => {
+        c.string('algorithm', { oneOf: ['bcrypt', 'argon2'] });
+        c.number('rounds', { integer: true, min: 4, max: 31 });
+        if (p['algorithm'] === 'argon2' && p['rounds'] != null)
+          c.fail('rounds', 'rounds is the bcrypt cost; argon2 hashes carry m=65536,t=3,p=4');
+      }),
+    generate: (rng, _, p) =>
+      p['algorithm'] === 'argon2'
+        ? '$argon2id$v=19$m=65536,t=3,p=4$' + randomChars(rng, B64, 22) + '$' + randomChars(rng, B64, 43)
+        : '$2b$' + pad(num(p, 'rounds', 10), 2) + '$' + randomChars(rng, BCRYPT_ALPHABET, 53),
   }),
-  listType('role', 'security', 'Access-control role.', [
-    'admin',
-    'owner',
-    'editor',
-    'member',
-    'viewer',
-    'billing',
-    'support',
-    'guest',
-  ]),
+  choiceType('role', 'security', 'Access-control role.', ROLES),
   define({
     id: 'permission',
     category: 'security',
@@ -82,8 +93,12 @@ export const SECURITY_TYPES: readonly FieldType[] = [
   define({
     id: 'api_key',
     category: 'security',
-    description: 'API key: mk_live_ or mk_test_ and 32 alphanumerics.',
+    description: 'API key: `prefix` (default mk_live_ or mk_test_) and 32 alphanumerics.',
+    params: { prefix: 'string of letters, digits, - or _, up to 32 (default mk_live_ or mk_test_)' },
     example: 'mk_live_4eC39HqLyjWDarjtT1zdp7dc4eC39HqL',
-    generate: (rng) => (rng.chance(0.5) ? 'mk_live_' : 'mk_test_') + randomChars(rng, ALNUM, 32),
+    validate: (p) => check(p, (c) => c.string('prefix', { pattern: API_KEY_PREFIX })),
+    generate: (rng, _, p) =>
+      (typeof p['prefix'] === 'string' ? p['prefix'] : rng.chance(0.5) ? 'mk_live_' : 'mk_test_') +
+      randomChars(rng, ALNUM, 32),
   }),
 ];

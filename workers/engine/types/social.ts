@@ -3,10 +3,14 @@ import type { FieldType } from '../field-type.js';
 import { EN } from '../locales/faker-sources.js';
 import { define, listType } from './define.js';
 import { capitalize } from './format.js';
+import { check, num } from './params.js';
 import { asciiParts } from './person.js';
 import { WORDS } from './text-data.js';
 
 const GENRES = EN.music?.genre ?? ['Rock'];
+
+/** Star draws skewed positive, as real reviews are. */
+const STARS = [5, 5, 5, 5, 4, 4, 4, 3, 3, 2, 1];
 
 export const SOCIAL_TYPES: readonly FieldType[] = [
   define({
@@ -59,12 +63,34 @@ export const SOCIAL_TYPES: readonly FieldType[] = [
   define({
     id: 'rating',
     category: 'social',
-    description: 'Star rating 1–5, skewed positive like real reviews.',
+    description:
+      'Star rating 1–5, skewed positive like real reviews; `min`/`max` clamp it, `precision` > 0 gives a value near the star (star − 0.5 to star + 0.4).',
+    params: {
+      min: 'number 0–100, lower clamp (default 1)',
+      max: 'number 0–100, upper clamp (default 5)',
+      precision: 'integer 0–4 decimals (default 0: whole stars)',
+    },
     example: 4,
-    kind: 'integer',
-    generate: (rng) => rng.pick([5, 5, 5, 5, 4, 4, 4, 3, 3, 2, 1]),
-    cardinality: () => 5,
-    nth: (n) => n + 1,
+    kind: (p) => (num(p, 'precision', 0) > 0 ? 'decimal' : 'integer'),
+    validate: (p) =>
+      check(p, (c) => {
+        const bound = { min: 0, max: 100 };
+        c.ordered('min', c.number('min', bound), 'max', c.number('max', bound));
+        c.number('precision', { integer: true, min: 0, max: 4 });
+      }),
+    generate: (rng, _, p) => {
+      const star = rng.pick(STARS);
+      const precision = num(p, 'precision', 0);
+      const scale = 10 ** precision;
+      const value = precision > 0 ? Math.round((star - 0.5 + rng.float() * 0.9) * scale) / scale : star;
+      return Math.min(num(p, 'max', 5), Math.max(num(p, 'min', 1), value));
+    },
+    // Whole stars only: a rating with decimals cannot promise distinct values.
+    cardinality: (p) =>
+      num(p, 'precision', 0) > 0
+        ? 0
+        : Math.max(0, Math.floor(num(p, 'max', 5)) - Math.ceil(num(p, 'min', 1)) + 1),
+    nth: (n, _, p) => Math.ceil(num(p, 'min', 1)) + n,
   }),
   listType('music_genre', 'social', 'Music genre.', GENRES),
 ];

@@ -1,11 +1,11 @@
 /** Structural types: numbers, booleans, enums, sequences, constants, references and containers. */
-import type { ColumnKind, FieldType, ParamIssue, RawParams, Rng, Value } from '../field-type.js';
+import type { ColumnKind, FieldType, ParamIssue, RawParams, Value } from '../field-type.js';
+import { COMPOSITE_TYPES } from './composite.js';
 import { define } from './define.js';
 import { pad } from './format.js';
 import { check, num, type ParamCheck, str } from './params.js';
-import { lookupType } from './registry.js';
-import { WORDS } from './text-data.js';
-import { jsonTextBytes, longestCost, textCost, valueBytes } from '../size.js';
+import { cumulate, pickCumulative, pickWeighted } from './choices.js';
+import { textCost, valueBytes } from '../size.js';
 
 const INT32_MAX = 2_147_483_647;
 const INT32_MIN = -2_147_483_648;
@@ -68,36 +68,6 @@ const NAMED_RANGES: readonly (readonly [RegExp, number, number])[] = [
 function numberDefaults(fieldName: string): [number, number] {
   for (const [pattern, min, max] of NAMED_RANGES) if (pattern.test(fieldName)) return [min, max];
   return [0, 1000];
-}
-
-/** Cumulated, normalized weights. */
-function cumulate(weights: readonly number[]): number[] {
-  const out: number[] = [];
-  let total = 0;
-  for (const w of weights) out.push((total += w));
-  return out.map((v) => v / total);
-}
-
-// Enum weights, cumulated once per distinct params object (prepare() keeps its own per field).
-let lastWeights: unknown;
-let lastCumulative: number[] = [];
-
-function cumulative(weights: readonly number[]): number[] {
-  if (weights !== lastWeights) {
-    lastWeights = weights;
-    lastCumulative = cumulate(weights);
-  }
-  return lastCumulative;
-}
-
-function pickCumulative<T>(rng: Rng, values: readonly T[], cum: readonly number[]): T {
-  const x = rng.float();
-  for (let i = 0; i < cum.length; i++) if (x < cum[i]!) return values[i]!;
-  return values[values.length - 1]!;
-}
-
-function pickWeighted<T>(rng: Rng, values: readonly T[], weights: readonly number[]): T {
-  return pickCumulative(rng, values, cumulative(weights));
 }
 
 function validateEnum(c: ParamCheck): void {
@@ -163,20 +133,6 @@ function valueKind(value: unknown): ColumnKind {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? integerKind(value, value) : 'float';
   if (value !== null && typeof value === 'object') return 'json';
   return 'text';
-}
-
-function validateInner(c: ParamCheck, key: string, fallback: string): FieldType | undefined {
-  const id = c.string(key, { nonEmpty: true }) ?? fallback;
-  const inner = lookupType(id);
-  if (!inner) c.fail(key, `unknown type ${id}`);
-  else if (['ref', 'nullable', 'array', 'sequence'].includes(id)) c.fail(key, `${key} cannot be ${id}`);
-  return inner;
-}
-
-/** The element params of `array`: an object, or {} when absent (validation refuses anything else). */
-function innerParams(params: RawParams): RawParams {
-  const inner = params['params'];
-  return inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as RawParams) : {};
 }
 
 export const STRUCTURE_TYPES: readonly FieldType[] = [
@@ -392,108 +348,5 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       }),
     generate: () => null,
   }),
-  define({
-    id: 'nullable',
-    category: 'structure',
-    description:
-      'A value of type `of` (default `word`, same params) that is null with probability `null_rate` (default 0.15).',
-    params: { of: 'type id (default word)', null_rate: 'number 0–1 (default 0.15)' },
-    example: null,
-    kind: (p) => lookupType(str(p, 'of', 'word'))?.kind(p) ?? 'text',
-    maxBytes: (p) => lookupType(str(p, 'of', 'word'))!.maxBytes(p),
-    validate: (p) =>
-      check(p, (c) => {
-        c.number('null_rate', { min: 0, max: 1 });
-        const inner = validateInner(c, 'of', 'word');
-        if (inner) for (const issue of inner.validate(p)) c.fail(issue.path, issue.message);
-      }),
-    generate: (rng, ctx, p) =>
-      rng.float() < num(p, 'null_rate', 0.15)
-        ? null
-        : lookupType(str(p, 'of', 'word'))!.generate(rng, ctx, p),
-  }),
-  define({
-    id: 'array',
-    category: 'structure',
-    description: "JSON array of min–max values of type `of` (default `word`), with that type's `params`.",
-    params: {
-      of: 'type id (default word)',
-      min: 'integer ≥ 0 (default 1)',
-      max: 'integer ≤ 1000 (default 5)',
-      params: 'object: params of the element type',
-    },
-    example: ['alpha', 'delta', 'kilo'],
-    kind: 'json',
-    validate: (p) =>
-      check(p, (c) => {
-        c.ordered(
-          'min',
-          c.number('min', { integer: true, min: 0, max: 1000 }),
-          'max',
-          c.number('max', { integer: true, min: 0, max: 1000 }),
-        );
-        const inner = validateInner(c, 'of', 'word');
-        const raw = p['params'];
-        if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
-          c.fail('params', "params must be an object of the element type's params");
-        } else if (inner) {
-          for (const issue of inner.validate(innerParams(p))) c.fail(`params.${issue.path}`, issue.message);
-        }
-      }),
-    // `[…]` of at most `max` elements, each in JSON no larger than in its largest output, plus a comma.
-    maxBytes: (p) =>
-      jsonTextBytes(2 + num(p, 'max', 5) * (lookupType(str(p, 'of', 'word'))!.maxBytes(innerParams(p)) + 1)),
-    generate: (rng, ctx, p) => {
-      const inner = lookupType(str(p, 'of', 'word'))!;
-      const ip = innerParams(p);
-      const length = rng.int(num(p, 'min', 1), num(p, 'max', 5));
-      const out: Value[] = [];
-      for (let i = 0; i < length; i++) out.push(inner.generate(rng, ctx, ip));
-      return out;
-    },
-  }),
-  define({
-    id: 'json',
-    category: 'structure',
-    description:
-      'Small JSON object: {id, name, active, score, tags} by default, or one key per entry of `fields` (key → type id).',
-    params: { fields: 'object: key → type id (optional)' },
-    example: { id: 4821, name: 'delta', active: true, score: 0.72, tags: ['alpha', 'kilo'] },
-    kind: 'json',
-    validate: (p) =>
-      check(p, (c) => {
-        const fields = p['fields'];
-        if (fields === undefined || fields === null) return;
-        if (typeof fields !== 'object' || Array.isArray(fields))
-          return c.fail('fields', 'fields must be an object of key → type id');
-        for (const [key, id] of Object.entries(fields)) {
-          if (typeof id !== 'string' || !lookupType(id) || id === 'ref' || id === 'json')
-            c.fail(`fields.${key}`, `unknown or unsupported type ${String(id)}`);
-        }
-      }),
-    maxBytes: (p) => {
-      const fields = p['fields'] as Record<string, string> | undefined;
-      if (!fields) return jsonTextBytes(80 + 3 * longestCost(WORDS));
-      let bytes = 2;
-      for (const [key, id] of Object.entries(fields))
-        bytes += textCost(key) + 6 + lookupType(id)!.maxBytes({});
-      return jsonTextBytes(bytes);
-    },
-    generate: (rng, ctx, p) => {
-      const fields = p['fields'] as Record<string, string> | undefined;
-      if (fields) {
-        const out: Record<string, Value> = {};
-        for (const [key, id] of Object.entries(fields)) out[key] = lookupType(id)!.generate(rng, ctx, {});
-        return out;
-      }
-      const tags = [rng.pick(WORDS), rng.pick(WORDS)];
-      return {
-        id: rng.int(1, 99_999),
-        name: rng.pick(WORDS),
-        active: rng.chance(0.5),
-        score: Math.round(rng.float() * 100) / 100,
-        tags,
-      };
-    },
-  }),
+  ...COMPOSITE_TYPES,
 ];

@@ -123,9 +123,14 @@ export function suggestFrom(unknown: string, ids: readonly string[]): string | u
   if (known.has(wanted) && wanted !== unknown) return wanted;
   const alias = ALIASES[wanted] ?? ALIASES[wanted.replace(/_/g, '')];
   if (alias && known.has(alias)) return alias;
+  return closest(wanted, ids);
+}
+
+/** The name among `names` closest to `wanted` by edit distance, if within a third of its length (at least 2). */
+export function closest(wanted: string, names: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
-  for (const id of ids) {
+  for (const id of names) {
     const d = distance(wanted, id);
     if (d < bestDistance) {
       best = id;

@@ -1,11 +1,10 @@
 /** Technical types: identifiers, hashes, versions, files, colors and ML-flavored values. */
 import type { FieldType, Rng } from '../field-type.js';
 import { mix32 } from '../random.js';
-import { QUOTE_BYTES } from '../size.js';
 import { define, listType } from './define.js';
 import { HEX_BYTE, hex } from './format.js';
-import { check, num, validateCountRange } from './params.js';
-import { integerKind } from './structure.js';
+import { ML_TYPES } from './ml.js';
+import { check, compatRange, num } from './params.js';
 import { WORDS } from './text-data.js';
 
 /** Char code of each hex digit. */
@@ -191,21 +190,24 @@ const COLOR_NAMES = [
   'coral',
   'turquoise',
 ];
-const LABELS = [
-  'positive',
-  'negative',
-  'neutral',
-  'spam',
-  'not_spam',
-  'cat',
-  'dog',
-  'bird',
-  'relevant',
-  'irrelevant',
-  'fraud',
-  'legit',
-];
 const SIZE_UNITS = ['B', 'KB', 'MB', 'GB'];
+const COMMON_PORTS = [22, 25, 53, 80, 443, 3000, 3306, 5432, 6379, 8080, 8443, 9200, 27017];
+const PORT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
+  well_known: [1, 1023],
+  registered: [1024, 49151],
+  dynamic: [49152, 65535],
+};
+
+/** A byte count in the largest unit (1024-based) that keeps it at least 1, one decimal above bytes. */
+function humanSize(bytes: number): string {
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return (unit === 0 ? String(bytes) : value.toFixed(1)) + ' ' + SIZE_UNITS[unit];
+}
 
 export const TECHNICAL_TYPES: readonly FieldType[] = [
   define({
@@ -228,36 +230,18 @@ export const TECHNICAL_TYPES: readonly FieldType[] = [
   define({
     id: 'id',
     category: 'technical',
-    description: 'Auto-increment style integer id: row number + 1.',
+    description: 'Auto-increment style integer id: start + row × step (default row number + 1).',
+    params: { start: "integer, the first row's id (default 1)", step: 'integer ≠ 0 (default 1)' },
     example: 1,
     kind: 'integer',
-    generate: (_, ctx) => ctx.row + 1,
+    validate: (p) =>
+      check(p, (c) => {
+        c.number('start', { integer: true });
+        if (c.number('step', { integer: true }) === 0) c.fail('step', 'step must not be 0');
+      }),
+    generate: (_, ctx, p) => num(p, 'start', 1) + ctx.row * num(p, 'step', 1),
     cardinality: () => Number.POSITIVE_INFINITY,
-    nth: (n) => n + 1,
-  }),
-  define({
-    id: 'embedding_vector',
-    category: 'technical',
-    description: 'Unit-length vector of `dims` floats (6 decimals), like a text embedding.',
-    params: { dims: 'integer 1–4096 (default 16)' },
-    example: [0.123456, -0.482913, 0.300112, 0.811, -0.0521],
-    kind: 'json',
-    validate: (p) => check(p, (c) => c.number('dims', { integer: true, min: 1, max: 4096 })),
-    // `[…]` of numbers of at most `-0.123456,` (10 bytes): nothing in it is escaped in any output.
-    maxBytes: (p) => num(p, 'dims', 16) * 10 + 2 + QUOTE_BYTES,
-    generate: (rng, _, p) => {
-      const dims = num(p, 'dims', 16);
-      const out = new Array<number>(dims);
-      let norm = 0;
-      for (let i = 0; i < dims; i++) {
-        const v = rng.float() * 2 - 1;
-        out[i] = v;
-        norm += v * v;
-      }
-      norm = Math.sqrt(norm) || 1;
-      for (let i = 0; i < dims; i++) out[i] = Math.round((out[i]! / norm) * 1e6) / 1e6;
-      return out;
-    },
+    nth: (n, _, p) => num(p, 'start', 1) + n * num(p, 'step', 1),
   }),
   listType('file_extension', 'technical', 'File extension without the dot.', EXTENSIONS),
   listType('programming_language', 'technical', 'Programming language.', LANGUAGES),
@@ -265,16 +249,26 @@ export const TECHNICAL_TYPES: readonly FieldType[] = [
   define({
     id: 'semver',
     category: 'technical',
-    description: 'Semantic version MAJOR.MINOR.PATCH.',
+    description: 'Semantic version MAJOR.MINOR.PATCH; `prerelease: true` appends -alpha.N, -beta.N or -rc.N.',
+    params: { prerelease: 'boolean (default false): append -alpha.N, -beta.N or -rc.N (N 1–10)' },
     example: '2.14.3',
-    generate: (rng) => rng.int(0, 9) + '.' + rng.int(0, 30) + '.' + rng.int(0, 50),
+    validate: (p) => check(p, (c) => c.boolean('prerelease')),
+    generate: (rng, _, p) =>
+      rng.int(0, 9) +
+      '.' +
+      rng.int(0, 30) +
+      '.' +
+      rng.int(0, 50) +
+      (p['prerelease'] === true ? '-' + rng.pick(['alpha', 'beta', 'rc']) + '.' + rng.int(1, 10) : ''),
   }),
   define({
     id: 'commit_sha',
     category: 'technical',
-    description: 'Git commit SHA-1: 40 hex digits.',
+    description: 'Git commit SHA-1: 40 hex digits, or the 7-digit short form with `short: true`.',
+    params: { short: 'boolean (default false): 7 hex digits' },
     example: 'a94a8fe5ccb19ba61c4c0873d391e987982fbbd3',
-    generate: (rng) => hex(rng, 40),
+    validate: (p) => check(p, (c) => c.boolean('short')),
+    generate: (rng, _, p) => hex(rng, p['short'] === true ? 7 : 40),
   }),
   define({
     id: 'hash_md5',
@@ -293,22 +287,44 @@ export const TECHNICAL_TYPES: readonly FieldType[] = [
   define({
     id: 'port_number',
     category: 'technical',
-    description: 'TCP/UDP port: a well-known service port 30%, else registered/dynamic 1024–65535.',
+    description:
+      'TCP/UDP port: a common service port 30%, else 1024–65535; `range` keeps to well_known (1–1023), registered (1024–49151) or dynamic (49152–65535), a fifth of them common ports of that range.',
+    params: { range: 'one of well_known, registered, dynamic (default: any port 1–65535)' },
     example: 8080,
     kind: 'integer',
-    generate: (rng) =>
-      rng.chance(0.3)
-        ? rng.pick([22, 25, 53, 80, 443, 3000, 3306, 5432, 6379, 8080, 8443, 9200, 27017])
-        : rng.int(1024, 65535),
-    cardinality: () => 65535,
-    nth: (n) => n + 1,
+    validate: (p) => check(p, (c) => c.string('range', { oneOf: Object.keys(PORT_RANGES) })),
+    generate: (rng, _, p) => {
+      const range = PORT_RANGES[p['range'] as string];
+      if (range === undefined) return rng.chance(0.3) ? rng.pick(COMMON_PORTS) : rng.int(1024, 65535);
+      const common = COMMON_PORTS.filter((port) => port >= range[0] && port <= range[1]);
+      return common.length > 0 && rng.chance(0.2) ? rng.pick(common) : rng.int(range[0], range[1]);
+    },
+    cardinality: (p) => {
+      const range = PORT_RANGES[p['range'] as string] ?? [1, 65535];
+      return range[1] - range[0] + 1;
+    },
+    nth: (n, _, p) => (PORT_RANGES[p['range'] as string] ?? [1, 65535])[0] + n,
   }),
   define({
     id: 'file_size',
     category: 'technical',
-    description: 'Human-readable file size ("4.2 MB").',
+    description:
+      'Human-readable file size ("4.2 MB"); with `min_bytes`/`max_bytes`, a byte count drawn in that range shown in B, KB, MB or GB (one decimal).',
+    params: {
+      min_bytes: 'integer ≥ 0 (default 1024 when max_bytes is given)',
+      max_bytes: 'integer ≥ 0 (default 1073741824 when min_bytes is given)',
+    },
     example: '4.2 MB',
-    generate: (rng) => {
+    validate: (p) =>
+      check(p, (c) => {
+        const opts = { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER };
+        c.ordered('min_bytes', c.number('min_bytes', opts), 'max_bytes', c.number('max_bytes', opts));
+      }),
+    generate: (rng, _, p) => {
+      if (p['min_bytes'] != null || p['max_bytes'] != null) {
+        const [lo, hi] = compatRange(p, ['min_bytes', 'max_bytes'], [1024, 2 ** 30], [1024, 2 ** 30]);
+        return humanSize(rng.int(lo, hi));
+      }
       const unit = rng.int(0, 3);
       return (
         (unit === 0 ? String(rng.int(1, 1023)) : (rng.int(10, 9999) / 10).toFixed(1)) + ' ' + SIZE_UNITS[unit]
@@ -355,23 +371,5 @@ export const TECHNICAL_TYPES: readonly FieldType[] = [
     generate: (rng) => `rgb(${rng.int(0, 255)}, ${rng.int(0, 255)}, ${rng.int(0, 255)})`,
   }),
   listType('color_name', 'technical', 'Common English color name.', COLOR_NAMES),
-  listType('label', 'technical', 'Classification label, as in ML datasets.', LABELS),
-  define({
-    id: 'confidence_score',
-    category: 'technical',
-    description: 'Model confidence in [0, 1], 4 decimals, skewed high.',
-    example: 0.9312,
-    kind: 'float',
-    generate: (rng) => Math.round(Math.sqrt(rng.float()) * 10000) / 10000,
-  }),
-  define({
-    id: 'token_count',
-    category: 'technical',
-    description: 'LLM token count, uniform in [min, max] (default 10–4000).',
-    params: { min: 'integer (default 10)', max: 'integer (default 4000)' },
-    example: 512,
-    kind: (p) => integerKind(num(p, 'min', 10), num(p, 'max', 4000)),
-    validate: validateCountRange,
-    generate: (rng, _, p) => rng.int(num(p, 'min', 10), num(p, 'max', 4000)),
-  }),
+  ...ML_TYPES,
 ];

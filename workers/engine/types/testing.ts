@@ -2,11 +2,12 @@
  * Testing types: edge-case values meant to break naive code paths (XSS and SQL-injection payloads,
  * awkward Unicode, boundary integers, far-future dates). Payloads are inert strings from fixed lists.
  */
-import type { FieldType } from '../field-type.js';
+import type { FieldType, RawParams } from '../field-type.js';
 import { define } from './define.js';
+import { MALFORMED, MALFORMED_KINDS } from './malformed-values.js';
 import { check, num } from './params.js';
 import { paragraph, PROSE_UNIT_COST } from './text.js';
-import { QUOTE_BYTES } from '../size.js';
+import { longestCost, QUOTE_BYTES, textCost } from '../size.js';
 
 const XSS = [
   '<script>alert(1)</script>',
@@ -83,6 +84,19 @@ const FUTURE = [
   '2286-11-20T17:46:40.000Z',
 ];
 
+/** Fillers between runs of `long_string.char`. */
+const FILLERS = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
+
+/** `long_string`'s [shortest, longest] length: min_length (else length, else 1000) to max_length. */
+function lengthRange(p: RawParams): [number, number] {
+  const lo = num(p, 'min_length', num(p, 'length', 1000));
+  return [lo, Math.max(lo, num(p, 'max_length', lo))];
+}
+
+function errorPool(p: RawParams): readonly string[] {
+  return MALFORMED[p['target_type'] as string] ?? ERRORS;
+}
+
 export const TESTING_TYPES: readonly FieldType[] = [
   define({
     id: 'xss_string',
@@ -115,14 +129,41 @@ export const TESTING_TYPES: readonly FieldType[] = [
   define({
     id: 'long_string',
     category: 'testing',
-    description: 'English text of exactly `length` characters (default 1000).',
-    params: { length: 'integer 1–100000 (default 1000)' },
+    description:
+      'English text of exactly `length` characters (default 1000), or of a length drawn in `min_length`–`max_length`; with `char`, runs of 100 of that character with one random filler between runs.',
+    params: {
+      length: 'integer 1–100000 (default 1000)',
+      min_length: 'integer 1–100000, shortest length (default: length)',
+      max_length: 'integer 1–100000, longest length (default: the shortest)',
+      char: 'one character (UTF-16 unit, not a surrogate) repeated instead of English text',
+    },
     example: 'The team simplifies the onboarding process for everyone. Our platform…',
-    validate: (p) => check(p, (c) => c.number('length', { integer: true, min: 1, max: 100_000 })),
-    maxBytes: (p) => num(p, 'length', 1000) * PROSE_UNIT_COST + QUOTE_BYTES,
+    validate: (p) =>
+      check(p, (c) => {
+        const opts = { integer: true, min: 1, max: 100_000 };
+        c.number('length', opts);
+        c.number('min_length', opts);
+        c.number('max_length', opts);
+        if (typeof p['max_length'] === 'number' && p['max_length'] < lengthRange(p)[0])
+          c.fail('max_length', 'max_length must not be less than min_length (or length)');
+        const char = c.string('char');
+        if (char !== undefined && (char.length !== 1 || /[\ud800-\udfff]/.test(char)))
+          c.fail('char', 'char must be exactly one character (a UTF-16 unit, not a surrogate)');
+      }),
+    maxBytes: (p) =>
+      lengthRange(p)[1] *
+        (typeof p['char'] === 'string' ? Math.max(1, textCost(p['char'])) : PROSE_UNIT_COST) +
+      QUOTE_BYTES,
     generate: (rng, _, p) => {
-      const length = num(p, 'length', 1000);
+      const [lo, hi] = lengthRange(p);
+      const length = lo === hi ? lo : rng.int(lo, hi);
+      const char = p['char'];
       let out = '';
+      if (typeof char === 'string') {
+        const run = char.repeat(100);
+        while (out.length < length) out += (out === '' ? '' : rng.pick(FILLERS)) + run;
+        return out.slice(0, length);
+      }
       while (out.length < length) out += (out === '' ? '' : ' ') + paragraph(rng, 4);
       return out.slice(0, length);
     },
@@ -140,20 +181,31 @@ export const TESTING_TYPES: readonly FieldType[] = [
   define({
     id: 'empty_string',
     category: 'testing',
-    description: 'Always the empty string.',
+    description: 'The empty string; with `frequency` < 1, otherwise a single space or null (half each).',
+    params: { frequency: 'number 0–1, chance of "" (default 1)' },
     example: '',
-    generate: () => '',
-    cardinality: () => 1,
+    validate: (p) => check(p, (c) => c.number('frequency', { min: 0, max: 1 })),
+    generate: (rng, _, p) => {
+      const frequency = num(p, 'frequency', 1);
+      if (frequency >= 1 || rng.float() < frequency) return '';
+      return rng.chance(0.5) ? ' ' : null;
+    },
+    // Only "" is promised distinct values: a lower frequency mixes in spaces and nulls.
+    cardinality: (p) => (num(p, 'frequency', 1) < 1 ? 0 : 1),
     nth: () => '',
   }),
   define({
     id: 'error_value',
     category: 'testing',
-    description: 'Placeholder and error strings that leak into real data (N/A, #REF!, NaN, null...).',
+    description:
+      'Placeholder and error strings that leak into real data (N/A, #REF!, NaN, null...); `target_type` gives malformed values of one kind instead.',
+    params: { target_type: `one of ${MALFORMED_KINDS.join(', ')} (default: placeholders of every kind)` },
     example: 'N/A',
-    generate: (rng) => rng.pick(ERRORS),
-    cardinality: () => ERRORS.length,
-    nth: (n) => ERRORS[n]!,
+    validate: (p) => check(p, (c) => c.string('target_type', { oneOf: MALFORMED_KINDS })),
+    maxBytes: (p) => longestCost(errorPool(p)) + QUOTE_BYTES,
+    generate: (rng, _, p) => rng.pick(errorPool(p)),
+    cardinality: (p) => errorPool(p).length,
+    nth: (n, _, p) => errorPool(p)[n]!,
   }),
   define({
     id: 'future_proof_date',

@@ -1,9 +1,9 @@
 /** Text types: words, sentences, titles, reviews and longer English prose. */
 import type { FieldType, RawParams, Rng } from '../field-type.js';
 import { define, listType } from './define.js';
-import { check, num } from './params.js';
+import { check, compatRange, num } from './params.js';
 import * as T from './text-data.js';
-import { longestCost, QUOTE_BYTES, unitCost } from '../size.js';
+import { longestCost, QUOTE_BYTES, SHORT_TEXT_BYTES, unitCost } from '../size.js';
 
 // Worst-case bytes (size.ts) of the text built from the word banks.
 const SENTENCE_COST =
@@ -64,6 +64,37 @@ function markdown(rng: Rng): string {
   return `## ${heading}\n\n${paragraph(rng, 2)}\n\n- ${sentence(rng)}\n- ${sentence(rng)}\n\n**${rng.pick(T.CLOSERS)}**`;
 }
 
+/** The hosted service's markdown shapes: short, medium, long. */
+function markdownOf(rng: Rng, length: string): string {
+  let out = `## ${title(rng)}\n\n${paragraph(rng, 2)}`;
+  if (length === 'short') return out;
+  const steps = length === 'long' ? 5 : 3;
+  out += '\n\n';
+  for (let i = 1; i <= steps; i++) out += `${i}. ${sentence(rng)}\n`;
+  out += '\n```bash\nnpm install ' + rng.pick(T.WORDS) + '\n```';
+  if (length === 'long')
+    out += `\n\n## ${title(rng)}\n\n${paragraph(rng, 3)}\n\n> **Note:** ${sentence(rng)}`;
+  return out;
+}
+
+/** A sentence of exactly `count` words: sentences joined, cut at the count, one final full stop. */
+function sentenceOfWords(rng: Rng, count: number): string {
+  const words: string[] = [];
+  while (words.length < count) words.push(...sentence(rng).slice(0, -1).split(' '));
+  return words.slice(0, count).join(' ') + '.';
+}
+
+/** `paragraph`'s sentence range: ours 3–6, the hosted 5–8 for a bound not given. */
+function paragraphRange(p: RawParams): [number, number] {
+  return compatRange(p, ['min', 'max'], [3, 6], [5, 8]);
+}
+
+/** Optional integer counts 1..`max` under two keys, in order. */
+function orderedCounts(p: RawParams, lo: string, hi: string, max: number) {
+  const opts = { integer: true, min: 1, max };
+  return check(p, (c) => c.ordered(lo, c.number(lo, opts), hi, c.number(hi, opts)));
+}
+
 function blogPost(rng: Rng): string {
   const count = rng.int(3, 5);
   const parts: string[] = [];
@@ -86,18 +117,51 @@ export const TEXT_TYPES: readonly FieldType[] = [
   define({
     id: 'sentence',
     category: 'text',
-    description: 'One English sentence.',
+    description:
+      'One English sentence; with `min_words`/`max_words`, cut or extended to a word count in that range.',
+    params: {
+      min_words: 'integer 1–200 (default 5 when max_words is given)',
+      max_words: 'integer 1–200 (default 15 when min_words is given)',
+    },
     example: 'The team simplifies the onboarding process for everyone.',
-    generate: sentence,
+    validate: (p) => orderedCounts(p, 'min_words', 'max_words', 200),
+    maxBytes: (p) =>
+      p['min_words'] == null && p['max_words'] == null
+        ? SHORT_TEXT_BYTES
+        : compatRange(p, ['min_words', 'max_words'], [5, 15], [5, 15])[1] * (SENTENCE_COST + 1) + QUOTE_BYTES,
+    generate: (rng, _, p) => {
+      if (p['min_words'] == null && p['max_words'] == null) return sentence(rng);
+      const [lo, hi] = compatRange(p, ['min_words', 'max_words'], [5, 15], [5, 15]);
+      return sentenceOfWords(rng, rng.int(lo, hi));
+    },
   }),
   define({
     id: 'paragraph',
     category: 'text',
-    description: 'A paragraph of 3–6 English sentences.',
+    description:
+      'A paragraph of 3–6 English sentences, or `sentences` exactly, or `min`–`max` (5–8 when only one is given).',
+    params: {
+      sentences: 'integer 1–100, exact sentence count (instead of min/max)',
+      min: 'integer 1–100 (default 3; 5 when only max is given)',
+      max: 'integer 1–100 (default 6; 8 when only min is given)',
+    },
     example:
       'The team simplifies the onboarding process. Our platform tracks daily reports in real time. The update reduces shipping times.',
-    maxBytes: paragraphBytes(6),
-    generate: (rng) => paragraph(rng, rng.int(3, 6)),
+    validate: (p) => [
+      ...orderedCounts(p, 'min', 'max', 100),
+      ...check(p, (c) => {
+        c.number('sentences', { integer: true, min: 1, max: 100 });
+        c.exclusive('sentences', 'min');
+        c.exclusive('sentences', 'max');
+      }),
+    ],
+    maxBytes: (p) => paragraphBytes(num(p, 'sentences', paragraphRange(p)[1])),
+    generate: (rng, _, p) => {
+      const exact = p['sentences'];
+      if (typeof exact === 'number') return paragraph(rng, exact);
+      const [lo, hi] = paragraphRange(p);
+      return paragraph(rng, rng.int(lo, hi));
+    },
   }),
   define({
     id: 'catch_phrase',
@@ -163,11 +227,18 @@ export const TEXT_TYPES: readonly FieldType[] = [
   define({
     id: 'markdown',
     category: 'text',
-    description: 'Markdown snippet: heading, paragraph, bullet list, bold line.',
+    description:
+      'Markdown snippet: heading, paragraph, bullet list, bold line; `length` short (heading, paragraph), medium (+ steps and a code block) or long (+ more steps, a second section and a note).',
+    params: { length: 'one of short, medium, long (default: the snippet above)' },
+    validate: (p) => check(p, (c) => c.string('length', { oneOf: ['short', 'medium', 'long'] })),
     example:
       '## A Simple Guide to Open Source\n\nThe team builds daily reports.\n\n- The app tracks data quality.\n\n**at scale**',
-    maxBytes: TITLE_COST + paragraphBytes(4) + longestCost(T.CLOSERS) + 64,
-    generate: markdown,
+    // Markup, newlines (escaped as \\n, 2 bytes, in JSON) and up to 7 steps around the prose.
+    maxBytes: (p) =>
+      p['length'] === undefined
+        ? TITLE_COST + paragraphBytes(4) + longestCost(T.CLOSERS) + 64
+        : 2 * TITLE_COST + paragraphBytes(12) + WORD_COST + 512,
+    generate: (rng, _, p) => (typeof p['length'] === 'string' ? markdownOf(rng, p['length']) : markdown(rng)),
   }),
   listType('emoji', 'text', 'A single emoji.', T.EMOJI),
   listType('message', 'text', 'Short chat message.', T.MESSAGES),

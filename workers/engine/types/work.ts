@@ -1,10 +1,11 @@
 /** Work types: companies, jobs, teams, HR vocabulary and education. */
-import type { FieldType } from '../field-type.js';
+import type { FieldType, RawParams } from '../field-type.js';
 import { EN } from '../locales/faker-sources.js';
 import { localeData } from '../locales/index.js';
 import { define, listType, localeListType } from './define.js';
 import { fillDigits, pad } from './format.js';
-import { check, num } from './params.js';
+import { jsonTextBytes, textCost } from '../size.js';
+import { check, num, str } from './params.js';
 import { integerKind } from './structure.js';
 
 const DESCRIPTORS = EN.person?.job_descriptor ?? ['Senior'];
@@ -108,6 +109,11 @@ const UNIVERSITIES = [
   'University of Zagreb',
 ];
 
+/** Whether `salary` answers the hosted object {amount, currency, period}. */
+function salaryObject(p: RawParams): boolean {
+  return p['currency'] != null || p['period'] != null;
+}
+
 export const WORK_TYPES: readonly FieldType[] = [
   localeListType(
     'company_name',
@@ -169,32 +175,49 @@ export const WORK_TYPES: readonly FieldType[] = [
   define({
     id: 'employee_id',
     category: 'work',
-    description: 'Employee number EMP-000000; unique columns count up.',
+    description: 'Employee number PREFIX-000000 (prefix default EMP); unique columns count up.',
+    params: { prefix: 'string of letters, digits, - or _, up to 20 (default EMP)' },
     example: 'EMP-004821',
-    generate: (rng) => 'EMP-' + fillDigits(rng, '######'),
+    validate: (p) => check(p, (c) => c.string('prefix', { pattern: /^[A-Za-z0-9_-]{0,20}$/ })),
+    generate: (rng, _, p) => str(p, 'prefix', 'EMP') + '-' + fillDigits(rng, '######'),
     cardinality: () => 1_000_000,
-    nth: (n) => 'EMP-' + pad(n, 6),
+    nth: (n, _, p) => str(p, 'prefix', 'EMP') + '-' + pad(n, 6),
   }),
   define({
     id: 'salary',
     category: 'work',
-    description: 'Yearly salary, a whole multiple of 500 in [min, max] (default 30000–200000).',
-    params: { min: 'number (default 30000)', max: 'number (default 200000)' },
+    description:
+      'Yearly salary, a whole multiple of 500 in [min, max] (default 30000–200000); with `currency` or `period`, an object {amount, currency, period}.',
+    params: {
+      min: 'number (default 30000)',
+      max: 'number (default 200000)',
+      currency: 'string of 1–10 characters, copied into {amount, currency, period} (default USD)',
+      period: 'string of 1–20 characters, copied into {amount, currency, period} (default annual)',
+    },
     example: 72500,
-    kind: (p) => integerKind(num(p, 'min', 30000), num(p, 'max', 200000)),
+    kind: (p) => (salaryObject(p) ? 'json' : integerKind(num(p, 'min', 30000), num(p, 'max', 200000))),
     validate: (p) =>
-      check(p, (c) =>
+      check(p, (c) => {
         c.ordered(
           'min',
           c.number('min', { min: 0, max: Number.MAX_SAFE_INTEGER }),
           'max',
           c.number('max', { min: 0, max: Number.MAX_SAFE_INTEGER }),
-        ),
-      ),
+        );
+        c.string('currency', { nonEmpty: true, maxLength: 10 });
+        c.string('period', { nonEmpty: true, maxLength: 20 });
+      }),
+    maxBytes: (p) =>
+      salaryObject(p)
+        ? jsonTextBytes(60 + textCost(str(p, 'currency', 'USD')) + textCost(str(p, 'period', 'annual')))
+        : 24,
     generate: (rng, _, p) => {
       const lo = Math.ceil(num(p, 'min', 30000) / 500);
       const hi = Math.floor(num(p, 'max', 200000) / 500);
-      return hi >= lo ? rng.int(lo, hi) * 500 : Math.round(num(p, 'min', 30000));
+      const amount = hi >= lo ? rng.int(lo, hi) * 500 : Math.round(num(p, 'min', 30000));
+      return salaryObject(p)
+        ? { amount, currency: str(p, 'currency', 'USD'), period: str(p, 'period', 'annual') }
+        : amount;
     },
   }),
   define({
