@@ -68,6 +68,8 @@ t.test('engine-level keys pass on every type they apply to, and only there', asy
     max_gap_days: 3,
     max_gap: 3,
     per_row_locale: false,
+    after_parents: false,
+    when: { field: 'x', in: ['a'] },
   };
   t.same(Object.keys(samples).sort(), ENGINE_PARAMS.map((p) => p.key).sort(), 'one sample per key');
   for (const param of ENGINE_PARAMS) {
