@@ -11,6 +11,7 @@ import {
   Entities,
   type Entity,
   findEntities,
+  findRangesPerParent,
   findFirstNoun,
   findHeaders,
   type Token,
@@ -20,7 +21,7 @@ import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
 import { knownColumnType, knownEntity, knownEntityAmong } from './knowledge.js';
 import { readWords, type Word } from './reader.js';
-import { type PromptField, parseFields, readWindow, windowParams } from './fields.js';
+import { kindChoices, type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
 import { type Relation, scanRelations } from './relations.js';
 import { normalizeText, singular } from './text.js';
@@ -107,6 +108,7 @@ function readEntities(
   const named = findNamedTables(text, entities);
   findFirstNoun(tokens, entities);
   findRelationNouns(text, entities);
+  findRangesPerParent(text, entities);
   return { entities, named };
 }
 
@@ -144,7 +146,14 @@ export function convertPrompt(prompt: string): ConversionResult {
   const templateFields = new Map<string, PromptField[]>();
   for (const entity of entities.list) {
     const draft: Draft = { entity, fields: [], refs: [] };
-    for (const segment of scan.fieldText.get(entity) ?? []) {
+    for (const whole of scan.fieldText.get(entity) ?? []) {
+      let segment = whole;
+      const kind = kindChoices(segment);
+      if (kind !== undefined) {
+        if (!draft.fields.some((f) => f.name === kind.field.name)) draft.fields.push(kind.field);
+        enumTexts.push(kind.list);
+        segment = kind.rest;
+      }
       const intro =
         /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|[:(,])(?!\s*(?:many|several|multiple|\d))/.exec(
           segment,

@@ -184,6 +184,18 @@ export function findEntities(
   }
 }
 
+/** "rooms in each building (between 5 and 60)": a range in parentheses after "Ys in each X" is Ys per X. */
+export function findRangesPerParent(text: string, entities: Entities): void {
+  const re =
+    /\b([a-z]+)\s+(?:in|per|for|of|on)\s+(?:each|every|a|an)\s+[a-z]+\s*\(\s*(?:between\s+|from\s+)?(\d+)\s*(?:and|to|-|–)\s*(\d+)\s*(?:each\s*)?\)/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const entity = entities.find(m[1] as string);
+    if (entity === undefined || entity.perParent !== undefined) continue;
+    const [a, b] = [Number(m[2]), Number(m[3])];
+    entity.perParent = { min: Math.min(a, b), max: Math.max(a, b), at: m.index };
+  }
+}
+
 /** Plural nouns followed by a count or a field list: "customers (300)", "users: id, email", "table products (...)". */
 export function findHeaders(
   text: string,

@@ -147,6 +147,8 @@ function stripLead(words: string[]): string[] {
   let start = 0;
   while (
     start < words.length &&
+    // "join date": the verb 'join' (a stop word in relations) names a date with the noun after it.
+    !(words[start] === 'join' && /^(date|day|time|year|month)s?$/.test(words[start + 1] ?? '')) &&
     (STOP_WORDS.has(words[start] as string) ||
       /^(random|fake|valid|realistic|optional|unique|numeric|short|long|some|no|own)$/.test(
         words[start] as string,
@@ -250,6 +252,37 @@ function choices(list: string): (string | number)[] {
     if (unit !== null) values[values.length - 1] = unit[1]!;
   }
   return values.every(numeric) ? values.map(Number) : values;
+}
+
+const KIND_WORDS = 'type|kind|category|class|genre|grade|level|tier|size|status';
+
+/**
+ * Choices that describe the table's own rows rather than a named column: "reactions (like, love,
+ * sad)", "policies of type auto, home or travel", "rooms in three sizes: single, double or suite".
+ * Read where a table's own words start; the field is the kind word, `type` when none is written.
+ */
+export function kindChoices(segment: string): { field: PromptField; rest: string; list: string } | undefined {
+  const value = `[a-z0-9][a-z0-9' -]{0,30}?`;
+  const list = `${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value}`;
+  const parens = /^\s*\(([^()]*(?:,|\bor\b)[^()]*)\)/.exec(segment);
+  const kind = new RegExp(
+    `^\\s*(?:of|in)\\s+(?:(?:the|a|an|one of|several|different|\\w+)\\s+)?(${KIND_WORDS})(?:s|es)?\\s*:?\\s+(${list})(?=\\s*(?:[,;.)]|\\bwith\\b|$))`,
+  ).exec(segment);
+  const found = parens ?? kind;
+  if (found === null) return undefined;
+  const text = (parens === null ? found[2] : found[1]) as string;
+  const values = choices(text);
+  if (values.length < 2 || values.some((v) => String(v).split(' ').length > 3)) return undefined;
+  if (new RegExp(`^\\s*${NUM}\\s*(?:-|to)\\s*${NUM}\\s*$`).test(text)) return undefined;
+  // "products (name, price, stock)" lists columns: most of its items are names the naming rules know.
+  const columns = values.filter((v) => typeFor(fieldName(String(v), ''), '').type !== 'words');
+  if (parens !== null && columns.length * 2 >= values.length) return undefined;
+  const name = parens === null ? (found[1] as string) : 'type';
+  return {
+    field: { name, type: 'enum', params: { values } },
+    rest: segment.slice(found.index + found[0].length),
+    list: text,
+  };
 }
 
 /** A field name without a linking word after it: "term of" is the term. */

@@ -150,3 +150,21 @@ t.test('things named together relate as they usually do, in the domain the promp
   const status = typed.ok ? typed.tables[0]!.fields.find((f) => f.name === 'status') : undefined;
   t.equal(status?.type, 'enum', "a ticket's status takes the knowledge base's type");
 });
+
+t.test("choices of a table's own kind, ranges per parent in parentheses, and a join date", async (t) => {
+  const fieldOf = (prompt: string, table: string, name: string) =>
+    tablesOf(prompt)
+      .find((x) => x.name === table)
+      ?.fields.find((f) => f.name === name);
+  t.same(fieldOf('80 bugs of type crash, typo or layout', 'bugs', 'type')?.params, {
+    values: ['crash', 'typo', 'layout'],
+  });
+  t.same(fieldOf('40 songs and 900 votes on songs (up, down, skip)', 'votes', 'type')?.params, {
+    values: ['up', 'down', 'skip'],
+  });
+  t.equal(fieldOf('30 parcels (weight, price, city)', 'parcels', 'type'), undefined, 'a list of columns');
+  t.equal(fieldOf('30 parcels (weight, price, city)', 'parcels', 'price')?.type, 'price');
+  const shelf = fieldOf('12 aisles and bins in each aisle (between 3 and 9)', 'bins', 'aisle_id');
+  t.same(shelf?.params?.['per_parent'], { min: 3, max: 9 });
+  t.equal(fieldOf('90 climbers with name and join date', 'climbers', 'join_date')?.type, 'date');
+});
