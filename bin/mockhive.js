@@ -12,7 +12,8 @@ const cli = new URL('../dist/src/cli/index.js', import.meta.url);
 
 if (!existsSync(cli)) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  // Everything on stderr: stdout may be a protocol stream (`mockhive mcp`).
   process.stderr.write('mockhive: building dist/ (first run)...\n');
-  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: ['ignore', 2, 2] });
 }
 await import(cli.href);

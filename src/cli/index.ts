@@ -1,6 +1,7 @@
 /**
  * The CLI: `mockhive generate …` and `mockhive seed …` (the engine and worker pool locally: no server,
- * no key) and `mockhive keys …` (operator, same DATA_DIR / DATABASE_URL as the server). docs/cli.md.
+ * no key), `mockhive keys …` (operator, same DATA_DIR / DATABASE_URL as the server) and
+ * `mockhive mcp` (the MCP tools over stdio, locally or from a server). docs/cli.md.
  * Exit codes: 0 done, 1 failed, 2 usage or configuration error; seed adds its own (docs/cli.md).
  */
 import { Command, CommanderError } from 'commander';
@@ -11,6 +12,7 @@ import { VERSION } from '../version.js';
 import { UsageError } from './errors.js';
 import { generateCommand } from './generate.js';
 import { keysCommand } from './keys.js';
+import { mcpCommand } from './mcp.js';
 import { seedCommand } from './seed.js';
 
 const program = new Command('mockhive')
@@ -20,12 +22,13 @@ const program = new Command('mockhive')
   .configureOutput({ outputError: (text, write) => write(`mockhive: ${text.replace(/^error: /, '')}`) })
   .exitOverride()
   .action(() => {
-    throw new UsageError(`a command is needed: generate, seed or keys (mockhive --help).`);
+    throw new UsageError(`a command is needed: generate, seed, keys or mcp (mockhive --help).`);
   });
 const out = (line: string) => process.stdout.write(`${line}\n`);
 keysCommand(program, out);
 generateCommand(program);
 seedCommand(program);
+mcpCommand(program);
 
 try {
   await program.parseAsync(process.argv);

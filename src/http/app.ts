@@ -15,6 +15,8 @@ import { createBackground } from '../jobs/index.js';
 import { createPromptConverter } from '../prompt/index.js';
 import { Limiter } from '../accounts/limiter.js';
 import { agentRoutes } from './routes/agent/index.js';
+import { createAgentFlow } from './routes/agent/flow.js';
+import { mcpRoutes } from './mcp/route.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import { generateRoutes } from './routes/generate.js';
 import { healthRoutes } from './routes/health.js';
@@ -74,14 +76,18 @@ export function createApp(input: AppInput): Koa {
   dataApi.use(webhookRoutes(deps).routes());
 
   // The agent purchase flow is public (no key): /api/agent/...
-  const agentApi = agentRoutes(deps);
+  const agentFlow = createAgentFlow(deps);
+  const agentApi = agentRoutes(deps, agentFlow);
+
+  // The MCP tools (POST /mcp): keys are checked by the tools that need one.
+  const mcp = mcpRoutes(deps, agentFlow);
 
   // The reference: /openapi.json, /llms.txt and the /docs page.
   const reference = new Router();
   reference.use(referenceRoutes(deps).routes());
   reference.use(docsPageRoutes(deps).routes());
 
-  for (const router of [publicApi, dataApi, agentApi, reference]) {
+  for (const router of [publicApi, dataApi, agentApi, reference, mcp]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -20,37 +20,38 @@ export function presentedKey(ctx: Context): string | undefined {
   return ctx.get('x-api-key') || undefined;
 }
 
-/** Resolves the principal of a valid key, or undefined (no key, malformed, unknown or revoked). */
-export async function principalOf(ctx: Context, db: Db): Promise<Principal | undefined> {
-  const key = presentedKey(ctx);
-  if (key === undefined || !API_KEY_PATTERN.test(key)) return undefined;
-  return findPrincipal(db, key);
+/**
+ * The principal of a presented key, or 401 UNAUTHORIZED saying what is wrong with it: none sent, an
+ * Authorization header without the Bearer scheme, a malformed key, or one unknown or revoked.
+ */
+export async function requirePrincipal(db: Db, key: string | undefined): Promise<Principal> {
+  if (key === undefined) {
+    throw new HttpError(
+      'UNAUTHORIZED',
+      'An API key is required: send Authorization: Bearer <key> or x-api-key.',
+    );
+  }
+  if (key === '') {
+    throw new HttpError(
+      'UNAUTHORIZED',
+      'The Authorization header must be "Bearer <key>"; or send the key alone in x-api-key.',
+    );
+  }
+  if (!API_KEY_PATTERN.test(key)) {
+    throw new HttpError(
+      'UNAUTHORIZED',
+      'The API key is malformed: keys are mh_ followed by 32 lowercase hex characters.',
+    );
+  }
+  const principal = await findPrincipal(db, key);
+  if (!principal) throw new HttpError('UNAUTHORIZED', 'The API key is unknown or has been revoked.');
+  return principal;
 }
 
 /** Requires a valid key; sets ctx.state.principal, counts the request, sets the rate-limit headers. */
 export function authenticate(db: Db, limiter: Limiter): Middleware {
   return async (ctx, next) => {
-    const key = presentedKey(ctx);
-    if (key === undefined) {
-      throw new HttpError(
-        'UNAUTHORIZED',
-        'An API key is required: send Authorization: Bearer <key> or x-api-key.',
-      );
-    }
-    if (key === '') {
-      throw new HttpError(
-        'UNAUTHORIZED',
-        'The Authorization header must be "Bearer <key>"; or send the key alone in x-api-key.',
-      );
-    }
-    if (!API_KEY_PATTERN.test(key)) {
-      throw new HttpError(
-        'UNAUTHORIZED',
-        'The API key is malformed: keys are mh_ followed by 32 lowercase hex characters.',
-      );
-    }
-    const principal = await findPrincipal(db, key);
-    if (!principal) throw new HttpError('UNAUTHORIZED', 'The API key is unknown or has been revoked.');
+    const principal = await requirePrincipal(db, presentedKey(ctx));
     ctx.state.principal = principal;
     try {
       await limiter.countRequest(principal);

@@ -36,8 +36,8 @@ export const TemplatesResponse = Type.Object({
 });
 export type TemplatesResponse = Static<typeof TemplatesResponse>;
 
-/** The type catalogue grouped by category, computed once: it is data. */
-function typeCatalogue(): TypesResponse {
+/** The type catalogue grouped by category (GET /api/v1/types; computed once per use: it is data). */
+export function typeCatalogue(): TypesResponse {
   const categories: Record<string, Record<string, TypeEntry>> = {};
   for (const category of CATEGORY_ORDER) categories[category] = {};
   for (const type of FIELD_TYPES.values()) {

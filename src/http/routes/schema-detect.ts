@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import { type Static, Type } from '@sinclair/typebox';
 import type { AppDeps } from '../deps.js';
+import type { Detector } from '../../detect/runner.js';
 import { DETECT_LIMITS } from '../../detect/index.js';
 import { HttpError } from '../../errors.js';
 import { jsonBody, requireShallow } from '../middleware/json-body.js';
@@ -53,6 +54,25 @@ function parseSample(text: string): unknown {
   return sample;
 }
 
+/**
+ * Detects a schema from a detection request (the body of POST /api/v1/schema/detect, or the MCP
+ * tool's arguments): 400 VALIDATION_ERROR for a request without input or input that cannot be read.
+ */
+export async function detectSchema(detector: Detector, input: unknown): Promise<DetectResponse> {
+  const body = validate(DetectRequest, requireObject(input));
+  const sql = body.sql?.trim() === '' ? undefined : body.sql;
+  const sample = typeof body.sample_json === 'string' ? parseSample(body.sample_json) : body.sample_json;
+  if (sql === undefined && sample === undefined) {
+    throw new HttpError(
+      'VALIDATION_ERROR',
+      'Send `sql` (CREATE TABLE statements) and/or `sample_json` (one sample record as a JSON object).',
+    );
+  }
+  const outcome = await detector.detect({ sql, sample_json: sample, table_name: body.table_name });
+  if (!outcome.ok) throw new HttpError('VALIDATION_ERROR', outcome.message);
+  return { schema: { tables: outcome.tables } };
+}
+
 /** Routes of schema detection (mounted behind authentication). */
 export function schemaDetectRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -64,19 +84,7 @@ export function schemaDetectRoutes(deps: AppDeps): Router {
     },
     jsonBody(deps.config.bodyLimit),
     async (ctx) => {
-      const body = validate(DetectRequest, requireObject(ctx.request.body));
-      const sql = body.sql?.trim() === '' ? undefined : body.sql;
-      const sample = typeof body.sample_json === 'string' ? parseSample(body.sample_json) : body.sample_json;
-      if (sql === undefined && sample === undefined) {
-        throw new HttpError(
-          'VALIDATION_ERROR',
-          'Send `sql` (CREATE TABLE statements) and/or `sample_json` (one sample record as a JSON object).',
-        );
-      }
-      const outcome = await deps.detector.detect({ sql, sample_json: sample, table_name: body.table_name });
-      if (!outcome.ok) throw new HttpError('VALIDATION_ERROR', outcome.message);
-      const response: DetectResponse = { schema: { tables: outcome.tables } };
-      ctx.body = response;
+      ctx.body = await detectSchema(deps.detector, ctx.request.body);
     },
   );
   return router;

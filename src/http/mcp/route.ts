@@ -1,0 +1,38 @@
+/**
+ * POST /mcp: the MCP tools over the SDK's Streamable HTTP transport, stateless — a new server and
+ * transport per request, answering JSON rather than an event stream — so any instance serves any
+ * request and nothing is kept between requests (docs/mcp.md says why). The key is read from the same
+ * headers as the API's; tools that need one check it when called. GET and DELETE (the transport's
+ * stream and session end) have nothing to serve without sessions: 405, as the transport allows.
+ */
+import Router from '@koa/router';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AppDeps } from '../deps.js';
+import { presentedKey } from '../middleware/authenticate.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { baseUrl } from '../routes/agent/index.js';
+import type { AgentFlow } from '../routes/agent/flow.js';
+import { serverEnv } from './env.js';
+import { createMcpServer } from './server.js';
+
+/** The /mcp route. */
+export function mcpRoutes(deps: AppDeps, flow: AgentFlow): Router {
+  const router = new Router();
+  router.post('/mcp', jsonBody(deps.config.bodyLimit), async (ctx) => {
+    const env = serverEnv(deps, flow, presentedKey(ctx), baseUrl(ctx, deps.config));
+    const server = createMcpServer(env, ctx.state.log);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    ctx.res.once('close', () => {
+      void server.close();
+    });
+    // The transport writes the response itself; the status keeps Koa's 404 handling away.
+    ctx.status = 200;
+    ctx.respond = false;
+    await transport.handleRequest(ctx.req, ctx.res, ctx.request.body);
+  });
+  return router;
+}

@@ -1,0 +1,143 @@
+import { execFile } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import t from 'tap';
+import type { Test } from 'tap';
+import { endpointOf } from '../../src/cli/mcp.js';
+import { PREVIEW_ROWS } from '../../src/http/mcp/preview.js';
+import { startApp } from '../helpers/app.js';
+import { embeddedStore } from '../helpers/stores.js';
+import { TS_NODE_ARGS } from '../helpers/node-args.js';
+
+const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
+const ENV = { WORKERS: '0', DATA_DIR: '/nonexistent', LOG_LEVEL: 'warn' };
+
+const USERS = (count: number) => ({
+  tables: [
+    {
+      name: 'users',
+      count,
+      fields: [
+        { name: 'id', type: 'uuid' },
+        { name: 'email', type: 'email' },
+      ],
+    },
+  ],
+});
+
+/** An SDK client over stdio to `mockhive mcp …args`, a child process on the test's own loader. */
+async function spawnMcp(t: Test, ...args: string[]): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...TS_NODE_ARGS, CLI, 'mcp', ...args],
+    env: { ...(process.env as Record<string, string>), ...ENV, MOCKHIVE_API_KEY: '' },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+  const client = new Client({ name: 'mockhive-test', version: '1.0.0' });
+  await client.connect(transport);
+  t.teardown(() => client.close());
+  return { client, stderr: () => stderr };
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = (result.content[0] as { text: string }).text;
+  return { isError: result.isError === true, body: JSON.parse(text) as Record<string, unknown>, text };
+}
+
+t.test('local: the engine on this machine, every tool listed, no key and no limits', async (t) => {
+  const { client } = await spawnMcp(t);
+  const { tools } = await client.listTools();
+  t.equal(tools.length, 9);
+  t.ok(
+    tools.some((tool) => tool.name === 'claim_agent_api_key'),
+    'the same tools as the server',
+  );
+
+  // A seed and 500 records: more than a free plan may, but locally there is no plan.
+  const big = await call(client, 'generate_test_data', { ...USERS(500), seed: 9 });
+  t.notOk(big.isError, big.isError ? big.text : 'answered');
+  t.equal((big.body['data'] as { users: unknown[] }).users.length, PREVIEW_ROWS);
+  t.match(big.body['full_result'], {
+    records: 500,
+    how: /mockhive generate --request request\.json --format ndjson/,
+    body: { seed: 9 },
+  });
+  const server = await startApp(t, await embeddedStore(t));
+  const key = await server.key('internal');
+  const api = await server.request('/api/v1/generate', { key, json: { ...USERS(500), seed: 9 } });
+  const records = ((await api.json()) as { data: { users: unknown[] } }).data.users;
+  t.same(big.body['data'], { users: records.slice(0, PREVIEW_ROWS) }, 'the API’s first rows');
+
+  const detected = await call(client, 'detect_schema', { sql: 'CREATE TABLE a (id int PRIMARY KEY);' });
+  t.match(detected.body, { schema: { tables: [{ name: 'a' }] } }, 'detection needs no plan here');
+  t.match((await call(client, 'estimate_agent_usage', { template: 'blog' })).body, { authenticated: false });
+  const checkout = await call(client, 'create_agent_checkout', { email: 'a@example.com' });
+  t.ok(checkout.isError);
+  t.match(checkout.body, { error: { code: 'NOT_FOUND', message: /--url/ } });
+  const invalid = await call(client, 'generate_test_data', { template: 'nope' });
+  t.match(invalid.body, { error: { code: 'VALIDATION_ERROR' } });
+});
+
+t.test('remote: a bridge to a server, its key, plans and limits', async (t) => {
+  const server = await startApp(t, await embeddedStore(t));
+  const free = await server.key('free');
+  const { client } = await spawnMcp(t, '--url', server.url, '--key', free);
+  t.equal((await client.listTools()).tools.length, 9);
+
+  const small = await call(client, 'generate_test_data', USERS(20));
+  t.notOk(small.isError, small.isError ? small.text : 'answered');
+  t.match(small.body['full_result'], { sync: { url: `${server.url}/api/v1/generate` } });
+  const oversize = await call(client, 'generate_test_data', USERS(101));
+  t.match(oversize.body, { error: { code: 'RATE_LIMIT_EXCEEDED', message: /at most 100 records/ } });
+  const pro = await call(client, 'generate_test_data', { ...USERS(1), format: 'sql' });
+  t.match(pro.body, { error: { code: 'FEATURE_REQUIRES_UPGRADE' } });
+  const usage = await server.request('/api/v1/usage', { key: free });
+  t.equal(((await usage.json()) as { daily_used: number }).daily_used, PREVIEW_ROWS, 'counted on the server');
+
+  const anonymous = await spawnMcp(t, '--url', `${server.url}/mcp`);
+  const checkout = await call(anonymous.client, 'create_agent_checkout', { email: 'a@example.com' });
+  t.match(checkout.body, { status: 'pending', claim_token: /^mh_claim_/ }, 'key-less tools need no key');
+  const noKey = await call(anonymous.client, 'generate_test_data', USERS(1));
+  t.match(noKey.body, { error: { code: 'UNAUTHORIZED' } });
+
+  const wrong = await spawnMcp(t, '--url', server.url, '--key', `mh_${'f'.repeat(32)}`);
+  const refused = await call(wrong.client, 'list_field_types', { category: 'identity' });
+  t.notOk(refused.isError, 'public tools answer whatever the key');
+  t.match((await call(wrong.client, 'generate_test_data', USERS(1))).body, {
+    error: { code: 'UNAUTHORIZED', message: /unknown or has been revoked/ },
+  });
+});
+
+/** Runs the CLI to its exit. */
+function cli(...args: string[]): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [...TS_NODE_ARGS, CLI, ...args],
+      { env: { ...process.env, ...ENV } },
+      (error, _out, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
+    );
+  });
+}
+
+t.test('usage mistakes and an unreachable server', async (t) => {
+  const keyAlone = await cli('mcp', '--key', 'mh_x');
+  t.equal(keyAlone.code, 2);
+  t.match(keyAlone.stderr, /--key goes with --url/);
+  const notUrl = await cli('mcp', '--url', 'not a url');
+  t.equal(notUrl.code, 2);
+  t.match(notUrl.stderr, /is not a URL/);
+  const ftp = await cli('mcp', '--url', 'ftp://example.com');
+  t.equal(ftp.code, 2);
+  const down = await cli('mcp', '--url', 'http://127.0.0.1:9');
+  t.equal(down.code, 1);
+  t.match(down.stderr, /cannot reach http:\/\/127\.0\.0\.1:9\/mcp/);
+
+  t.equal(endpointOf('https://h.example/').href, 'https://h.example/mcp');
+  t.equal(endpointOf('https://h.example/base').href, 'https://h.example/base/mcp');
+  t.equal(endpointOf('https://h.example/mcp').href, 'https://h.example/mcp');
+});
