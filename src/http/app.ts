@@ -24,6 +24,7 @@ import { schemaDetectRoutes } from './routes/schema-detect.js';
 import { usageRoutes } from './routes/usage.js';
 import { docsPageRoutes } from './routes/docs-page.js';
 import { referenceRoutes } from './routes/reference.js';
+import { playgroundRoutes } from './routes/playground.js';
 import { createPaymentProvider } from '../billing/payment/index.js';
 import type { AppDeps, AppInput } from './deps.js';
 
@@ -76,10 +77,11 @@ export function createApp(input: AppInput): Koa {
   // The agent purchase flow is public (no key): /api/agent/...
   const agentApi = agentRoutes(deps);
 
-  // The reference: /openapi.json, /llms.txt and the /docs page.
+  // The reference: /openapi.json, /llms.txt and the /docs page; the playground page at /.
   const reference = new Router();
   reference.use(referenceRoutes(deps).routes());
   reference.use(docsPageRoutes(deps).routes());
+  reference.use(playgroundRoutes(deps).routes());
 
   for (const router of [publicApi, dataApi, agentApi, reference]) {
     app.use(router.routes());
