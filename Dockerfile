@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# Build stage: compile TypeScript (native addons build here, with the toolchain).
+# Build stage: compile TypeScript and bundle the playground page (web/, esbuild); native addons build
+# here, with the toolchain.
 # Node 26 is the active LTS (Nov 2026). better-sqlite3 12.x (the line that still supports Node 20) does
 # not list Node 26 in its engines, but builds from source and runs on 26.9 (checked with npm's node 26).
 FROM node:26-slim AS build
@@ -11,6 +12,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY workers ./workers
 COPY bin ./bin
+COPY web ./web
 RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: only production dependencies and compiled code, as an unprivileged user.

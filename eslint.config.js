@@ -21,6 +21,8 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
     },
   },
+  // The playground's sources run in the browser (web/src/tsconfig.json gives them the DOM types).
+  { files: ['web/src/**/*.ts'], languageOptions: { globals: globals.browser } },
   // tap tracks its own subtests: top-level `t.test(...)` is not awaited by design.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-floating-promises': 'off' } },
   { files: ['**/*.js', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },

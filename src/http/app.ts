@@ -26,6 +26,7 @@ import { schemaDetectRoutes } from './routes/schema-detect.js';
 import { usageRoutes } from './routes/usage.js';
 import { docsPageRoutes } from './routes/docs-page.js';
 import { referenceRoutes } from './routes/reference.js';
+import { playgroundRoutes } from './routes/playground.js';
 import { createPaymentProvider } from '../billing/payment/index.js';
 import type { AppDeps, AppInput } from './deps.js';
 
@@ -82,10 +83,11 @@ export function createApp(input: AppInput): Koa {
   // The MCP tools (POST /mcp): keys are checked by the tools that need one.
   const mcp = mcpRoutes(deps, agentFlow);
 
-  // The reference: /openapi.json, /llms.txt and the /docs page.
+  // The reference: /openapi.json, /llms.txt and the /docs page; the playground page at /.
   const reference = new Router();
   reference.use(referenceRoutes(deps).routes());
   reference.use(docsPageRoutes(deps).routes());
+  reference.use(playgroundRoutes(deps).routes());
 
   for (const router of [publicApi, dataApi, agentApi, reference, mcp]) {
     app.use(router.routes());

@@ -180,4 +180,26 @@ export const REFERENCE_OPERATIONS: readonly OperationSpec[] = [
     },
     errors: ['NOT_FOUND'],
   },
+  {
+    method: 'get',
+    path: '/',
+    tag: 'Reference',
+    summary: 'The playground page: try templates, schemas and prompts, preview and download (served offline)',
+    auth: 'public',
+    ok: { status: 200, description: 'The page', content: HTML },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    method: 'get',
+    path: '/playground/assets/{file}',
+    tag: 'Reference',
+    summary: 'Script and stylesheet of the playground page',
+    auth: 'public',
+    ok: {
+      status: 200,
+      description: 'The file',
+      content: { 'application/octet-stream': { text: 'JS or CSS' } },
+    },
+    errors: ['NOT_FOUND'],
+  },
 ];
