@@ -80,6 +80,11 @@ const shop = (extra: { order?: TableSpec['fields']; item?: TableSpec['fields'] }
   },
 ];
 
+const issuesOf = (tables: TableSpec[]) => {
+  const result = compile({ tables, seed: 1, locale: 'en' });
+  return result.ok ? [] : result.error.details.map((d) => `${d.field}: ${d.message}`);
+};
+
 t.test('lookups, aggregates, conditions and dates hold on random seeds', (t) => {
   fc.assert(
     fc.property(fc.integer({ min: 0, max: 0xffffffff }), (seed) => {
@@ -135,13 +140,202 @@ t.test('sums are exact to the cent, whatever the values', (t) => {
   t.end();
 });
 
-t.test('aggregates are the same for any split of the rows', (t) => {
-  const plan = planOf(shop(), 99);
-  const whole = allRows(plan, 'orders');
+t.test('aggregates are the same for any split of the rows, each split on a fresh plan (as workers)', (t) => {
+  const whole = allRows(planOf(shop(), 99), 'orders');
   const parts: Value[][] = [];
   for (let start = 0; start < 40; start += 7)
-    parts.push(...generateRows(plan, 'orders', start, Math.min(40, start + 7)));
+    parts.push(...generateRows(planOf(shop(), 99), 'orders', start, Math.min(40, start + 7)));
   t.same(parts, whole);
+  t.end();
+});
+
+t.test('an aggregate reached again through a self-reference keeps its own sum', (t) => {
+  // emp.total sums tasks whose cost follows the manager's total: the evaluator runs inside itself.
+  const tables: TableSpec[] = [
+    {
+      name: 'emp',
+      count: 30,
+      fields: [
+        { name: 'id', type: 'sequence' },
+        { name: 'manager_id', type: 'ref', nullable: true, params: { table: 'emp' } },
+        { name: 'total', type: 'aggregate', params: { table: 'tasks', ref: 'emp_id', of: 'cost' } },
+        {
+          name: 'boss_total',
+          type: 'integer',
+          params: { min: 0, max: 1e6, after: 'manager_id.total', max_gap: 0 },
+        },
+      ],
+    },
+    {
+      name: 'tasks',
+      count: 90,
+      fields: [
+        { name: 'emp_id', type: 'ref', params: { table: 'emp', per_parent: { min: 1, max: 5 } } },
+        {
+          name: 'cost',
+          type: 'integer',
+          params: { min: 1, max: 10, after: 'emp_id.boss_total', max_gap: 5 },
+        },
+      ],
+    },
+  ];
+  t.same(brokenPromises(planOf(tables, 4)), []);
+  const whole = allRows(planOf(tables, 4), 'emp');
+  const parts: Value[][] = [];
+  for (let start = 0; start < 30; start += 4)
+    parts.push(...generateRows(planOf(tables, 4), 'emp', start, Math.min(30, start + 4)));
+  t.same(parts, whole, 'any split');
+  t.end();
+});
+
+t.test("a date ordered only by its parents keeps its type's window", (t) => {
+  const plan = planOf([
+    {
+      name: 'users',
+      count: 50,
+      fields: [
+        { name: 'id', type: 'uuid' },
+        { name: 'created_at', type: 'datetime', params: { min: '2025-06-01', max: '2025-12-31' } },
+      ],
+    },
+    {
+      name: 'events',
+      count: 400,
+      fields: [
+        { name: 'user_id', type: 'ref', params: { table: 'users' } },
+        { name: 'planned', type: 'date_future' },
+        { name: 'happened', type: 'date_past' },
+        { name: 'logged_at', type: 'datetime' },
+      ],
+    },
+  ]);
+  const after = (v: Value) => String(v) >= '2026-01-01';
+  t.ok(column(plan, 'events', 'planned').every(after), 'date_future stays after the reference date');
+  t.notOk(column(plan, 'events', 'happened').some(after), 'date_past stays before it');
+  t.notOk(column(plan, 'events', 'logged_at').some(after), 'a datetime stays in its default window');
+  t.same(brokenPromises(plan), []);
+  t.end();
+});
+
+t.test('nullability follows what a derived value reads, whatever the table order', (t) => {
+  const tables = (reversed: boolean): TableSpec[] => {
+    const list: TableSpec[] = [
+      {
+        name: 'customers',
+        count: 10,
+        fields: [
+          { name: 'id', type: 'uuid' },
+          { name: 'email', type: 'email' },
+        ],
+      },
+      {
+        name: 'orders',
+        count: 30,
+        fields: [
+          { name: 'id', type: 'uuid' },
+          { name: 'customer_id', type: 'ref', nullable: true, params: { table: 'customers' } },
+          { name: 'email', type: 'lookup', params: { from: 'customer_id.email' } },
+          {
+            name: 'cheapest',
+            type: 'aggregate',
+            params: { table: 'items', ref: 'order_id', op: 'min', of: 'price' },
+          },
+          { name: 'spent', type: 'aggregate', params: { table: 'items', ref: 'order_id', of: 'price' } },
+        ],
+      },
+      {
+        name: 'items',
+        count: 60,
+        fields: [
+          { name: 'order_id', type: 'ref', params: { table: 'orders', per_parent: { min: 2, max: 2 } } },
+          { name: 'price', type: 'integer', nullable: true, params: { min: 1, max: 9, null_rate: 0.5 } },
+          { name: 'email', type: 'lookup', params: { from: 'order_id.email' } },
+        ],
+      },
+    ];
+    return reversed ? list.reverse() : list;
+  };
+  for (const reversed of [false, true]) {
+    const plan = planOf(tables(reversed));
+    const nullable = (table: string, field: string) =>
+      plan.tables.find((x) => x.name === table)?.fields.find((f) => f.name === field)?.nullable;
+    t.equal(
+      nullable('items', 'email'),
+      true,
+      `a lookup of a lookup through a nullable ref (reversed: ${reversed})`,
+    );
+    t.equal(nullable('orders', 'cheapest'), true, 'min over factors that may be null');
+    t.equal(nullable('orders', 'spent'), false, 'a sum of nothing is 0');
+    t.same(brokenPromises(plan), []);
+  }
+  t.end();
+});
+
+t.test('derived values refused where they cannot hold', (t) => {
+  const big = issuesOf(
+    shop({ item: [{ name: 'grams', type: 'integer', params: { min: 1e8, max: 2e8 } }] }).map((table) =>
+      table.name !== 'orders'
+        ? table
+        : {
+            ...table,
+            fields: [
+              ...table.fields,
+              {
+                name: 'mass',
+                type: 'aggregate',
+                params: { table: 'items', ref: 'order_id', of: ['grams', 'grams'] },
+              },
+            ],
+          },
+    ),
+  );
+  t.match(big, [/"orders\.mass" could reach 2\.00e\+17, past exact numbers/]);
+  const locale = issuesOf([
+    {
+      name: 'people',
+      count: 5,
+      fields: [
+        { name: 'kind', type: 'enum', params: { values: ['a', 'b'] } },
+        {
+          name: 'country',
+          type: 'enum',
+          params: { values: ['JP', 'DE', 'FR', 'BR'], when: { field: 'kind', in: ['a'] } },
+        },
+      ],
+    },
+  ]);
+  t.match(locale, [/decides each row's locale cannot be conditional/]);
+  const key = issuesOf([
+    {
+      name: 'users',
+      count: 5,
+      fields: [
+        { name: 'kind', type: 'enum', params: { values: ['a', 'b'] } },
+        { name: 'id', type: 'uuid', params: { when: { field: 'kind', in: ['a'] } } },
+      ],
+    },
+    { name: 'posts', count: 5, fields: [{ name: 'user_id', type: 'ref', params: { table: 'users' } }] },
+  ]);
+  t.match(key, [/table "users" has no primary key/], 'a conditional field is never the key');
+  t.end();
+});
+
+t.test('a lookup through a self-reference is sized by what it copies', (t) => {
+  const plan = planOf([
+    {
+      name: 'staff',
+      count: 20,
+      fields: [
+        { name: 'id', type: 'uuid' },
+        { name: 'manager_id', type: 'ref', nullable: true, params: { table: 'staff' } },
+        { name: 'motto', type: 'long_string', params: { length: 2000 } },
+        { name: 'manager_motto', type: 'lookup', params: { from: 'manager_id.motto' } },
+      ],
+    },
+  ]);
+  const fields = plan.tables[0]!.fields;
+  t.ok(fields[3]!.maxBytes >= 2000, `lookup bound ${fields[3]!.maxBytes}`);
+  t.ok(fields[1]!.maxBytes >= 38, `self-reference bound ${fields[1]!.maxBytes}`);
   t.end();
 });
 
@@ -205,11 +399,6 @@ t.test('a self-reference follows the row it points to', (t) => {
   t.same(brokenPromises(plan), []);
   t.end();
 });
-
-const issuesOf = (tables: TableSpec[]) => {
-  const result = compile({ tables, seed: 1, locale: 'en' });
-  return result.ok ? [] : result.error.details.map((d) => `${d.field}: ${d.message}`);
-};
 
 t.test('bad lookups are refused with their path', (t) => {
   const base = shop();

@@ -112,7 +112,8 @@ export function brokenPromises(plan: GenerationPlan): string[] {
           const after = afters.reduce<Value>((x, v) => (x === null || cmp(v, x) > 0 ? v : x), null);
           const before = source.order.before === null ? null : read(row, source.order.before);
           if (after !== null && cmp(value, after) < 0) note(`${label(f)} ${value} before ${after}`);
-          if (before !== null && after === null && cmp(value, before) > 0)
+          // An after anchor later than the before one wins (the order that contradicts gives way).
+          if (before !== null && (after === null || cmp(after, before) <= 0) && cmp(value, before) > 0)
             note(`${label(f)} ${value} after ${before}`);
         }
       }
@@ -138,8 +139,11 @@ export function brokenPromises(plan: GenerationPlan): string[] {
     });
     for (const key of table.uniques) {
       const at = key.map((name) => table.fields.findIndex((f) => f.name === name));
-      const seen = new Set(rows.map((r) => JSON.stringify(at.map((i) => r[i]))));
-      if (seen.size !== rows.length) note(`${table.name} repeats (${key.join(', ')})`);
+      // Nulls are not values (as in SQL): a key with a null member cannot repeat.
+      const keys = rows
+        .filter((r) => at.every((i) => r[i] !== null))
+        .map((r) => JSON.stringify(at.map((i) => r[i])));
+      if (new Set(keys).size !== keys.length) note(`${table.name} repeats (${key.join(', ')})`);
     }
   }
   return problems;

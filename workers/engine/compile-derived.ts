@@ -7,6 +7,7 @@
 import { type DraftField, type DraftTable, type Issues, NUMBER_KINDS, paramPath } from './compile-draft.js';
 import type { ColumnKind } from './field-type.js';
 import type { PlannedAggregate } from './plan.js';
+import { NULL_CAPABLE_TYPES } from './types/derived.js';
 
 type FieldRef = readonly [table: number, field: number];
 
@@ -24,6 +25,11 @@ export function planDerived(tables: DraftTable[], issues: Issues): void {
   const kinds = new KindResolver(tables);
   for (const table of tables)
     for (const field of table.fields) field.kind = kinds.of(table.index, field.index);
+  const nulls = new NullResolver(tables);
+  for (const table of tables)
+    for (const field of table.fields) field.nullable = nulls.of(table.index, field.index);
+  for (const table of tables)
+    for (const field of table.fields) checkAggregateBound(tables, table, field, issues);
   for (const table of tables) {
     for (const field of table.fields) {
       const source = field.source;
@@ -55,8 +61,6 @@ function planLookup(tables: DraftTable[], table: DraftTable, field: DraftField, 
     return issues.add(paramPath(field.path, 'from'), `field "${name}" is not defined in "${parent.name}"`);
   if (field.unique) return issues.add(field.path, 'a lookup copies values and cannot be unique');
   field.source = { mode: 'lookup', lookup: { via: via.index, field: target.index } };
-  // Null when the ref is null or the parent's value is.
-  field.nullable = field.nullable || via.nullable || target.nullable || target.when !== null;
 }
 
 function planAggregate(
@@ -93,8 +97,6 @@ function planAggregate(
     of.push(index);
   }
   field.source = { mode: 'aggregate', aggregate: { table: child.index, ref: ref.index, op, of } };
-  // A row may have no children (per_parent min 0): min and max have nothing to say.
-  if ((op === 'min' || op === 'max') && ref.ref.perParent.min === 0) field.nullable = true;
 }
 
 function planCondition(table: DraftTable, field: DraftField, issues: Issues): void {
@@ -138,13 +140,106 @@ class KindResolver {
         const kinds = of.map((c) => this.of(table, c));
         if (kinds.includes('float')) return 'float';
         if (kinds.includes('decimal')) return 'decimal';
-        // Sums of integers may outgrow int32.
-        return kinds.includes('bigint') || op === 'sum' ? 'bigint' : 'integer';
+        // Sums and products of integers may outgrow int32.
+        return 'bigint';
       }
       return field.kind;
     } finally {
       this.visiting.delete(key);
     }
+  }
+}
+
+/**
+ * Whether a field may be null, in dependency order (a lookup of a lookup of a conditional field is
+ * nullable whatever the order of the tables in the request): its own `nullable` or `when`, a type that
+ * yields nulls, a lookup whose ref or source may be null, a min/max whose row may have no child with
+ * all factors present.
+ */
+class NullResolver {
+  private readonly known = new Map<string, boolean>();
+
+  constructor(private readonly tables: DraftTable[]) {}
+
+  of(t: number, f: number): boolean {
+    const key = `${t}:${f}`;
+    const seen = this.known.get(key);
+    if (seen !== undefined) return seen;
+    const field = (this.tables[t] as DraftTable).fields[f] as DraftField;
+    this.known.set(key, field.nullable); // a loop (through a self-reference) settles on the field's own
+    let nullable = field.nullable || field.when !== null || NULL_CAPABLE_TYPES.has(field.typeId);
+    const source = field.source;
+    if (source.mode === 'lookup') {
+      const via = (this.tables[t] as DraftTable).fields[source.lookup.via] as DraftField;
+      const parent = (via.ref as NonNullable<DraftField['ref']>).table;
+      nullable ||= this.of(t, via.index) || this.of(parent, source.lookup.field);
+    } else if (
+      source.mode === 'aggregate' &&
+      (source.aggregate.op === 'min' || source.aggregate.op === 'max')
+    ) {
+      const { table, ref, of } = source.aggregate;
+      const refField = (this.tables[table] as DraftTable).fields[ref] as DraftField;
+      nullable ||=
+        (refField.ref?.perParent?.min ?? 0) === 0 || this.of(table, ref) || of.some((k) => this.of(table, k));
+    }
+    this.known.set(key, nullable);
+    return nullable;
+  }
+}
+
+/** The largest magnitude a numeric field can take, from its params (undefined when not known). */
+function magnitude(tables: DraftTable[], t: number, f: number, depth = 0): number | undefined {
+  const field = (tables[t] as DraftTable).fields[f] as DraftField;
+  if (depth > 16) return undefined;
+  const source = field.source;
+  if (source.mode === 'lookup') {
+    const via = (tables[t] as DraftTable).fields[source.lookup.via] as DraftField;
+    return magnitude(
+      tables,
+      (via.ref as NonNullable<DraftField['ref']>).table,
+      source.lookup.field,
+      depth + 1,
+    );
+  }
+  if (source.mode === 'aggregate') return aggregateMagnitude(tables, source.aggregate, depth + 1);
+  const { min, max } = field.params;
+  return typeof min === 'number' && typeof max === 'number'
+    ? Math.max(Math.abs(min), Math.abs(max))
+    : undefined;
+}
+
+/** The largest magnitude of an aggregate (Infinity past doubles), or undefined when a factor's is not known. */
+function aggregateMagnitude(
+  tables: DraftTable[],
+  aggregate: PlannedAggregate,
+  depth: number,
+): number | undefined {
+  const { table, ref, op, of } = aggregate;
+  const per = ((tables[table] as DraftTable).fields[ref] as DraftField).ref?.perParent?.max ?? 0;
+  if (op === 'count') return per;
+  let product = 1;
+  for (const k of of) {
+    const m = magnitude(tables, table, k, depth);
+    if (m === undefined) return undefined;
+    product *= m;
+  }
+  return op === 'sum' ? per * product : product;
+}
+
+/** An aggregate whose values could pass 2^53 would be neither exact nor writable: refused up front. */
+function checkAggregateBound(
+  tables: DraftTable[],
+  table: DraftTable,
+  field: DraftField,
+  issues: Issues,
+): void {
+  if (field.source.mode !== 'aggregate') return;
+  const bound = aggregateMagnitude(tables, field.source.aggregate, 0);
+  if (bound !== undefined && bound > Number.MAX_SAFE_INTEGER) {
+    issues.add(
+      paramPath(field.path, 'of'),
+      `"${table.name}.${field.name}" could reach ${bound.toExponential(2)}, past exact numbers (2^53); narrow the min/max of its factors or per_parent.max`,
+    );
   }
 }
 

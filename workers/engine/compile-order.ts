@@ -12,6 +12,7 @@ import {
 } from './compile-draft.js';
 import { EVENT_TYPES } from './engine-params.js';
 import { MS_PER_DAY, parseIsoMs } from './iso-time.js';
+import { EVENT_DEFAULT_BOUNDS } from './types/datetime.js';
 import type { Anchor } from './plan.js';
 
 const DEFAULT_GAP_DAYS = 365;
@@ -100,14 +101,17 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
         : numeric
           ? -1
           : DEFAULT_GAP_DAYS * MS_PER_DAY;
+    // Ordered only by its parents, a date keeps its type's own window (a date_past stays past).
+    const defaults =
+      after === undefined && before === undefined ? EVENT_DEFAULT_BOUNDS[field.typeId] : undefined;
     field.source = {
       mode: 'ordered',
       order: {
         after: anchors,
         before: b,
         numeric,
-        min: bound(field.params['min']),
-        max: bound(field.params['max']),
+        min: bound(field.params['min']) ?? defaults?.min ?? null,
+        max: bound(field.params['max']) ?? defaults?.max ?? null,
         gap,
       },
     };

@@ -12,7 +12,11 @@ const KEY_TYPES: ReadonlySet<string> = new Set(['uuid', 'sequence', 'id']);
 /** The primary key: `params.primary_key: true`, else a field named `id`, else the first uuid/sequence/id. */
 export function findPrimaryKeys(tables: DraftTable[]): void {
   for (const table of tables) {
-    const usable = table.fields.filter((f) => !f.nullable);
+    // A key holds a value in every row and is drawn, not copied or computed.
+    const usable = table.fields.filter(
+      (f) =>
+        !f.nullable && f.params['when'] === undefined && f.typeId !== 'lookup' && f.typeId !== 'aggregate',
+    );
     const key =
       usable.find((f) => f.params['primary_key'] === true) ??
       usable.find((f) => f.name === 'id') ??

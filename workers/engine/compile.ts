@@ -3,7 +3,7 @@
  * generateRows can run in any worker. Bad input gives an EngineError, never an exception.
  */
 import { createHash } from 'node:crypto';
-import { type DraftTable, Issues } from './compile-draft.js';
+import { type DraftField, type DraftTable, Issues } from './compile-draft.js';
 import { checkValueCycles, planDerived } from './compile-derived.js';
 import { distinctParentGroups, planExclusions, planRefPicks, planRowLocale } from './compile-links.js';
 import { planOrdering } from './compile-order.js';
@@ -71,6 +71,12 @@ export function compile(input: GenerationInput): CompileResult {
     planComposites(tables, table, groups, locale as string, issues);
     planExclusions(tables, table, groups, issues);
     planRowLocale(table);
+    const driver = table.fields[table.localeField];
+    if (driver?.params['when'] !== undefined)
+      issues.add(
+        `${driver.path}.params.when`,
+        "the field that decides each row's locale cannot be conditional",
+      );
     planOrdering(tables, table, issues);
   }
   if (!issues.any) checkValueCycles(tables, issues);
@@ -78,29 +84,38 @@ export function compile(input: GenerationInput): CompileResult {
   return { ok: true, plan: buildPlan(input, tables, order) };
 }
 
-/** Worst-case bytes of every field's values (size.ts), parents first so a ref takes its parent's. */
-function fieldBytes(drafts: DraftTable[], order: number[]): number[][] {
+/**
+ * Worst-case bytes of every field's values (size.ts): a ref or a lookup takes the bound of the field it
+ * copies, found through any chain of refs and lookups (a self-reference included).
+ */
+function fieldBytes(drafts: DraftTable[]): number[][] {
   const bytes: number[][] = drafts.map(() => []);
-  for (const t of order) {
-    const draft = drafts[t] as DraftTable;
-    bytes[t] = draft.fields.map((f) => {
-      const own = f.ref === null ? f.type.maxBytes(f.params) : (bytes[f.ref.table]![f.ref.field] ?? 0);
-      if (f.source.mode === 'lookup') {
-        // Parents come first; through a self-reference, the field's own bound.
-        const parent = draft.fields[f.source.lookup.via]?.ref?.table ?? t;
-        const target = (drafts[parent] as DraftTable).fields[f.source.lookup.field];
-        const known = bytes[parent]?.[f.source.lookup.field];
-        return Math.max(known ?? target?.type.maxBytes(target.params) ?? 0, NULL_BYTES);
-      }
-      return Math.max(own, NULL_BYTES);
-    });
-  }
+  const visiting = new Set<string>();
+  const of = (t: number, f: number): number => {
+    const known = bytes[t]?.[f];
+    if (known !== undefined) return known;
+    const field = (drafts[t] as DraftTable).fields[f] as DraftField;
+    const key = `${t}:${f}`;
+    if (visiting.has(key)) return NULL_BYTES; // copies itself through a self-reference: nulls only
+    visiting.add(key);
+    let own: number;
+    if (field.ref !== null) own = of(field.ref.table, field.ref.field);
+    else if (field.source.mode === 'lookup') {
+      const via = (drafts[t] as DraftTable).fields[field.source.lookup.via]?.ref;
+      own = via == null ? NULL_BYTES : of(via.table, field.source.lookup.field);
+    } else own = field.type.maxBytes(field.params);
+    visiting.delete(key);
+    const value = Math.max(own, NULL_BYTES);
+    (bytes[t] as number[])[f] = value;
+    return value;
+  };
+  drafts.forEach((draft, t) => draft.fields.forEach((_, f) => of(t, f)));
   return bytes;
 }
 
 function buildPlan(input: GenerationInput, drafts: DraftTable[], order: number[]): GenerationPlan {
   const seed = input.seed >>> 0;
-  const bytes = fieldBytes(drafts, order);
+  const bytes = fieldBytes(drafts);
   const tables = drafts.map((draft, t): PlannedTable => {
     const tableKey = combine(seed, hashString(draft.name));
     keyComposites(draft, tableKey);

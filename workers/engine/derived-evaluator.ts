@@ -79,45 +79,55 @@ class ExactSum {
   }
 }
 
-/** Count, sum, min or max over the state's row's children (see the file comment). */
+/**
+ * Count, sum, min or max over the state's row's children (see the file comment). Its scratch (the
+ * factors and the running sum) is taken per call from a stack: through a self-reference the same
+ * evaluator may run inside itself for another row.
+ */
 export function aggregateEvaluator(rt: RuntimeView, aggregate: PlannedAggregate): Evaluator {
   const child = rt.tableAt(aggregate.table);
   const { ref, op, of } = aggregate;
-  const checkNull = (child.table.fields[ref]?.nullRate ?? 0) > 0;
-  const factors: number[] = new Array<number>(of.length).fill(0);
-  const sum = new ExactSum();
-  /** The product of the child's factors in `factors`; false when one is null. */
-  const read = (row: number): boolean => {
-    for (let k = 0; k < of.length; k++) {
-      const v = child.valueAt(of[k] as number, row);
-      if (typeof v !== 'number') return false;
-      factors[k] = v;
-    }
-    return true;
-  };
+  const refField = child.table.fields[ref];
+  // Children whose ref is null (null_rate or an unmet `when`) belong to no row.
+  const checkNull = (refField?.nullRate ?? 0) > 0 || (refField?.when ?? null) !== null;
+  const stack: { factors: number[]; sum: ExactSum; best: ExactSum }[] = [];
+  let depth = 0;
   return (s: RowState): Value => {
-    const { prefix, slots } = child.allocation(ref);
-    const end = prefix[s.row + 1] as number;
-    let count = 0;
-    let best: number | null = null;
-    sum.reset();
-    for (let slot = prefix[s.row] as number; slot < end; slot++) {
-      const row = slots.inverse(slot);
-      if (checkNull && child.valueAt(ref, row) === null) continue;
-      if (op === 'count') {
+    const scratch = (stack[depth] ??= {
+      factors: new Array<number>(of.length).fill(0),
+      sum: new ExactSum(),
+      best: new ExactSum(),
+    });
+    depth++;
+    try {
+      const { factors, sum, best: one } = scratch;
+      const { prefix, slots } = child.allocation(ref);
+      const end = prefix[s.row + 1] as number;
+      let count = 0;
+      let best: number | null = null;
+      sum.reset();
+      next: for (let slot = prefix[s.row] as number; slot < end; slot++) {
+        const row = slots.inverse(slot);
+        if (checkNull && child.valueAt(ref, row) === null) continue;
         count++;
-        continue;
+        if (op === 'count') continue;
+        for (let k = 0; k < of.length; k++) {
+          const v = child.valueAt(of[k] as number, row);
+          if (typeof v !== 'number') continue next;
+          factors[k] = v;
+        }
+        if (op === 'sum') sum.add(factors, of.length);
+        else {
+          one.reset();
+          one.add(factors, of.length);
+          const v = one.value;
+          if (best === null || (op === 'min' ? v < best : v > best)) best = v;
+        }
       }
-      if (!read(row)) continue;
-      if (op === 'sum') sum.add(factors, of.length);
-      else {
-        sum.reset();
-        sum.add(factors, of.length);
-        const v = sum.value;
-        if (best === null || (op === 'min' ? v < best : v > best)) best = v;
-      }
+      return op === 'count' ? count : op === 'sum' ? sum.value : best;
+    } finally {
+      depth--;
     }
-    return op === 'count' ? count : op === 'sum' ? sum.value : best;
   };
 }
 

@@ -4,12 +4,11 @@
  * multi-row INSERTs, parents first. Quoting follows each dialect's rules for identifiers and strings.
  */
 import type { ColumnKind, GenerationPlan, PlannedField, PlannedTable, Value } from '../engine/index.js';
+import { NULL_CAPABLE_TYPES } from '../engine/types/derived.js';
 import { unwritableNumber } from './number.js';
 import { INSERT_BATCH, type SqlDialect } from './options.js';
 
 // Types whose generators may yield null even when the field is not nullable.
-const NULL_CAPABLE_TYPES = new Set(['nullable', 'error_value', 'empty_string']);
-
 /** Whether a field's values may be NULL: nullable, or of a type that yields nulls on its own. */
 export function mayHoldNull(field: PlannedField): boolean {
   return field.nullable || NULL_CAPABLE_TYPES.has(field.type);

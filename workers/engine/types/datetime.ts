@@ -14,6 +14,20 @@ const REFERENCE_YEAR = 2026;
 const DAY = 86_400_000;
 const DEFAULT_MIN = Date.UTC(2021, 0, 1);
 const DEFAULT_MAX = REFERENCE_TIME - 1000;
+const FUTURE_BOUNDS: Bounds = { min: REFERENCE_TIME + DAY, max: REFERENCE_TIME + 730 * DAY };
+const PAST_BOUNDS: Bounds = { min: REFERENCE_TIME - 1826 * DAY, max: REFERENCE_TIME - DAY };
+
+/**
+ * The default window (epoch ms) of each event type without min/max: the engine keeps a date that must
+ * follow its parents inside it, so a `date_past` stays past and a `date_future` future.
+ */
+export const EVENT_DEFAULT_BOUNDS: Readonly<Record<string, Bounds>> = {
+  datetime: { min: DEFAULT_MIN, max: DEFAULT_MAX },
+  timestamp: { min: DEFAULT_MIN, max: DEFAULT_MAX },
+  date: { min: DEFAULT_MIN, max: DEFAULT_MAX },
+  date_past: PAST_BOUNDS,
+  date_future: FUTURE_BOUNDS,
+};
 
 /** Epoch-ms bounds of a date param set; a date-only `max` means the end of that day. */
 interface Bounds {
@@ -220,7 +234,7 @@ export const DATETIME_TYPES: readonly FieldType[] = [
   dateType(
     'date_future',
     'Date after the reference date 2026-01-01 (default: within two years).',
-    { min: REFERENCE_TIME + DAY, max: REFERENCE_TIME + 730 * DAY },
+    FUTURE_BOUNDS,
     '2026-08-14',
     {
       params: {
@@ -238,7 +252,7 @@ export const DATETIME_TYPES: readonly FieldType[] = [
   dateType(
     'date_past',
     'Date before the reference date 2026-01-01 (default: within five years).',
-    { min: REFERENCE_TIME - 1826 * DAY, max: REFERENCE_TIME - DAY },
+    PAST_BOUNDS,
     '2023-11-02',
     {
       params: {

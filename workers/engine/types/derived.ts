@@ -9,6 +9,9 @@ import { define } from './define.js';
 import { check } from './params.js';
 
 const FIELD_PATH = /^[^.\s]+\.[^.\s]+$/;
+/** Types whose values may be null without `nullable` (SQL columns of them must accept NULL). */
+export const NULL_CAPABLE_TYPES: ReadonlySet<string> = new Set(['nullable', 'error_value', 'empty_string']);
+
 /** Types whose values the compiler resolves from other fields; their `generate` is never called. */
 export const RESOLVED_BY_ENGINE: ReadonlySet<string> = new Set(['ref', 'lookup', 'aggregate']);
 
