@@ -205,7 +205,9 @@ t.test('nesting deeper than 64 levels is refused before anything walks it', asyn
   const shallow = await server.request('/api/v1/generate', {
     key,
     json: {
-      tables: [{ name: 't', count: 1, fields: [{ name: 'a', type: 'uuid', params: { x: [[[1]]] } }] }],
+      tables: [
+        { name: 't', count: 1, fields: [{ name: 'a', type: 'constant', params: { value: [[[1]]] } }] },
+      ],
     },
   });
   t.equal(shallow.status, 200, 'ordinary nesting passes');

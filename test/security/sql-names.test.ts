@@ -80,10 +80,27 @@ const range = fc
     ...(withMax ? { max: Math.max(a, b) } : {}),
     precision,
   }));
-const numeric = fc.record({
-  type: fc.constantFrom('integer', 'number', 'float', 'decimal', 'price', 'amount', 'salary', 'token_count'),
-  params: range,
-});
+/** Numeric types; only those with a `precision` param are sent one (an unknown param is refused). */
+const WITH_PRECISION = new Set(['number', 'float', 'decimal', 'price', 'amount']);
+const numeric = fc
+  .record({
+    type: fc.constantFrom(
+      'integer',
+      'number',
+      'float',
+      'decimal',
+      'price',
+      'amount',
+      'salary',
+      'token_count',
+    ),
+    params: range,
+  })
+  .map(({ type, params }) => {
+    if (WITH_PRECISION.has(type)) return { type, params };
+    const { precision: _precision, ...rest } = params;
+    return { type, params: rest };
+  });
 const sequence = fc.record({
   type: fc.constant('sequence'),
   params: fc.record(
