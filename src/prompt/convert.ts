@@ -192,9 +192,18 @@ export function convertPrompt(prompt: string): ConversionResult {
     entities,
     warnings,
   );
-  const tables = restoreCase(assembled, prompt);
+  let tables = restoreCase(assembled, prompt);
   if (tables.length === 0) return { ok: false, message: `No data to generate was recognized. ${HELP}` };
-  const checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
+  let checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
+  // Two tables read as referring to each other ("users, each with one tracker, … from the trackers"):
+  // the one named first owns the other, so its ref is the one dropped, and the answer says so.
+  for (let guard = 0; guard < 4 && !checked.ok && checked.error.code === 'DEPENDENCY_CYCLE'; guard++) {
+    const broken = breakCycle(tables, checked.error.details, text);
+    if (broken === undefined) break;
+    tables = broken.tables;
+    warnings.push(broken.warning);
+    checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
+  }
   if (!checked.ok) {
     return {
       ok: false,
@@ -202,6 +211,33 @@ export function convertPrompt(prompt: string): ConversionResult {
     };
   }
   return locale === undefined ? { ok: true, tables, warnings } : { ok: true, tables, locale, warnings };
+}
+
+/** Drops the cycle's ref held by the table the prompt names first; undefined when none can be found. */
+function breakCycle(
+  tables: TableSpec[],
+  details: readonly { field: string }[],
+  text: string,
+): { tables: TableSpec[]; warning: string } | undefined {
+  const at = (name: string) => {
+    const found = text.search(new RegExp(`\\b${singular(name.toLowerCase()).replace(/_/g, '[ _-]')}`));
+    return found < 0 ? Infinity : found;
+  };
+  const refs = details.flatMap((d) => {
+    const m = /^tables\[(\d+)\]\.fields\[(\d+)\]/.exec(d.field);
+    return m === null ? [] : [{ t: Number(m[1]), f: Number(m[2]) }];
+  });
+  const owner = refs.sort((a, b) => at(tables[a.t]?.name ?? '') - at(tables[b.t]?.name ?? ''))[0];
+  const table = owner === undefined ? undefined : tables[owner.t];
+  const field = owner === undefined ? undefined : table?.fields[owner.f];
+  if (owner === undefined || table === undefined || field === undefined) return undefined;
+  const parent = String(field.params?.['table'] ?? '');
+  return {
+    tables: tables.map((x, i) =>
+      i === owner.t ? { ...x, fields: x.fields.filter((_, k) => k !== owner.f) } : x,
+    ),
+    warning: `${table.name} and ${parent} were read as referring to each other; ${parent} refers to ${table.name}, and ${table.name}.${field.name} was left out.`,
+  };
 }
 
 /**

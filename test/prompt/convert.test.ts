@@ -168,3 +168,23 @@ t.test("choices of a table's own kind, ranges per parent in parentheses, and a j
   t.same(shelf?.params?.['per_parent'], { min: 3, max: 9 });
   t.equal(fieldOf('90 climbers with name and join date', 'climbers', 'join_date')?.type, 'date');
 });
+
+t.test(
+  'two tables read as referring to each other: the one named first owns the other, with a warning',
+  async (t) => {
+    const result = convertPrompt('200 drivers, each with one truck, and 900 trips made by the trucks');
+    t.ok(result.ok, 'converted, not refused as a cycle');
+    if (!result.ok) return;
+    const refs = (name: string) =>
+      result.tables
+        .find((x) => x.name === name)
+        ?.fields.filter((f) => f.type === 'ref')
+        .map((f) => f.params?.['table']);
+    t.same(refs('trucks'), ['drivers']);
+    t.same(refs('drivers'), []);
+    t.ok(
+      result.warnings.some((w) => /drivers and trucks were read as referring to each other/.test(w)),
+      'the answer says which ref was left out',
+    );
+  },
+);
