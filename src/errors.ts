@@ -12,6 +12,7 @@ export const ERROR_CATALOGUE = {
   UNAUTHORIZED: { status: 401, message: 'A valid API key is required.' },
   PAYMENT_REQUIRED: { status: 402, message: 'The checkout has not been paid yet.' },
   FEATURE_REQUIRES_UPGRADE: { status: 403, message: 'Your plan does not include this feature.' },
+  ORIGIN_NOT_ALLOWED: { status: 403, message: 'Requests from this web origin are not allowed.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.' },
   NOT_ACCEPTABLE: { status: 406, message: 'None of the accepted media types can be produced.' },

@@ -372,3 +372,32 @@ t.test('the HTTP face of /mcp: GET and DELETE 405, bodies checked, unknown tools
   const client = await connect(t, server);
   await t.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /no_such_tool/);
 });
+
+t.test('a web page from another origin cannot drive the tools (DNS rebinding guard)', async (t) => {
+  const server = await startApp(t, await embeddedStore(t));
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'page', version: '1' } },
+  };
+  const post = (origin: string | undefined) =>
+    fetch(new URL('/mcp', server.url), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        ...(origin === undefined ? {} : { Origin: origin }),
+      },
+      body: JSON.stringify(initialize),
+    });
+  const foreign = await post('http://evil.example');
+  t.equal(foreign.status, 403);
+  t.match(await foreign.json(), { error: { code: 'ORIGIN_NOT_ALLOWED', message: /evil\.example/ } });
+  const own = await post(new URL(server.url).origin);
+  t.equal(own.status, 200, 'the service itself (the playground) may');
+  await own.arrayBuffer();
+  const none = await post(undefined);
+  t.equal(none.status, 200, 'clients outside browsers send no Origin');
+  await none.arrayBuffer();
+});

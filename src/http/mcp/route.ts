@@ -9,16 +9,40 @@ import Router from '@koa/router';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AppDeps } from '../deps.js';
 import { presentedKey } from '../middleware/authenticate.js';
+import { HttpError } from '../../errors.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { baseUrl } from '../routes/agent/index.js';
 import type { AgentFlow } from '../routes/agent/flow.js';
 import { serverEnv } from './env.js';
 import { createMcpServer } from './server.js';
 
+/**
+ * The MCP transport asks servers to check `Origin` (a page on another site, or a DNS-rebound name,
+ * must not drive the tools): clients outside browsers send none; a page may call when it is this
+ * service itself or an origin the operator listed in CORS_ORIGINS.
+ */
+function originAllowed(origin: string, own: string, listed: readonly string[] | '*'): boolean {
+  if (listed === '*' || listed.includes(origin)) return true;
+  try {
+    return new URL(own).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/** An origin as shown in a message: at most 100 characters of it. */
+const originText = (origin: string) => JSON.stringify(origin.slice(0, 100));
+
 /** The /mcp route. */
 export function mcpRoutes(deps: AppDeps, flow: AgentFlow): Router {
   const router = new Router();
   router.post('/mcp', jsonBody(deps.config.bodyLimit), async (ctx) => {
+    const origin = ctx.get('Origin');
+    if (origin !== '' && !originAllowed(origin, baseUrl(ctx, deps.config), deps.config.corsOrigins))
+      throw new HttpError(
+        'ORIGIN_NOT_ALLOWED',
+        `Requests from ${originText(origin)} are not allowed: list it in CORS_ORIGINS.`,
+      );
     const env = serverEnv(deps, flow, presentedKey(ctx), baseUrl(ctx, deps.config));
     const server = createMcpServer(env, ctx.state.log);
     const transport = new StreamableHTTPServerTransport({
