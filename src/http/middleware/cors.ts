@@ -6,6 +6,7 @@
  */
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
+import { META_HEADERS, META_TRAILER } from '../meta-headers.js';
 
 /** Request headers a page may send: the two key headers, JSON bodies, the checkout's replay key. */
 export const CORS_ALLOWED_HEADERS = [
@@ -25,15 +26,8 @@ export const CORS_EXPOSED_HEADERS = [
   'Retry-After',
   'Location',
   'Content-Disposition',
-  'X-Meta-Tables',
-  'X-Meta-Total-Records',
-  'X-Meta-Records-Per-Table',
-  'X-Meta-Locale',
-  'X-Meta-Format',
-  'X-Meta-Seed',
-  'X-Meta-Engine-Version',
-  'X-Meta-Sql-Dialect',
-  'X-Meta-Generation-Time-Ms',
+  ...META_HEADERS,
+  META_TRAILER,
 ];
 
 const BROWSER_FACING = /^\/(api\/v1(\/|$)|openapi\.json$|llms\.txt$)/;

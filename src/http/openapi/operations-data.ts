@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { ErrorKey } from '../../errors.js';
 import { GenerateResponse } from '../../generation/pieces.js';
 import { GenerateBody } from '../../generation/request.js';
+import { META_HEADERS } from '../meta-headers.js';
 import { TemplatesResponse, TypesResponse } from '../routes/catalogue.js';
 import { HealthResponse } from '../routes/health.js';
 import { JobAccepted, JobObject } from '../routes/jobs.js';
@@ -35,17 +36,7 @@ const TABLE_PARAMETER = {
   description: 'The table a text/csv stream holds, when the request has several.',
   schema: Type.String(),
 };
-const RAW_HEADERS = [
-  'X-Meta-Tables',
-  'X-Meta-Total-Records',
-  'X-Meta-Records-Per-Table',
-  'X-Meta-Locale',
-  'X-Meta-Format',
-  'X-Meta-Seed',
-  'X-Meta-Engine-Version',
-  'X-Meta-Sql-Dialect',
-  'Trailer',
-];
+const RAW_HEADERS = [...META_HEADERS, 'Trailer'];
 const NDJSON = 'One line per record, every table: {"table":"users","record":{…}}';
 const CSV = 'RFC 4180 CSV of one table: CRLF line ends, a header row (Pro and above)';
 const SQL =

@@ -8,6 +8,7 @@ import type { Context } from 'koa';
 import type { GenerationPlan, PlanSize } from '../../../workers/engine/index.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../../errors.js';
+import { META_TRAILER, type MetaHeader } from '../meta-headers.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { envelopePieces, type Meta, pickCsvTable, type RawKind, rawPieces } from '../../generation/pieces.js';
 import { CHUNK_BYTES, INLINE_CHUNK_BYTES, type Piece, streamPieces } from '../../generation/stream.js';
@@ -94,7 +95,7 @@ export function generateRoutes(deps: AppDeps): Router {
         ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file)}`);
       }
       ctx.set(metaHeaders(meta));
-      ctx.set('Trailer', 'X-Meta-Generation-Time-Ms');
+      ctx.set('Trailer', META_TRAILER);
     } else {
       const tail = () => {
         const full = { ...meta, generation_time_ms: elapsed() };
@@ -106,9 +107,7 @@ export function generateRoutes(deps: AppDeps): Router {
     const stream = streamPieces(pieces, deps.pool, {
       inline,
       output: ctx.res,
-      onDone: rawKind
-        ? () => ctx.res.addTrailers({ 'X-Meta-Generation-Time-Ms': String(elapsed()) })
-        : undefined,
+      onDone: rawKind ? () => ctx.res.addTrailers({ [META_TRAILER]: String(elapsed()) }) : undefined,
     });
     stream.once('error', (error) => {
       // Headers may be out already: cutting the connection is the only honest signal left.
@@ -122,8 +121,8 @@ export function generateRoutes(deps: AppDeps): Router {
 }
 
 /** meta fields known before the body, as X-Meta-* headers of raw streams. */
-function metaHeaders(meta: Omit<Meta, 'generation_time_ms'>): Record<string, string> {
-  const headers: Record<string, string> = {
+function metaHeaders(meta: Omit<Meta, 'generation_time_ms'>): Partial<Record<MetaHeader, string>> {
+  const headers: Partial<Record<MetaHeader, string>> = {
     'X-Meta-Tables': String(meta.tables),
     'X-Meta-Total-Records': String(meta.total_records),
     'X-Meta-Records-Per-Table': asciiJson(meta.records_per_table),
