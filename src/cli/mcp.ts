@@ -5,22 +5,10 @@
  * forwarded with the key, so the server's plans, limits and counters apply unchanged (docs/mcp.md).
  * stdout carries the protocol only; logs go to stderr.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
-import { createDetector } from '../detect/runner.js';
-import { createPool } from '../generation/pool.js';
-import { localEnv } from '../http/mcp/env.js';
-import { createMcpServer, SERVER_INFO } from '../http/mcp/server.js';
-import { createLogger } from '../logger.js';
-import { createPromptConverter } from '../prompt/index.js';
-import { UsageError } from './errors.js';
 
-interface McpOptions {
+/** Options of `mockhive mcp`. */
+export interface McpOptions {
   url?: string;
   key?: string;
 }
@@ -39,66 +27,8 @@ Examples:
   mockhive mcp                                      the local engine, no key
   mockhive mcp --url https://data.example.com       a server; key from MOCKHIVE_API_KEY`,
     )
-    .action((options: McpOptions) => (options.url === undefined ? serveLocal(options) : bridge(options)));
-}
-
-/** Serves `server` on stdin/stdout until the client closes it; then runs `cleanup`. */
-async function serveStdio(server: Server, cleanup: () => Promise<void>): Promise<void> {
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = resolve;
-  });
-  await server.connect(new StdioServerTransport());
-  process.stdin.once('end', () => void server.close());
-  await closed;
-  await cleanup();
-}
-
-async function serveLocal(options: McpOptions): Promise<void> {
-  if (options.key !== undefined)
-    throw new UsageError('--key goes with --url: the local engine takes no key.');
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel, process.stderr);
-  const pool = createPool(config.workers);
-  const detector = createDetector();
-  const convertPrompt = createPromptConverter({ llm: config.llm, logger });
-  const server = createMcpServer(localEnv({ pool, detector, convertPrompt }), logger);
-  await serveStdio(server, async () => {
-    await Promise.all([pool.close(), detector.close()]);
-  });
-}
-
-/** The /mcp endpoint of a server URL: its base, or the endpoint itself. */
-export function endpointOf(url: string): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new UsageError(`--url ${JSON.stringify(url)} is not a URL (such as https://data.example.com).`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new UsageError(`--url must be http or https, not ${parsed.protocol}`);
-  }
-  if (!parsed.pathname.endsWith('/mcp')) parsed.pathname = `${parsed.pathname.replace(/\/$/, '')}/mcp`;
-  return parsed;
-}
-
-async function bridge(options: McpOptions): Promise<void> {
-  const endpoint = endpointOf(options.url!);
-  const key = options.key ?? process.env['MOCKHIVE_API_KEY'];
-  const client = new Client({ name: 'mockhive-cli', version: SERVER_INFO.version });
-  const transport = new StreamableHTTPClientTransport(endpoint, {
-    requestInit: { headers: key ? { Authorization: `Bearer ${key}` } : {} },
-  });
-  try {
-    await client.connect(transport);
-  } catch (error) {
-    throw new Error(`cannot reach ${endpoint.href}: ${(error as Error).message}`, { cause: error });
-  }
-  const server = new Server(SERVER_INFO, {
-    capabilities: { tools: {} },
-    instructions: client.getInstructions(),
-  });
-  server.setRequestHandler(ListToolsRequestSchema, (request) => client.listTools(request.params));
-  server.setRequestHandler(CallToolRequestSchema, (request) => client.callTool(request.params));
-  await serveStdio(server, () => client.close());
+    .action(async (options: McpOptions) => {
+      const { serveLocal, bridge } = await import('./mcp-serve.js');
+      await (options.url === undefined ? serveLocal(options) : bridge(options));
+    });
 }

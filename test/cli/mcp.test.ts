@@ -4,7 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import type { Test } from 'tap';
-import { endpointOf } from '../../src/cli/mcp.js';
+import { endpointOf } from '../../src/cli/mcp-serve.js';
 import { PREVIEW_ROWS } from '../../src/http/mcp/preview.js';
 import { startApp } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
