@@ -22,7 +22,11 @@ import { createLogger } from '../logger.js';
 import { createPromptConverter } from '../prompt/index.js';
 import { UsageError } from './errors.js';
 
-import type { McpOptions } from './mcp.js';
+/** Options of `mockhive mcp`. */
+export interface McpOptions {
+  url?: string;
+  key?: string;
+}
 
 /** Serves `server` on stdin/stdout until the client closes it; then runs `cleanup`. */
 async function serveStdio(server: Server, cleanup: () => Promise<void>): Promise<void> {

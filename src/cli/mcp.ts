@@ -6,12 +6,7 @@
  * stdout carries the protocol only; logs go to stderr.
  */
 import type { Command } from 'commander';
-
-/** Options of `mockhive mcp`. */
-export interface McpOptions {
-  url?: string;
-  key?: string;
-}
+import type { McpOptions } from './mcp-serve.js';
 
 /** Adds the `mcp` command to `program`. */
 export function mcpCommand(program: Command): void {
