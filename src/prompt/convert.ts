@@ -43,7 +43,14 @@ const HELP =
 interface Draft {
   entity: Entity;
   fields: PromptField[];
-  refs: { parent: Entity; name: string; role?: string; perParent?: { min: number; max: number } }[];
+  refs: {
+    parent: Entity;
+    name: string;
+    role?: string;
+    perParent?: { min: number; max: number };
+    /** The second ref of a pair of one entity: never the row the first one points to. */
+    avoidSelf?: boolean;
+  }[];
   unique?: string[][];
 }
 
@@ -141,6 +148,7 @@ export function convertPrompt(prompt: string): ConversionResult {
   knownRelations(entities, scan.relations, scan.junctions, template, warnings);
   linkNamedTables(named, entities, scan.relations, scan.junctions);
   reciprocals(text, entities, scan.relations);
+  const selfRoles = oneAnother(text, entities, scan.relations);
   const enumTexts: string[] = [];
   const drafts = new Map<Entity, Draft>();
   const templateFields = new Map<string, PromptField[]>();
@@ -181,7 +189,7 @@ export function convertPrompt(prompt: string): ConversionResult {
     if (template.some((t) => t.name === entity.name)) templateFields.set(entity.name, draft.fields);
     else drafts.set(entity, draft);
   }
-  applyRelations(scan.relations, drafts, entities, scan.junctions, template);
+  applyRelations(scan.relations, drafts, entities, scan.junctions, template, selfRoles);
   applyEntityWindows(text, drafts);
   const locale = localeOf(enumTexts.reduce((t, e) => t.replace(e, ' '), text));
   if (template.length > 0)
@@ -371,6 +379,37 @@ function reciprocals(text: string, entities: Entities, relations: Relation[]): v
   }
 }
 
+/** `cite` → [`citing`, `cited`], `mentor` → [`mentoring`, `mentored`], `tag` → [`tagging`, `tagged`]. */
+function participles(verb: string): [string, string] {
+  if (verb.endsWith('e')) return [`${verb.slice(0, -1)}ing`, `${verb}d`];
+  // One syllable ending consonant-vowel-consonant doubles its last letter (tag, pin, rob).
+  const stem = /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(verb) ? verb + verb.at(-1) : verb;
+  return [`${stem}ing`, `${stem}ed`];
+}
+
+/**
+ * "citations where one paper cites another", "referrals in which one customer refers another": a
+ * table of pairs of one entity, its two refs named by the verb's roles (citing_paper_id,
+ * cited_paper_id).
+ */
+function oneAnother(text: string, entities: Entities, relations: Relation[]): Map<Entity, [string, string]> {
+  const roles = new Map<Entity, [string, string]>();
+  const re =
+    /\b([a-z]+)\s+(?:where|in which|when|whereby|as|with)\s+(?:one|a|each)\s+([a-z]+)\s+([a-z]+s)\s+(?:another|an other|a second)\b/g;
+  for (const m of text.matchAll(re)) {
+    const table = entities.find(m[1]!);
+    const parent = entities.find(m[2]!);
+    if (table === undefined || parent === undefined || table === parent) continue;
+    const noun = singular(m[2]!);
+    const verb = m[3]!.replace(/(ch|sh|ss|x|z|o)es$/, '$1').replace(/s$/, '');
+    const [active, passive] = participles(verb);
+    roles.set(table, [`${active}_${noun}_id`, `${passive}_${noun}_id`]);
+    if (!relations.some((r) => r.child === table && r.parent === parent))
+      relations.push({ child: table, parent });
+  }
+  return roles;
+}
+
 /** A named table whose name is two tables' names (`user_roles`) links them: a ref to each, one row a pair. */
 function linkNamedTables(
   named: Entity[],
@@ -463,6 +502,7 @@ function applyRelations(
   entities: Entities,
   junctions: Set<Entity>,
   template: TableSpec[],
+  selfRoles: ReadonlyMap<Entity, [string, string]> = new Map(),
 ): void {
   // Mutual has-many (posts have many tags, tags have many posts) is a junction table.
   for (const r of [...relations]) {
@@ -512,7 +552,7 @@ function applyRelations(
   }
   // Self junctions (follows, flights between airports): two refs to the one parent.
   for (const draft of drafts.values()) {
-    const roles = SELF_JUNCTIONS[draft.entity.key];
+    const roles = selfRoles.get(draft.entity) ?? SELF_JUNCTIONS[draft.entity.key];
     if (roles === undefined) continue;
     const parents = [...new Set(draft.refs.map((r) => r.parent))];
     const parent =
@@ -528,7 +568,7 @@ function applyRelations(
     if (parent === undefined) continue;
     draft.refs = [
       { parent, name: roles[0] },
-      { parent, name: roles[1] },
+      { parent, name: roles[1], avoidSelf: true },
     ];
     if (!EVENT_ENTITIES.has(draft.entity.key)) draft.unique = [[roles[0], roles[1]]];
   }
@@ -621,6 +661,7 @@ function assemble(
     for (const ref of draft.refs) {
       const params: Record<string, unknown> = { table: ref.parent.name };
       if (ref.perParent !== undefined) params['per_parent'] = ref.perParent;
+      if (ref.avoidSelf === true) params['allow_self'] = false;
       if (ref.parent === draft.entity) fields.push({ name: ref.name, type: 'ref', params, nullable: true });
       else fields.push({ name: ref.name, type: 'ref', params });
     }

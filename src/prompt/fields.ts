@@ -164,6 +164,11 @@ export function fieldName(phrase: string, table: string): string {
   if (stamp !== null) return `${stamp[1]}_${stamp[2]}`; // "created at" → created_at
   let words = stripLead(
     phrase
+      // "response time in minutes" is response_time_minutes: the unit stays, the preposition goes.
+      .replace(
+        /\bin\s+(seconds|minutes|hours|days|weeks|months|years|km|kilometers|miles|meters|kg|grams|pounds|percent|cents)\b/g,
+        '$1',
+      )
       .replace(/[^a-z0-9 _-]/g, ' ')
       .trim()
       .split(/\s+/)
@@ -309,7 +314,7 @@ export function parseFields(
   };
   // Parenthesised or listed enum values.
   rest = rest.replace(
-    /([a-z][a-z _-]{0,40}?)\s*\(([^()]*(?:,|\/|\bor\b)[^()]*)\)/g,
+    /\b([a-z][a-z _-]{0,40}?)\s*\(([^()]*(?:,|\/|\bor\b)[^()]*)\)/g,
     (m, words: string, inside: string) => {
       if (new RegExp(`^\\s*${NUM}\\s*(?:-|to)\\s*${NUM}\\s*$`).test(inside)) return m;
       const { prefix, nameWords } = splitLead(words);
@@ -347,7 +352,7 @@ export function parseFields(
   // dropped", "fruit one of apple, pear or plum". Values joined by "and" are columns, not choices.
   // "vegetarian yes/no", "active (y/n)": a flag.
   rest = rest.replace(
-    /([a-z][a-z _-]{0,30}?)\s*\(?\s*\b(?:yes\s*\/\s*no|y\s*\/\s*n|true\s*\/\s*false)\b\s*\)?/g,
+    /\b([a-z][a-z _-]{0,30}?)\s*\(?\s*\b(?:yes\s*\/\s*no|y\s*\/\s*n|true\s*\/\s*false)\b\s*\)?/g,
     (m, words: string) => {
       const { prefix, nameWords } = splitLead(words);
       const name = fieldName(nameWords, table);
@@ -405,7 +410,7 @@ export function parseFields(
   }
   // Numeric ranges after a field phrase.
   const rangeRe = new RegExp(
-    `([a-z][a-z0-9 _-]{0,40}?)\\s*(?:\\(\\s*)?(?:between|from|of|ranging from|in the range)?\\s*\\$?(${NUM})\\s*(?:-|to|and|–)\\s*\\$?(${NUM})(?:\\s*\\))?(?:\\s+(?:stars|dollars|euros|usd|eur|years|minutes|hours|days|km|kg|tons|percent|%|points))?`,
+    `\\b([a-z][a-z0-9 _-]{0,40}?)\\s*(?:\\(\\s*)?(?:between|from|of|ranging from|in the range)?\\s*\\$?(${NUM})\\s*(?:-|to|and|–)\\s*\\$?(${NUM})(?:\\s*\\))?(?:\\s+(?:stars|dollars|euros|usd|eur|years|minutes|hours|days|km|kg|tons|percent|%|points))?`,
     'g',
   );
   rest = rest.replace(rangeRe, (m, words: string, a: string, b: string) => {

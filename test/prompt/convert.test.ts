@@ -188,3 +188,44 @@ t.test(
     );
   },
 );
+
+t.test(
+  '"where one X verbs another": a table of pairs of X, named by the verb, never a row with itself',
+  async (t) => {
+    const result = convertPrompt('80 lawyers and 300 citations in which one lawyer cites another');
+    t.ok(result.ok);
+    if (!result.ok) return;
+    const refs = result.tables
+      .find((x) => x.name === 'citations')
+      ?.fields.filter((f) => f.type === 'ref')
+      .map((f) => [f.name, f.params?.['table'], f.params?.['allow_self'] ?? true]);
+    t.same(refs, [
+      ['citing_lawyer_id', 'lawyers', true],
+      ['cited_lawyer_id', 'lawyers', false],
+    ]);
+    const tagged = convertPrompt('40 members and 70 shoutouts where one member tags another');
+    const names = tagged.ok
+      ? tagged.tables.find((x) => x.name === 'shoutouts')?.fields.map((f) => f.name)
+      : [];
+    t.ok(
+      names?.includes('tagging_member_id') && names.includes('tagged_member_id'),
+      'a short verb doubles its consonant',
+    );
+  },
+);
+
+t.test(
+  'a unit after "in" stays in the column name, and long phrases before a range keep their words whole',
+  async (t) => {
+    const names = (prompt: string) => tablesOf(prompt)[0]?.fields.map((f) => f.name) ?? [];
+    t.same(names('40 rides with duration in seconds from 60 to 3600 and distance in km 1 to 40'), [
+      'id',
+      'duration_seconds',
+      'distance_km',
+    ]);
+    t.ok(
+      names('90 calls with subject and average handling time in minutes 1 to 30').includes('subject'),
+      'the word before a long phrase is not cut in two',
+    );
+  },
+);

@@ -39,7 +39,7 @@ t.test('share of prompts fully understood', async (t) => {
  * The second training corpus (test/fixtures/prompts-train-2.json), written by a session that never read
  * the converter, and tuned on. Its floor is the last measured score and only rises (target 97%).
  */
-const TRAIN_2_FLOOR = 0.96;
+const TRAIN_2_FLOOR = 0.97;
 
 t.test('second training corpus: share fully understood', async (t) => {
   const corpus2 = JSON.parse(
