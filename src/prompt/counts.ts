@@ -7,13 +7,20 @@ import type { TableSpec } from '../../workers/engine/index.js';
 const DEFAULT_COUNT = 10;
 const MAX_DEFAULT_CHILDREN = 100;
 
-function refsOf(table: TableSpec): { name: string; parent: string; per?: { min: number; max: number } }[] {
+interface RefInfo {
+  name: string;
+  parent: string;
+  per?: { min: number; max: number };
+  /** allow_self: false — it differs from the other refs of the row to the same parent. */
+  distinct: boolean;
+}
+
+function refsOf(table: TableSpec): RefInfo[] {
   return table.fields.flatMap((f) => {
     const parent = f.params?.['table'];
     if (f.type !== 'ref' || typeof parent !== 'string' || parent === table.name) return [];
-    return [
-      { name: f.name, parent, per: f.params?.['per_parent'] as { min: number; max: number } | undefined },
-    ];
+    const per = f.params?.['per_parent'] as { min: number; max: number } | undefined;
+    return [{ name: f.name, parent, distinct: f.params?.['allow_self'] === false, ...(per ? { per } : {}) }];
   });
 }
 
@@ -38,13 +45,20 @@ export function fitCounts(tables: TableSpec[]): void {
       high = parents * perRef.per!.max;
       if (count === 0) count = Math.round((parents * (perRef.per!.min + perRef.per!.max)) / 2);
     }
+    // Refs to one parent of which one says allow_self: false differ pairwise in a row (as the engine
+    // reads them), so a key's k-th member to that parent has n − k choices left: n·(n−1) pairs.
+    const avoid = new Set(refs.filter((r) => r.distinct).map((r) => r.parent));
     for (const key of table.unique ?? []) {
+      const taken = new Map<string, number>();
       const space = key.reduce((n, name) => {
         const r = refs.find((x) => x.name === name);
-        const parents = r === undefined ? 1 : (byName.get(r.parent)?.count ?? DEFAULT_COUNT);
-        return n * parents;
+        if (r === undefined) return n;
+        const parents = byName.get(r.parent)?.count ?? DEFAULT_COUNT;
+        const before = taken.get(r.parent) ?? 0;
+        taken.set(r.parent, before + 1);
+        return n * Math.max(0, parents - (avoid.has(r.parent) ? before : 0));
       }, 1);
-      high = Math.min(high, space);
+      high = Math.min(high, Math.max(1, space));
     }
     if (count === 0) {
       const parentCounts = refs.map((r) => byName.get(r.parent)?.count ?? DEFAULT_COUNT);

@@ -229,3 +229,10 @@ t.test(
     );
   },
 );
+
+t.test('pairs of one entity that never pair a row with itself fit n·(n−1)', async (t) => {
+  const result = convertPrompt('3 users and 9 friendships between them');
+  t.ok(result.ok, 'converted, not refused for too few pairs');
+  if (!result.ok) return;
+  t.equal(result.tables.find((x) => x.name === 'friendships')?.count, 6);
+});
