@@ -9,22 +9,10 @@ import { PREVIEW_ROWS } from '../../src/http/mcp/preview.js';
 import { startApp } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
 import { TS_NODE_ARGS } from '../helpers/node-args.js';
+import { USERS } from '../helpers/mcp.js';
 
 const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
 const ENV = { WORKERS: '0', DATA_DIR: '/nonexistent', LOG_LEVEL: 'warn' };
-
-const USERS = (count: number) => ({
-  tables: [
-    {
-      name: 'users',
-      count,
-      fields: [
-        { name: 'id', type: 'uuid' },
-        { name: 'email', type: 'email' },
-      ],
-    },
-  ],
-});
 
 /** An SDK client over stdio to `mockhive mcp …args`, a child process on the test's own loader. */
 async function spawnMcp(t: Test, ...args: string[]): Promise<{ client: Client; stderr: () => string }> {

@@ -7,6 +7,7 @@ import { PREVIEW_BYTES, PREVIEW_ROWS } from '../../src/http/mcp/preview.js';
 import { payInSandbox } from '../helpers/agent.js';
 import { startApp, type TestServer } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
+import { USERS } from '../helpers/mcp.js';
 
 const TOOL_NAMES = [
   'generate_test_data',
@@ -19,19 +20,6 @@ const TOOL_NAMES = [
   'check_agent_checkout_status',
   'claim_agent_api_key',
 ];
-
-const USERS = (count: number) => ({
-  tables: [
-    {
-      name: 'users',
-      count,
-      fields: [
-        { name: 'id', type: 'uuid' },
-        { name: 'email', type: 'email' },
-      ],
-    },
-  ],
-});
 
 /** An SDK client over Streamable HTTP to the server's /mcp, sending `key` as a Bearer token. */
 async function connect(t: Test, server: TestServer, headers: Record<string, string> = {}): Promise<Client> {

@@ -1,4 +1,5 @@
 /** The request form: its elements, its state, and what follows the mode and format chosen. */
+import { GENERATE_EXAMPLE } from '../../src/http/openapi/examples.js';
 import type { TemplateSummary } from './api.js';
 import type { FormState, Format, Mode } from './request.js';
 
@@ -20,27 +21,8 @@ export const keyStore = {
   },
 };
 
-/** The schema the editor starts with (docs/api.md's example). */
-export const EXAMPLE_TABLES = [
-  {
-    name: 'users',
-    count: 100,
-    fields: [
-      { name: 'id', type: 'uuid' },
-      { name: 'email', type: 'email', unique: true },
-      { name: 'created_at', type: 'datetime' },
-    ],
-  },
-  {
-    name: 'orders',
-    count: 300,
-    fields: [
-      { name: 'id', type: 'sequence' },
-      { name: 'user_id', type: 'ref', params: { table: 'users', per_parent: { min: 1, max: 5 } } },
-      { name: 'status', type: 'enum', params: { values: ['pending', 'paid', 'shipped'] } },
-    ],
-  },
-];
+/** The schema the editor starts with: docs/api.md's example, as the OpenAPI document shows it. */
+export const EXAMPLE_TABLES = GENERATE_EXAMPLE.tables;
 
 /** The form's values now. */
 export function readState(): FormState {
