@@ -6,10 +6,11 @@
  * exactly where their condition fails. Returns the broken promises (empty when all hold).
  */
 import type { GenerationPlan, PlannedTable, Value } from '../../workers/engine/index.js';
+import { EVENT_TYPES as ENGINE_EVENT_TYPES } from '../../workers/engine/engine-params.js';
 import type { Anchor } from '../../workers/engine/plan.js';
 import { allRows } from '../engine/engine-helpers.js';
 
-const EVENT_TYPES = new Set(['datetime', 'timestamp', 'date', 'date_past', 'date_future']);
+const EVENT_TYPES = new Set(ENGINE_EVENT_TYPES);
 const day = (v: Value) => String(v).slice(0, 10);
 
 /** A decimal text as a BigInt at `scale` places (exact; numbers here never use exponents). */

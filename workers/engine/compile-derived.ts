@@ -116,6 +116,17 @@ function planCondition(table: DraftTable, field: DraftField, issues: Issues): vo
   field.nullable = true;
 }
 
+/**
+ * The field whose value a field copies: a ref's parent field, a lookup's source through its ref;
+ * undefined for any other field. Kinds, sizes and bounds follow such chains.
+ */
+export function copiedFrom(tables: DraftTable[], t: number, field: DraftField): FieldRef | undefined {
+  if (field.ref !== null) return [field.ref.table, field.ref.field];
+  if (field.source.mode !== 'lookup') return undefined;
+  const via = (tables[t] as DraftTable).fields[field.source.lookup.via]?.ref;
+  return via == null ? undefined : [via.table, field.source.lookup.field];
+}
+
 /** Column kinds of derived fields: a lookup takes its source's, an aggregate its factors'. */
 class KindResolver {
   private readonly visiting = new Set<string>();
@@ -129,11 +140,8 @@ class KindResolver {
     this.visiting.add(key);
     try {
       const source = field.source;
-      if (field.ref !== null) return this.of(field.ref.table, field.ref.field);
-      if (source.mode === 'lookup') {
-        const via = (this.tables[t] as DraftTable).fields[source.lookup.via] as DraftField;
-        return this.of((via.ref as NonNullable<DraftField['ref']>).table, source.lookup.field);
-      }
+      const copied = copiedFrom(this.tables, t, field);
+      if (copied !== undefined) return this.of(...copied);
       if (source.mode === 'aggregate') {
         const { op, table, of } = source.aggregate;
         if (op === 'count') return 'integer';
@@ -169,10 +177,9 @@ class NullResolver {
     this.known.set(key, field.nullable); // a loop (through a self-reference) settles on the field's own
     let nullable = field.nullable || field.when !== null || NULL_CAPABLE_TYPES.has(field.typeId);
     const source = field.source;
-    if (source.mode === 'lookup') {
-      const via = (this.tables[t] as DraftTable).fields[source.lookup.via] as DraftField;
-      const parent = (via.ref as NonNullable<DraftField['ref']>).table;
-      nullable ||= this.of(t, via.index) || this.of(parent, source.lookup.field);
+    const copied = copiedFrom(this.tables, t, field);
+    if (source.mode === 'lookup' && copied !== undefined) {
+      nullable ||= this.of(t, source.lookup.via) || this.of(...copied);
     } else if (
       source.mode === 'aggregate' &&
       (source.aggregate.op === 'min' || source.aggregate.op === 'max')
@@ -192,15 +199,8 @@ function magnitude(tables: DraftTable[], t: number, f: number, depth = 0): numbe
   const field = (tables[t] as DraftTable).fields[f] as DraftField;
   if (depth > 16) return undefined;
   const source = field.source;
-  if (source.mode === 'lookup') {
-    const via = (tables[t] as DraftTable).fields[source.lookup.via] as DraftField;
-    return magnitude(
-      tables,
-      (via.ref as NonNullable<DraftField['ref']>).table,
-      source.lookup.field,
-      depth + 1,
-    );
-  }
+  const copied = copiedFrom(tables, t, field);
+  if (copied !== undefined && field.ref === null) return magnitude(tables, ...copied, depth + 1);
   if (source.mode === 'aggregate') return aggregateMagnitude(tables, source.aggregate, depth + 1);
   const { min, max } = field.params;
   return typeof min === 'number' && typeof max === 'number'

@@ -24,7 +24,7 @@ const EVENT_TYPE_SET: ReadonlySet<string> = new Set(EVENT_TYPES);
  * The field that says when a row came to be: its first non-nullable, unconditional event field, or
  * -1. A child row's events follow it (`reviews.created_at` is not before the reviewer's).
  */
-export function rowTimeField(table: DraftTable): number {
+function rowTimeField(table: DraftTable): number {
   const found = table.fields.find(
     (f) => EVENT_TYPE_SET.has(f.typeId) && !f.nullable && f.params['when'] === undefined,
   );

@@ -1,6 +1,7 @@
 /**
  * Second compiler pass: primary keys, `ref` targets, the dependency graph between tables (cycles are
- * DEPENDENCY_CYCLE), the topological order, and the column kind of every ref.
+ * DEPENDENCY_CYCLE) and the topological order. A ref's column kind is its parent field's, resolved
+ * with lookups' in compile-derived.ts.
  */
 import type { DraftTable, Issues } from './compile-draft.js';
 import { paramPath } from './compile-draft.js';
@@ -149,15 +150,4 @@ export function topologicalOrder(tables: DraftTable[]): number[] {
     order.push(next.index);
   }
   return order;
-}
-
-/** A ref column stores what its parent field stores. Walks tables parents first. */
-export function resolveRefKinds(tables: DraftTable[], order: number[]): void {
-  for (const t of order) {
-    for (const field of (tables[t] as DraftTable).fields) {
-      if (field.ref === null) continue;
-      const target = (tables[field.ref.table] as DraftTable).fields[field.ref.field];
-      if (target !== undefined) field.kind = target.kind;
-    }
-  }
 }

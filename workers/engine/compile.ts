@@ -4,17 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { type DraftField, type DraftTable, Issues } from './compile-draft.js';
-import { checkValueCycles, planDerived } from './compile-derived.js';
+import { checkValueCycles, copiedFrom, planDerived } from './compile-derived.js';
 import { distinctParentGroups, planExclusions, planRefPicks, planRowLocale } from './compile-links.js';
 import { planOrdering } from './compile-order.js';
 import { readTables } from './compile-read.js';
-import {
-  findCycle,
-  findPrimaryKeys,
-  resolveRefKinds,
-  resolveRefs,
-  topologicalOrder,
-} from './compile-refs.js';
+import { findCycle, findPrimaryKeys, resolveRefs, topologicalOrder } from './compile-refs.js';
 import { keyComposites, liftSingleKeys, planComposites, planFieldUniqueness } from './compile-unique.js';
 import { isLocaleCode } from './locales/index.js';
 import {
@@ -59,7 +53,6 @@ export function compile(input: GenerationInput): CompileResult {
   const order = topologicalOrder(tables);
   planDerived(tables, issues);
   if (issues.any) return schemaError(issues);
-  resolveRefKinds(tables, order);
 
   // Parents first: a child's checks read its parents' counts and which of their fields are distinct.
   for (const t of order) {
@@ -98,12 +91,8 @@ function fieldBytes(drafts: DraftTable[]): number[][] {
     const key = `${t}:${f}`;
     if (visiting.has(key)) return NULL_BYTES; // copies itself through a self-reference: nulls only
     visiting.add(key);
-    let own: number;
-    if (field.ref !== null) own = of(field.ref.table, field.ref.field);
-    else if (field.source.mode === 'lookup') {
-      const via = (drafts[t] as DraftTable).fields[field.source.lookup.via]?.ref;
-      own = via == null ? NULL_BYTES : of(via.table, field.source.lookup.field);
-    } else own = field.type.maxBytes(field.params);
+    const copied = copiedFrom(drafts, t, field);
+    const own = copied === undefined ? field.type.maxBytes(field.params) : of(...copied);
     visiting.delete(key);
     const value = Math.max(own, NULL_BYTES);
     (bytes[t] as number[])[f] = value;

@@ -3,6 +3,7 @@
  * check consults. A new engine-level key is added here and nowhere else; `types` limits a key to the
  * field types it means something on (absent: every type).
  */
+import { EVENT_DEFAULT_BOUNDS } from './types/datetime.js';
 
 /** One engine-level params key. */
 export interface EngineParam {
@@ -22,8 +23,11 @@ export const ROW_LOCALE_TYPES: readonly string[] = [
   'enum',
 ];
 
-/** Types whose values are when something happened: by default they follow the rows their row refers to. */
-export const EVENT_TYPES: readonly string[] = ['datetime', 'timestamp', 'date', 'date_past', 'date_future'];
+/**
+ * Types whose values are when something happened: by default they follow the rows their row refers
+ * to, inside their default window (the types of EVENT_DEFAULT_BOUNDS).
+ */
+export const EVENT_TYPES: readonly string[] = Object.keys(EVENT_DEFAULT_BOUNDS);
 
 /** Every engine-level params key (compile-read.ts validates their values). */
 export const ENGINE_PARAMS: readonly EngineParam[] = [
