@@ -260,6 +260,16 @@ function choices(list: string): (string | number)[] {
 }
 
 const KIND_WORDS = 'type|kind|category|class|genre|grade|level|tier|size|status';
+const CHOICE = `[a-z0-9][a-z0-9' -]{0,30}?`;
+const CHOICE_LIST = `${CHOICE}(?:\\s*,\\s*${CHOICE})*\\s*,?\\s+or\\s+${CHOICE}`;
+/** "(like, love, sad)" where a table's own words start. */
+const PARENS_LIST = /^\s*\(([^()]*(?:,|\bor\b)[^()]*)\)/;
+/** "of type auto, home or pet", "in sizes single, double or suite". */
+const KIND_LIST = new RegExp(
+  `^\\s*(?:of|in)\\s+(?:(?:the|a|an|one of|several|different|\\w+)\\s+)?(${KIND_WORDS})(?:s|es)?\\s*:?\\s+(${CHOICE_LIST})(?=\\s*(?:[,;.)]|\\bwith\\b|$))`,
+);
+/** "1 to 5" on its own: a range, not choices. */
+const BARE_RANGE = new RegExp(`^\\s*${NUM}\\s*(?:-|to)\\s*${NUM}\\s*$`);
 
 /**
  * Choices that describe the table's own rows rather than a named column: "reactions (like, love,
@@ -267,18 +277,13 @@ const KIND_WORDS = 'type|kind|category|class|genre|grade|level|tier|size|status'
  * Read where a table's own words start; the field is the kind word, `type` when none is written.
  */
 export function kindChoices(segment: string): { field: PromptField; rest: string; list: string } | undefined {
-  const value = `[a-z0-9][a-z0-9' -]{0,30}?`;
-  const list = `${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value}`;
-  const parens = /^\s*\(([^()]*(?:,|\bor\b)[^()]*)\)/.exec(segment);
-  const kind = new RegExp(
-    `^\\s*(?:of|in)\\s+(?:(?:the|a|an|one of|several|different|\\w+)\\s+)?(${KIND_WORDS})(?:s|es)?\\s*:?\\s+(${list})(?=\\s*(?:[,;.)]|\\bwith\\b|$))`,
-  ).exec(segment);
-  const found = parens ?? kind;
+  const parens = PARENS_LIST.exec(segment);
+  const found = parens ?? KIND_LIST.exec(segment);
   if (found === null) return undefined;
   const text = (parens === null ? found[2] : found[1]) as string;
   const values = choices(text);
   if (values.length < 2 || values.some((v) => String(v).split(' ').length > 3)) return undefined;
-  if (new RegExp(`^\\s*${NUM}\\s*(?:-|to)\\s*${NUM}\\s*$`).test(text)) return undefined;
+  if (BARE_RANGE.test(text)) return undefined;
   // "products (name, price, stock)" lists columns: most of its items are names the naming rules know.
   const columns = values.filter((v) => typeFor(fieldName(String(v), ''), '').type !== 'words');
   if (parens !== null && columns.length * 2 >= values.length) return undefined;
@@ -316,7 +321,7 @@ export function parseFields(
   rest = rest.replace(
     /\b([a-z][a-z _-]{0,40}?)\s*\(([^()]*(?:,|\/|\bor\b)[^()]*)\)/g,
     (m, words: string, inside: string) => {
-      if (new RegExp(`^\\s*${NUM}\\s*(?:-|to)\\s*${NUM}\\s*$`).test(inside)) return m;
+      if (BARE_RANGE.test(inside)) return m;
       const { prefix, nameWords } = splitLead(words);
       const name = fieldName(nameWords, table);
       if (name === '' || isEntity(name) !== undefined) return m;
