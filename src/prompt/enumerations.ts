@@ -157,9 +157,11 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
         continue;
       }
     }
-    const before = words[i - 1];
-    const columns = before !== undefined && (COLUMN_INTROS.has(before.text) || before.text === '(') && i > 1;
-    const plural = items.filter((p) => isPluralNoun(words[p.head]!) || words[p.head]!.text === 'people');
+    const columns = afterColumnIntro(words, i, titles);
+    const plural = items.filter(
+      (p) =>
+        (isPluralNoun(words[p.head]!) && !UNITS.has(words[p.head]!.text)) || words[p.head]!.text === 'people',
+    );
     const listOfThings = !columns && (items.length === 1 || plural.length * 2 >= items.length);
     for (const phrase of plural) {
       if (!listOfThings && !phrase.counted) continue;
@@ -170,6 +172,34 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     i = Math.max(j, i + 1);
   }
   return titles;
+}
+
+/**
+ * Whether the list at word `i` is a list of columns: it follows `with`, `having`, `(`, or the colon
+ * of a table header ("listings: address, price, bedrooms"), perhaps after items the tagger did not read
+ * as nouns ("address" tagged as a verb).
+ */
+function afterColumnIntro(
+  words: readonly Word[],
+  i: number,
+  titles: readonly { from: number; to: number }[],
+): boolean {
+  let k = i - 1;
+  while (
+    k >= 2 &&
+    words[k]!.text === ',' &&
+    words[k - 1]!.pos !== 'PUNCT' &&
+    /^[,:(]$/.test(words[k - 2]!.text)
+  )
+    k -= 2;
+  const before = words[k];
+  if (before === undefined || k < 1) return false;
+  if (COLUMN_INTROS.has(before.text) || before.text === '(') return true;
+  return (
+    before.text === ':' &&
+    isPluralNoun(words[k - 1]!) &&
+    !titles.some((title) => before.at >= title.from && before.at < title.to)
+  );
 }
 
 /** The colon that ends a title starting at word `i` (a clause's first words, no comma between), if any. */

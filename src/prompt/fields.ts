@@ -197,6 +197,8 @@ export function typeFor(name: string, table: string): Inferred {
     if (found !== undefined) return found;
   }
   if (/(^|_)(date|day|birthday)$/.test(name)) return { type: 'date' };
+  // "device id" with no devices table: an identifier.
+  if (/_id$/.test(name)) return { type: 'uuid' };
   if (/(_at|_time|timestamp)$/.test(name)) return { type: 'datetime' };
   if (
     /(^|_)(count|number|num|qty|total|year|minutes|hours|days|km|miles|distance|calories|stars|likes|views)$|^(number|num)_/.test(
@@ -285,7 +287,11 @@ export function kindChoices(segment: string): { field: PromptField; rest: string
   if (values.length < 2 || values.some((v) => String(v).split(' ').length > 3)) return undefined;
   if (BARE_RANGE.test(text)) return undefined;
   // "products (name, price, stock)" lists columns: most of its items are names the naming rules know.
-  const columns = values.filter((v) => typeFor(fieldName(String(v), ''), '').type !== 'words');
+  const columns = values.filter(
+    (v) =>
+      new RegExp(`${NUM}\\s*(?:-|to)\\s*${NUM}`).test(String(v)) ||
+      typeFor(fieldName(String(v), ''), '').type !== 'words',
+  );
   if (parens !== null && columns.length * 2 >= values.length) return undefined;
   const name = parens === null ? (found[1] as string) : 'type';
   return {
@@ -294,6 +300,10 @@ export function kindChoices(segment: string): { field: PromptField; rest: string
     list: text,
   };
 }
+
+/** "(°C)", "(in kg)", "(mg/L)", "(USD)", "(%)": a unit of measure in parentheses. */
+const UNIT_IN_PARENS =
+  /\s*\(\s*(?:in\s+)?(?:°\s*[cf]|[cf]|celsius|fahrenheit|kelvin|k|kg|g|mg|lbs?|pounds|oz|t|tons?|cm|mm|m|km|mi|miles|ft|feet|in|inches|m2|m²|sq\s*m|sq\s*ft|sqft|ha|hectares?|acres?|l|ml|liters?|litres?|gal|mg\s*\/\s*(?:l|dl|ml|kg)|mmol\s*\/\s*l|g\s*\/\s*dl|ppm|ppb|%|percent|usd|eur|gbp|jpy|inr|\$|€|£|¥|ms|s|sec|secs|seconds|min|mins|minutes|h|hrs?|hours|days|years|months|kwh|kw|w|watts|v|volts|a|amps|mah|hz|khz|mhz|ghz|kb|mb|gb|tb|bpm|mmhg|kph|km\s*\/\s*h|mph|m\s*\/\s*s|db|dbm|lux|pa|kpa|hpa|bar|psi)\s*\)/g;
 
 /** A field name without a linking word after it: "term of" is the term. */
 const bare = (words: string) => words.replace(/\s+(?:of|is|are|in|as)$/, '');
@@ -317,6 +327,15 @@ export function parseFields(
     specials.set(key, { name, inferred });
     return ` ${key} `;
   };
+  // "each owning 1-3 accounts": a range of another table's rows is how many each row has (read with the
+  // entities), not a column.
+  rest = rest.replace(
+    new RegExp(`\\b(?:[a-z]+\\s+)?${NUM}\\s*(?:-|to|and)\\s*${NUM}\\s+([a-z]+(?:\\s+[a-z]+)?)`, 'g'),
+    (m, noun: string) =>
+      isEntity(noun) !== undefined || isEntity(noun.split(' ')[0] as string) !== undefined ? ' ' : m,
+  );
+  // A unit in parentheses says how a value is measured, not what it may be: "temperature (°C)".
+  rest = rest.replace(UNIT_IN_PARENS, ' ');
   // Parenthesised or listed enum values.
   rest = rest.replace(
     /\b([a-z][a-z _-]{0,40}?)\s*\(([^()]*(?:,|\/|\bor\b)[^()]*)\)/g,
@@ -434,8 +453,10 @@ export function parseFields(
     seen.add(field.name);
     fields.push(field);
   };
+  // Parentheses left after the enums were read, and a dash between spaces, end an item too:
+  // "(name, salary, job title) - 250 rows".
   for (const raw of rest.split(
-    /\s*(?:,|;|\band\b|\bplus\b|\bas well as\b|&|\bwith\b|\bhas\b|\bhave\b|\bhaving\b)\s*/,
+    /\s*(?:,|;|\band\b|\bplus\b|\bas well as\b|&|\bwith\b|\bhas\b|\bhave\b|\bhaving\b|[()]|\s-\s)\s*/,
   )) {
     const item = raw.trim();
     if (item === '') continue;
@@ -449,6 +470,12 @@ export function parseFields(
           ...(special.inferred.params ? { params: special.inferred.params } : {}),
         });
       }
+      continue;
+    }
+    // "…, created": a lone participle of a row's life is its time stamp.
+    const stamp = /^(created|updated|modified|deleted|registered|published|posted|submitted)$/.exec(item);
+    if (stamp !== null) {
+      push({ name: `${stamp[1]}_at`, type: 'datetime' });
       continue;
     }
     if (/^(?:(?:a|an|the|its|their)\s+)*[a-z]+\s+(at|on)$/.test(item)) {

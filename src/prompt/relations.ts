@@ -80,6 +80,10 @@ const OBJECT_WORDS = new Set([
   'regarding',
 ]);
 
+/** "…, each owning 1-3" before a mention: the mention's count, with the verb that brings it. */
+const COUNT_OF_NEXT =
+  /(?:\b(?:each|every)\s+)?(?:\b(?:[a-z]+ing|has|have|with|owns?|holds?|contains?|gets?)\s+)?\b\d+(?:\s*(?:-|to|and)\s*\d+)?\s*$/;
+
 interface Mention {
   entity: Entity;
   start: number;
@@ -253,7 +257,11 @@ export function scanRelations(text: string, entities: Entities): Scan {
       groupSinceStart.push(m.entity);
       // Field text: from this mention to the next, attributed to the subject.
       const end = index + 1 < mentions.length ? (mentions[index + 1] as Mention).start : sentence.length;
-      const tail = sentence.slice(m.end, end);
+      // A number just before the next mention counts that mention ("each owning 1-3 accounts").
+      const tail =
+        index + 1 < mentions.length
+          ? sentence.slice(m.end, end).replace(COUNT_OF_NEXT, ' ')
+          : sentence.slice(m.end, end);
       if (subject !== undefined) addText(subject, tail);
     });
     previousSubject = mentions[0]?.entity ?? previousSubject;
