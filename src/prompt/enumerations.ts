@@ -19,9 +19,13 @@ interface Phrase {
 }
 
 const NOUNISH = new Set(['NOUN', 'PROPN', 'ADJ']);
+/** "patients and their prescriptions": a possessive opens a noun phrase like a determiner. */
+const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'our', 'my', 'your']);
 const JOINERS = new Set([',', 'and', '&', 'plus']);
 const COLUMN_INTROS = new Set(['with', 'having', 'including', 'containing', 'has', 'have', 'incl']);
 const CLAUSE_ENDS = new Set(['.', ';', '?', '!']);
+/** Verbs that hang things on a list item like a preposition: "viewings linking listings to buyers". */
+const LINKING = new Set(['linking', 'connecting', 'joining', 'between']);
 /** Plural nouns that name the data itself, never a table of it: "sample data", "500 rows". */
 const NOT_TABLES = new Set([
   'data',
@@ -53,7 +57,10 @@ const META = new Set([
 function phraseAt(words: readonly Word[], i: number): { phrase: Phrase; next: number } | undefined {
   let j = i;
   let counted = false;
-  while (j < words.length && (words[j]!.pos === 'DET' || words[j]!.pos === 'NUM')) {
+  while (
+    j < words.length &&
+    (words[j]!.pos === 'DET' || words[j]!.pos === 'NUM' || POSSESSIVES.has(words[j]!.text))
+  ) {
     if (words[j]!.pos === 'NUM' && /^\d/.test(words[j]!.text)) counted = true;
     j++;
   }
@@ -68,7 +75,7 @@ function phraseAt(words: readonly Word[], i: number): { phrase: Phrase; next: nu
 }
 
 /** Skips what hangs on a list item: "(each album by one artist)", "in each hotel", "for a clinic". */
-function skipAttachments(words: readonly Word[], i: number): number {
+function skipAttachments(words: readonly Word[], i: number, objects: Phrase[] = []): number {
   let j = i;
   for (;;) {
     const word = words[j];
@@ -82,9 +89,10 @@ function skipAttachments(words: readonly Word[], i: number): number {
       j++;
       continue;
     }
-    if (word.pos === 'ADP' && !COLUMN_INTROS.has(word.text)) {
+    if ((word.pos === 'ADP' && !COLUMN_INTROS.has(word.text)) || LINKING.has(word.text)) {
       const object = phraseAt(words, j + 1);
       if (object === undefined) return j;
+      objects.push(object.phrase);
       j = object.next;
       continue;
     }
@@ -130,7 +138,9 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     }
     // The list that starts here: phrases joined by commas and "and", each with its attachments.
     const items: Phrase[] = [start.phrase];
-    let j = skipAttachments(words, start.next);
+    // Things the items hang on: "replies to tickets by agents" names agents too.
+    const objects: Phrase[] = [];
+    let j = skipAttachments(words, start.next, objects);
     while (j < words.length && JOINERS.has(words[j]!.text)) {
       let k = j;
       while (k < words.length && JOINERS.has(words[k]!.text)) k++;
@@ -139,7 +149,7 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       const next = phraseAt(words, k);
       if (next === undefined) break;
       items.push(next.phrase);
-      j = skipAttachments(words, next.next);
+      j = skipAttachments(words, next.next, objects);
     }
     // "Restaurant orders: 15 restaurants, 200 menu items…", "Support tickets and their replies: 15
     // agents, 300 tickets…": a title over a list of things is no table.
@@ -168,6 +178,13 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       if (items.length === 1 && !phrase.counted && !startsClause(words, i)) continue;
       const key = keyOf(words, phrase);
       if (key !== undefined) entities.add(key, words[phrase.first]!.at);
+    }
+    if (listOfThings && items.length > 1) {
+      for (const phrase of objects) {
+        if (!isPluralNoun(words[phrase.head]!) || UNITS.has(words[phrase.head]!.text)) continue;
+        const key = keyOf(words, phrase);
+        if (key !== undefined) entities.add(key, words[phrase.first]!.at);
+      }
     }
     i = Math.max(j, i + 1);
   }

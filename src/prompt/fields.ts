@@ -270,6 +270,9 @@ const PARENS_LIST = /^\s*\(([^()]*(?:,|\bor\b)[^()]*)\)/;
 const KIND_LIST = new RegExp(
   `^\\s*(?:of|in)\\s+(?:(?:the|a|an|one of|several|different|\\w+)\\s+)?(${KIND_WORDS})(?:s|es)?\\s*:?\\s+(${CHOICE_LIST})(?=\\s*(?:[,;.)]|\\bwith\\b|$))`,
 );
+/** The last word of a multi-word column name: "planting date", "area in hectares", "card number". */
+const COLUMN_HEAD =
+  /\s(?:date|time|name|number|no|id|code|count|type|price|amount|rate|score|status|year|email|address|level|total|percentage|in\s+[a-z%]+)$/;
 /** "1 to 5" on its own: a range, not choices. */
 const BARE_RANGE = new RegExp(`^\\s*${NUM}\\s*(?:-|to)\\s*${NUM}\\s*$`);
 
@@ -292,7 +295,10 @@ export function kindChoices(segment: string): { field: PromptField; rest: string
       new RegExp(`${NUM}\\s*(?:-|to)\\s*${NUM}`).test(String(v)) ||
       typeFor(fieldName(String(v), ''), '').type !== 'words',
   );
-  if (parens !== null && columns.length * 2 >= values.length) return undefined;
+  // "fields (area in hectares, crop, planting date)": an item ending in a column's head word is a column.
+  const headed = values.filter((v) => COLUMN_HEAD.test(String(v)));
+  if (parens !== null && (columns.length * 2 >= values.length || columns.length >= 2 || headed.length > 0))
+    return undefined;
   const name = parens === null ? (found[1] as string) : 'type';
   return {
     field: { name, type: 'enum', params: { values } },

@@ -41,7 +41,48 @@ export function readWords(text: string): Word[] {
     words.push({ text: value, lemma: lemmas[i] ?? value, pos: tags[i] ?? 'X', at, end: at + value.length });
     at += value.length;
   }
-  return words;
+  return retagListedNouns(words);
+}
+
+/** Words before which a third-person verb would have no subject: list joints and possessives. */
+const LIST_OPENERS = new Set([',', 'and', '&', ':', ';', '(', 'their', 'its', 'his', 'her', 'plus']);
+/** Words after which a listed thing ends: punctuation, joints, prepositions. */
+const LIST_CLOSERS = new Set([
+  ',',
+  'and',
+  '&',
+  ';',
+  '.',
+  ':',
+  '(',
+  ')',
+  'between',
+  'to',
+  'for',
+  'of',
+  'on',
+  'with',
+  'by',
+  'from',
+  'in',
+  'per',
+  'linking',
+]);
+
+/**
+ * The tagger reads a plural noun in a list as a verb ("tournaments and matches", "tickets, replies to
+ * tickets"): a verb in -s with no subject before it (a list joint, a possessive, the start) and a list
+ * joint or a preposition after it is the plural noun.
+ */
+function retagListedNouns(words: Word[]): Word[] {
+  return words.map((word, i) => {
+    if (word.pos !== 'VERB' || !/[^s]s$/.test(word.text) || word.lemma === word.text) return word;
+    const before = words[i - 1];
+    const after = words[i + 1];
+    const opened = before === undefined || LIST_OPENERS.has(before.text);
+    const closed = after === undefined || LIST_CLOSERS.has(after.text);
+    return opened && closed ? { ...word, pos: 'NOUN' } : word;
+  });
 }
 
 /** Whether a word is a noun in the plural: its lemma differs from it (`rooms` → `room`, `people` → `person`). */
