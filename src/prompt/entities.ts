@@ -3,7 +3,7 @@
  * after them ("customers (300)", "German customers, 100 of them"), table headers ("users: ...",
  * "table products (...)") and, as a last resort, the first plural noun.
  */
-import { ADJECTIVES, LOCALE_WORD_SET, STOP_WORDS, UNITS } from './lexicon.js';
+import { ADJECTIVES, LOCALE_WORD_SET, RECORD_WORDS, ROW_WORDS, STOP_WORDS, UNITS } from './lexicon.js';
 import { isPlural, plural, singular, snake } from './text.js';
 
 /** A table the prompt talks about. */
@@ -75,6 +75,15 @@ export function nounAt(
   if (!isPlural(head) && !allowSingular) return undefined;
   if (UNITS.has(head) && headIndex === 0) return undefined;
   const modifier = headIndex > 0 ? run[headIndex - 1] : undefined;
+  // "800 profile rows": the rows are profiles; "2,000 service records" stay service records.
+  if (modifier !== undefined && (ROW_WORDS.has(head) || RECORD_WORDS.has(head))) {
+    const key = ROW_WORDS.has(head) ? singular(modifier) : `${modifier}_${singular(head)}`;
+    return {
+      key: snake(key),
+      next: (positions[headIndex] as number) + 1,
+      first: positions[headIndex - 1] as number,
+    };
+  }
   const words =
     modifier !== undefined && !ADJECTIVES.has(modifier) && !LOCALE_WORD_SET.has(modifier)
       ? [modifier, singular(head)]

@@ -7,7 +7,15 @@
  * parentheses after a table) a plural head is a table only when it is counted ("with 30 agents").
  */
 import type { Entities } from './entities.js';
-import { ADJECTIVES, LOCALE_WORD_SET, STOP_WORDS, UNITS } from './lexicon.js';
+import {
+  ADJECTIVES,
+  COUNTED_UNITS,
+  LOCALE_WORD_SET,
+  RECORD_WORDS,
+  ROW_WORDS,
+  STOP_WORDS,
+  UNITS,
+} from './lexicon.js';
 import { isPluralNoun, type Word } from './reader.js';
 import { snake } from './text.js';
 
@@ -51,6 +59,11 @@ const META = new Set([
   'fake',
   'dummy',
   'demo',
+  'seed',
+  'synthetic',
+  'random',
+  'example',
+  'realistic',
 ]);
 
 /** The noun phrase starting at word `i`, if any: DET/NUM, then adjectives and nouns, ending with a noun. */
@@ -103,8 +116,14 @@ function skipAttachments(words: readonly Word[], i: number, objects: Phrase[] = 
 /** The key of a phrase: its head's lemma, with the noun before it ("order items" → `order_item`). */
 function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   const head = words[phrase.head]!;
-  if (UNITS.has(head.text) || STOP_WORDS.has(head.lemma) || NOT_TABLES.has(head.text)) return undefined;
   const before = phrase.head > phrase.first ? words[phrase.head - 1] : undefined;
+  // "profile rows", "feature_flags rows": the rows are the noun's; "harvest records" are records of it.
+  if (before !== undefined && before.pos !== 'ADJ' && !META.has(before.text)) {
+    if (ROW_WORDS.has(head.text)) return snake(before.lemma);
+    if (RECORD_WORDS.has(head.text)) return snake(`${before.text} ${head.lemma}`);
+  }
+  const unit = UNITS.has(head.text) && (phrase.counted || !COUNTED_UNITS.has(head.text));
+  if (unit || STOP_WORDS.has(head.lemma) || NOT_TABLES.has(head.text)) return undefined;
   // "order items" is an order_item; in "high school students" the nouns before the head are a
   // compound of their own, and the head alone names the table.
   const twoBefore = phrase.head - 2 >= phrase.first ? words[phrase.head - 2] : undefined;
@@ -170,7 +189,9 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     const columns = afterColumnIntro(words, i, titles);
     const plural = items.filter(
       (p) =>
-        (isPluralNoun(words[p.head]!) && !UNITS.has(words[p.head]!.text)) || words[p.head]!.text === 'people',
+        (isPluralNoun(words[p.head]!) &&
+          (!UNITS.has(words[p.head]!.text) || COUNTED_UNITS.has(words[p.head]!.text))) ||
+        words[p.head]!.text === 'people',
     );
     const listOfThings = !columns && (items.length === 1 || plural.length * 2 >= items.length);
     for (const phrase of plural) {
