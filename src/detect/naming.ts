@@ -31,6 +31,21 @@ type Rule = [RegExp, string, Record<string, unknown>?];
 // Ordered: the first match wins, so specific names come before the generic ones.
 const RULES: Rule[] = [
   [/^(uuid|guid)$|_uuid$|_guid$/, 'uuid'],
+  // Yes/no columns whose names start like other types: `email_verified`, `phone_opt_in`, `no_show`.
+  [
+    /^(email|phone|sms|marketing|newsletter)_(verified|confirmed|opt_in|opted_in|opted_out|consent|subscribed)$|_opt(ed)?_(in|out)$|^(no_show|smoker|irrigated|vaccinated|neutered|spayed|checked_in|refundable|taxable|recurring|furnished|insured|organic|hazardous|fragile|remote|urgent|anonymous|pinned|resolved_flag)$|^(accepts|allows|requires|supports|includes|needs|wants)_|_(signed|breached|opted|required|included|acknowledged|redeemed|fulfilled|attended|passed|certified|approved_flag)$/,
+    'boolean',
+  ],
+  // A thing's number or code that identifies it (`case_number`, `vin`, `mrn`), not a quantity.
+  [
+    /^(seat|shirt|jersey|track|room|floor|page|house|apartment|apt|unit|lane|gate|table|bed|row|dose|step|week|round|stage|episode|season|chapter|platform|dock|bay|slot|locker|stall|door|pen|stand|line|attempt|visit|heat|set|rep|lap|hole|pitch|court|aisle|shelf|bin)_(number|no|num|index)$/,
+    'number',
+  ],
+  [
+    /^(order|account|ticket|permit|case|claim|policy|member|membership|license|licence|driver_license|serial|frequent_flyer|tag|ear_tag|mls|parcel|plate|license_plate|booking|confirmation|reference|ref|registration|loyalty|customer|patient|student|contract|shipment|lot|batch|certificate|application|incident|request|receipt|voucher|quote|project|work_order|purchase_order|po|sample|specimen|participant|asset|part|catalog|catalogue|model|routing|sort_code|check|cheque|badge|medical_record|record|transaction|payment|refund|return|delivery|consignment|waybill|bill_of_lading|container|pallet|warranty|subscription|contact|lead|opportunity|deal|campaign|job|requisition|employee_badge|course|class|section|flight|train|route|vehicle|tail|hull|voter|taxpayer|citizen|passport_book|booking_ref)_(number|no|num|code|ref|reference|identifier)$|^(vin|mrn|ear_tag|license_plate|plate|licence_plate|serial|serial_no|booking_reference|booking_ref|confirmation_code|pnr|reference|ref_no|record_locator|isrc|upc_code|asin|cas_number|cas_no|lot|batch)$/,
+    'sequence',
+    { start: 100001 },
+  ],
   [/^(first_?name|given_?name|fore_?name|fname)$/, 'first_name'],
   [/^(last_?name|sur_?name|family_?name|lname)$/, 'last_name'],
   [/^(middle_?name)$/, 'first_name'],
@@ -199,7 +214,7 @@ const RULES: Rule[] = [
     'number',
   ],
   [
-    /^(created|updated|modified|deleted|published|signed_up|registered|last_login|last_seen|logged|occurred|sent|received|started|ended|completed|expires|expired|joined|paid|shipped|delivered|scheduled|submitted|approved|cancelled|canceled|processed|closed|opened|archived|verified|confirmed|issued|due|renewed|checked_in|checked_out|booked|posted|read|viewed|last_active|last_modified|resolved|hired|terminated)_(at|on|time|timestamp|date)$|_at$|^(timestamp|datetime|created|updated|modified|occurred|event_time|logged_at|ts)$/,
+    /^(created|updated|modified|deleted|published|signed_up|registered|last_login|last_seen|logged|occurred|sent|received|started|ended|completed|expires|expired|joined|paid|shipped|delivered|scheduled|submitted|approved|cancelled|canceled|processed|closed|opened|archived|verified|confirmed|issued|due|renewed|checked_in|checked_out|booked|posted|read|viewed|last_active|last_modified|resolved|hired|terminated)_(at|time|timestamp)$|_at$|^(timestamp|datetime|created|updated|modified|occurred|event_time|logged_at|ts)$/,
     'datetime',
   ],
   [
@@ -245,7 +260,85 @@ const RULES: Rule[] = [
     /^(calories|bpm|pulse|heart_rate|runtime|steps|reps|sets|laps|goals|assists|kills|deaths|wins|losses|draws|votes|shares|comments_count|attendance|occupancy|beds|floors|stops|passengers|seats_available|vacancies|quota|stock_level|calorie_count)$/,
     'number',
   ],
+  // Days named by what happened on them: `hired_on`, `prescribed_on`, `member_since`.
+  [
+    /^[a-z_]+_on$|_since$|^(start|end|lease_start|lease_end|valid_from|valid_until|valid_to|available_from|expires|expiry|effective|effective_from)$/,
+    'date',
+  ],
+  [/^(opens_at|closes_at|opening_hour|closing_hour|open_from|open_until)$/, 'time'],
   [/(^|_)(date|day)$|^date_|_date_/, 'date'],
+  // Measures with the ranges they take.
+  [/^bmi$/, 'decimal', { min: 16, max: 40, precision: 1 }],
+  [/^gpa$/, 'decimal', { min: 0, max: 4, precision: 2 }],
+  [/^(ph|soil_ph|ph_value|ph_level)$/, 'decimal', { min: 4, max: 9, precision: 1 }],
+  [/^(probability|confidence|likelihood|fraud_score|risk_score)$/, 'confidence_score'],
+  [/^(elo|elo_rating|mmr|skill_rating)$/, 'integer', { min: 800, max: 2800 }],
+  [
+    /^(xp|experience_points|coins|gems|gold|credits_balance|tokens_balance|karma)$|_(coins|gems|xp)$/,
+    'integer',
+    { min: 0, max: 100000 },
+  ],
+  [/^(heading|bearing|direction_degrees|wind_direction)$/, 'integer', { min: 0, max: 359 }],
+  [/^(rpm)$/, 'integer', { min: 600, max: 6000 }],
+  [/^(horsepower|hp)$/, 'integer', { min: 70, max: 600 }],
+  [/^(mpg)$/, 'decimal', { min: 12, max: 60, precision: 1 }],
+  [/^(right_ascension|ra)$/, 'decimal', { min: 0, max: 360, precision: 4 }],
+  [/^(declination|dec)$/, 'decimal', { min: -90, max: 90, precision: 4 }],
+  [
+    /^(interest_rate|apr|apy|tax_rate|vat_rate|discount_rate|exchange_rate|conversion_rate|churn_rate|win_rate|attendance_rate|success_rate|error_rate|click_rate|open_rate|occupancy_rate|utilization|kd_ratio|ratio)$|_(ratio|rate_pct)$/,
+    'decimal',
+    { min: 0, max: 100, precision: 2 },
+  ],
+  [
+    /^(amt|net_pay|gross_pay|take_home|coverage_limit|coverage|sum_insured|limit|credit_limit|loan_amount|principal_amount|outstanding|amount_due|amount_paid|amount_owed|balance_due|invoice_total|order_total|cart_total|settlement|payout_amount|claim_amount)$/,
+    'amount',
+  ],
+  [/_cents$|^cents$/, 'integer', { min: 100, max: 100000 }],
+  [
+    /^(metadata|meta|payload|attributes|properties|settings|config|configuration|extra|details_json|context|headers|raw|data)$/,
+    'json',
+  ],
+  [
+    /^(memo|hypothesis|transcript|abstract|special_requests|instructions|release_notes|changelog|resolution|conclusion|findings|summary_text|narrative|statement|justification|cover_letter|minutes)$/,
+    'paragraph',
+  ],
+  [/^(gamertag|gamer_tag|player_name|ign|in_game_name|callsign)$/, 'username'],
+  [/^(place_of_birth|birth_place|city_of_birth|village|hometown_city)$/, 'city'],
+  [/^(citizenship|nationality_code)$/, 'nationality'],
+  [/^(taxpayer_id|tax_identification_number|tax_payer_id)$/, 'tax_id'],
+  [/^(ipv6_address|ip_v6)$/, 'ipv6'],
+  [/^(ipv4_address|ip_v4)$/, 'ip_address'],
+  [/^(docker_image|container_image|image_tag)$/, 'docker_image'],
+  [
+    /^(signed_by|approved_by_name|observer|principal_investigator|investigator|adjuster|adjuster_name|insured_name|server_name|waiter_name|referee|umpire|inspector_name|examiner|supervisor_name|witness|next_of_kin|emergency_contact|emergency_contact_name|caretaker|handler|vet_name|assignee|assignee_name|reporter|reporter_name|requester|requester_name|applicant_name|operator_name|operator|driver_name|pilot_name|captain|coach_name)$/,
+    'full_name',
+  ],
+  // Measures and counts named by their unit: `height_cm`, `mass_g`, `duration_min`, `file_size_bytes`.
+  [
+    /_(seconds|secs|sec|s|ms|minutes|mins|min|hours|hrs|h|days|weeks|months|years|bytes|kb|mb|gb)$/,
+    'integer',
+    { min: 0, max: 1000 },
+  ],
+  [
+    /_(cm|mm|m|km|kg|g|mg|mcg|lbs|lb|oz|ml|l|litres|liters|c|f|celsius|fahrenheit|pct|percent|ha|hectares|acres|sqm|m2|sqft|kmh|kph|mph|kw|kwh|w|v|mah|db|ppm|ppb|mg_l|mg_dl|kg_ha|kg_per_ha|per_hectare|per_ha|per_acre|t_ha|tonnes|tons|mmhg|bpm|psi|kpa|hpa|lux)$/,
+    'decimal',
+    { min: 0, max: 1000, precision: 2 },
+  ],
+  [
+    /^(hectares|acres|acreage|area|area_ha|landholding|square_feet|square_meters|square_metres|sqft|sqm|m2|floor_area|living_area|lot_size)$/,
+    'decimal',
+    { min: 20, max: 5000, precision: 1 },
+  ],
+  [
+    /^(temp|temperature|rainfall|precipitation|elevation|altitude|yield|concentration|nitrogen|phosphorus|potassium|salinity|turbidity|uncertainty|value|result_value|reading|measurement|mass|dose|dosage_amount|co2|pm25|pm2_5|pm10|ozone|noise|noise_level|magnification|wavelength|frequency_hz|intensity|moisture|soil_moisture|wind_speed|torque|displacement|engine_size)$|_(reading|value|level_pct|index)$/,
+    'decimal',
+    { min: 0, max: 1000, precision: 2 },
+  ],
+  [
+    /^(max|min|total|num|number_of|no_of|count_of)_[a-z_]+$|_(count|remaining|available|left|used|visitors|attendees|passengers|seats|beds|rooms|units|panels|players|members|employees|students|guests|enrollment|capacity)$/,
+    'integer',
+    { min: 0, max: 1000 },
+  ],
   // A time of day on its own ("time", "opening time"); a thing's time ("reservation time") is a moment.
   [
     /^(time|time_of_day|opening_time|closing_time|open_time|close_time|wake_time|bed_time|bedtime|lunch_time)$/,

@@ -19,7 +19,7 @@ import {
 } from './entities.js';
 import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
-import { knownColumnType, knownEntity, knownEntityAmong } from './knowledge.js';
+import { knownColumn, knownEntity, knownEntityAmong } from './knowledge.js';
 import { readWords, type Word } from './reader.js';
 import { kindChoices, type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
@@ -179,7 +179,8 @@ export function convertPrompt(prompt: string): ConversionResult {
         parsed.fields = parsed.fields.filter((f) => f.type === 'enum' || f.params?.['min'] !== undefined);
       enumTexts.push(...parsed.enumText);
       for (const field of parsed.fields)
-        if (!draft.fields.some((f) => f.name === field.name)) draft.fields.push(knownColumn(entity, field));
+        if (!draft.fields.some((f) => f.name === field.name))
+          draft.fields.push(knownColumn(entity.key, field));
       for (const key of parsed.refs) {
         const parent = entities.find(key);
         if (parent !== undefined && !scan.relations.some((r) => r.child === entity && r.parent === parent))
@@ -246,20 +247,6 @@ function breakCycle(
     ),
     warning: `${table.name} and ${parent} were read as referring to each other; ${parent} refers to ${table.name}, and ${table.name}.${field.name} was left out.`,
   };
-}
-
-/**
- * A column the naming rules cannot type ("status" of a ticket) takes the type the knowledge base gives
- * that column of that entity (an enum of a ticket's statuses), else the type it gives that name most
- * often elsewhere, when it knows it.
- */
-function knownColumn(entity: Entity, field: PromptField): PromptField {
-  if (field.type !== 'words') return field;
-  const known = knownColumnType(entity.key, field.name);
-  if (known === undefined) return field;
-  const params =
-    known.params && !('after' in known.params || 'before' in known.params) ? known.params : undefined;
-  return { name: field.name, type: known.type, ...(params ? { params: { ...params } } : {}) };
 }
 
 /** A count stated for `table` beyond the pairs of its parents' stated counts: rows that repeat, no junction. */

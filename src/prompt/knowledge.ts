@@ -96,6 +96,24 @@ export function knownColumnType(key: string, name: string): FieldSpec | undefine
   return knownEntity(key)?.fields.find((f) => f.name === name) ?? COLUMNS.get(name);
 }
 
+/**
+ * A column the naming rules cannot type ("status" of a ticket) takes the type the knowledge base gives
+ * that column of that entity (an enum of a ticket's statuses), else the type it gives that name most
+ * often elsewhere, when it knows it.
+ */
+export function knownColumn<F extends { name: string; type: string; params?: Record<string, unknown> }>(
+  key: string,
+  field: F,
+): F {
+  if (field.type !== 'words') return field;
+  const known = knownColumnType(key, field.name);
+  if (known === undefined) return field;
+  const params =
+    known.params && !('after' in known.params || 'before' in known.params) ? known.params : undefined;
+  const { params: _unused, ...rest } = field;
+  return { ...rest, type: known.type, ...(params ? { params: { ...params } } : {}) } as F;
+}
+
 /** How many entities and domains the knowledge base holds. */
 export function knowledgeSize(): { entities: number; domains: number } {
   const entities = new Set(ENTITIES.values());

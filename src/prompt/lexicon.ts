@@ -40,13 +40,7 @@ export const ROW_WORDS = new Set(['rows', 'row', 'data', 'table', 'tables', 'dat
 /** Words that, after a noun, name a table of that noun's records ("service records", "waitlist entries"). */
 export const RECORD_WORDS = new Set(['records', 'entries', 'logs']);
 /** Units only after a number ("280 characters"); without one they are things ("MMO characters"). */
-export const COUNTED_UNITS = new Set([
-  'characters',
-  'letters',
-  'digits',
-  'records',
-  'entries',
-]);
+export const COUNTED_UNITS = new Set(['characters', 'letters', 'digits', 'records', 'entries']);
 
 /** Nouns that follow a number without being an entity ("10 minutes", "5 stars", "30 days"). */
 export const UNITS = new Set([
