@@ -210,7 +210,7 @@ const RULES: Rule[] = [
     'boolean',
   ],
   [
-    /^(quantity|qty|count|stock|stock_quantity|inventory|units|items_count|seats|year|percent|percentage|progress|views|view_count|likes|like_count|followers|follower_count|clicks|visits|downloads|points|score|level|priority|rank|position_index|sort_order|attempts|retries|duration_minutes|minutes|hours|days|nights|guests|capacity|floor|rooms|bedrooms|bathrooms|credits|mileage|pages|page_count|word_count|population|employees|employee_count|headcount|size|height|width|length|depth|temperature|humidity|speed|distance)$|_(count|qty|quantity|number_of)$|^(num|number_of)_/,
+    /^(quantity|qty|count|stock|stock_quantity|inventory|units|items_count|seats|year|percent|percentage|progress|views|view_count|likes|like_count|followers|follower_count|clicks|visits|downloads|points|score|level|rank|position_index|sort_order|attempts|retries|duration_minutes|minutes|hours|days|nights|guests|capacity|floor|rooms|bedrooms|bathrooms|credits|mileage|pages|page_count|word_count|population|employees|employee_count|headcount|size|height|width|length|depth|temperature|humidity|speed|distance)$|_(count|qty|quantity|number_of)$|^(num|number_of)_/,
     'number',
   ],
   [

@@ -68,6 +68,11 @@ export function knownEntityAmong(key: string, present: readonly string[]): Known
   return best;
 }
 
+/** Columns that hold one of a few values wherever they appear (`priority`, `fuel_type`), with those values. */
+const CATEGORIES = new Map<string, readonly string[]>(
+  Object.entries((data as { categories?: Record<string, string[]> }).categories ?? {}),
+);
+
 /** Every column name of the knowledge base with its most frequent type (and that type's params). */
 const COLUMNS = new Map<string, FieldSpec>();
 {
@@ -93,7 +98,12 @@ const COLUMNS = new Map<string, FieldSpec>();
  * type the knowledge base gives that name most often (`bpm`, `dosage`, `gpa` wherever they appear).
  */
 export function knownColumnType(key: string, name: string): FieldSpec | undefined {
-  return knownEntity(key)?.fields.find((f) => f.name === name) ?? COLUMNS.get(name);
+  const category = CATEGORIES.get(name);
+  return (
+    knownEntity(key)?.fields.find((f) => f.name === name) ??
+    COLUMNS.get(name) ??
+    (category === undefined ? undefined : { name, type: 'enum', params: { values: [...category] } })
+  );
 }
 
 /**
