@@ -163,7 +163,7 @@ export function convertPrompt(prompt: string): ConversionResult {
         segment = kind.rest;
       }
       const intro =
-        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|[:(,]|^\s*-\s)(?!\s*(?:many|several|multiple|\d))/.exec(
+        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|[:(,]|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
           segment,
         );
       const body = (intro === null ? segment : segment.slice(intro.index + intro[0].length)).replace(

@@ -393,6 +393,24 @@ export function parseFields(
   // A name and its choices, matched by the two patterns below, as an enum field.
   const choice = (m: string, lead: string, space: string, words: string, list: string) => {
     if (/@\d+@/.test(m)) return m;
+    // "participant code, age 18-75, arm placebo or treatment": columns before the last one's choices.
+    // The choices start at the last item of several words when an item before it is a column
+    // (a range, or a name the naming rules know).
+    const items = splitValues(list);
+    const last = items.findLastIndex((v, i) => i < items.length - 1 && v.includes(' '));
+    const columnBefore = items
+      .slice(0, Math.max(0, last))
+      .some((v) => /\d\s*(?:-|to)\s*\d/.test(v) || typeFor(fieldName(v, table), table).type !== 'words');
+    if (last > 0 && columnBefore && !/\b(?:one of|either)\b/.test(m)) {
+      const head = items[last]!.split(' ');
+      const rest = [head.pop()!, ...items.slice(last + 1)].join(', ');
+      const before = `${words} ${items.slice(0, last).join(', ')}, ${head.join(' ')}`;
+      const name = fieldName(bare(head.join(' ')), table);
+      if (name !== '' && isEntity(name) === undefined) {
+        enumText.push(rest);
+        return `${lead}${space}${before.slice(0, before.length - head.join(' ').length)}${mark(name, { type: 'enum', params: { values: choices(rest) } })}`;
+      }
+    }
     const name = fieldName(bare(words), table);
     const values = choices(list);
     if (name === '' || values.length < 2 || isEntity(name) !== undefined) return m;
@@ -401,12 +419,12 @@ export function parseFields(
   };
   // "level one of A1, A2, B1": a list after "one of" is a choice even without "or".
   const oneOfRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:[a-z]+ )?[a-z]+?)\\s+(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*(?:\\s*,?\\s+or\\s+${value})?)(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:${w} )?${w})\\s+(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*(?:\\s*,?\\s+or\\s+${value})?)(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
   rest = rest.replace(oneOfRe, choice);
   const orRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:[a-z]+ )?[a-z]+?)(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:${w} )?${w})(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
   rest = rest.replace(orRe, choice);
@@ -476,6 +494,12 @@ export function parseFields(
           ...(special.inferred.params ? { params: special.inferred.params } : {}),
         });
       }
+      continue;
+    }
+    // "is late?", "vegetarian?": a question is a yes/no column.
+    if (/\?$/.test(item)) {
+      const name = fieldName(item.replace(/^(?:is|has|was|can|does)\s+/, '').replace(/\?$/, ''), table);
+      if (name !== '' && isEntity(name) === undefined) push({ name, type: 'boolean' });
       continue;
     }
     // "…, created": a lone participle of a row's life is its time stamp.

@@ -145,7 +145,9 @@ export function scanRelations(text: string, entities: Entities): Scan {
   };
   // The thing a sentence was about, for "them" in the next one ("…; 40 users posted them").
   let previousSubject: Entity | undefined;
-  for (const sentence of text.split(/(?<!\d)[.;!?\n](?!\d)/)) {
+  // "?" and "!" end a sentence only at the end of the text: "is late?, status …" goes on.
+  let lastMentioned: Entity | undefined;
+  for (const sentence of text.split(/(?<!\d)[.;\n](?!\d)/)) {
     const tokens = tokenize(sentence);
     const mentions: Mention[] = [];
     for (let i = 0; i < tokens.length; i++) {
@@ -264,6 +266,11 @@ export function scanRelations(text: string, entities: Entities): Scan {
           : sentence.slice(m.end, end);
       if (subject !== undefined) addText(subject, tail);
     });
+    // "25 players per team; position (GK, DEF), shirt number 1-99": a sentence that names no table
+    // lists more columns of the table named last.
+    if (mentions.length === 0 && lastMentioned !== undefined && /[,(]|\bor\b|\d/.test(sentence))
+      addText(lastMentioned, `: ${sentence}`);
+    lastMentioned = subject ?? mentions.at(-1)?.entity ?? lastMentioned;
     previousSubject = mentions[0]?.entity ?? previousSubject;
   }
   return scan;

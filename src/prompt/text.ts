@@ -116,6 +116,21 @@ export function normalizeText(prompt: string): string {
     unit === 'million' ? String(Math.round(Number(n) * 1_000_000)) : m,
   );
   text = wordsToNumber(text);
+  // Shorthand read as words: "incl." is "including" (its dot ends no sentence), "w/" is "with",
+  // "serial no." a number, "a|b|c" choices like "a/b/c", "x + y" a list, "device = ip + status" a header.
+  text = text
+    .replace(/\b(?:incl|inc)\.?(?=\s)/g, 'including')
+    .replace(/\bw\/(?=\s)/g, 'with')
+    .replace(/\b(?:e\.g|i\.e|etc|approx|avg)\./g, (m) => m.slice(0, -1).replace(/\./g, ''))
+    .replace(/\b(no|num|nr)\.(?=\s*(?:[,;)]|and\b|$))/g, 'number')
+    .replace(/([a-z0-9])\s*\|\s*(?=[a-z0-9])/g, '$1/')
+    .replace(/\s\+\s/g, ' and ')
+    .replace(/\s=\s/g, ': ')
+    // "environment which is dev, staging or prod": the choices follow the column's name.
+    .replace(
+      /\s(?:which|that)\s+(?:is|are|can be)\s+(?=(?:one of\s+|either\s+)?[a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*\s*,?\s+or\s)/g,
+      ' ',
+    );
   text = text.replace(/\b(one|a single)\s+(?=[a-z]+\s+per\b)/g, '1 ');
   // "users, each with one fitness tracker": one per parent.
   text = text.replace(
