@@ -12,6 +12,7 @@ import {
   type Entity,
   findEntities,
   findRangesPerParent,
+  findRelationObjects,
   findFirstNoun,
   findHeaders,
   type Token,
@@ -115,6 +116,7 @@ function readEntities(
   const named = findNamedTables(text, entities);
   findFirstNoun(tokens, entities);
   findRelationNouns(text, entities);
+  findRelationObjects(words, entities);
   findRangesPerParent(text, entities);
   return { entities, named };
 }

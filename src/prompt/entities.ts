@@ -4,6 +4,7 @@
  * "table products (...)") and, as a last resort, the first plural noun.
  */
 import { ADJECTIVES, LOCALE_WORD_SET, RECORD_WORDS, ROW_WORDS, STOP_WORDS, UNITS } from './lexicon.js';
+import type { Word } from './reader.js';
 import { isPlural, plural, singular, snake } from './text.js';
 
 /** A table the prompt talks about. */
@@ -254,5 +255,82 @@ export function findFirstNoun(tokens: Token[], entities: Entities): void {
         entity.count = Number(count.text);
       return;
     }
+  }
+}
+
+/** Words after "per"/"each" that name a time or a measure, not a table ("per day", "each month"). */
+const NOT_OBJECTS =
+  /^(day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|item|one|other|kind|type|unit|person|serving|kg|km|mile|use|side|way|case|step|part|line|level|round|page)$/;
+/** Relation words whose object is a table: "5-15 per supplier", "each trip has", "lent to a member". */
+const OBJECT_TRIGGERS =
+  /^(?:per|each|every|belongs? to|belonging to|assigned to|lent to|references?|referencing|refers to|filed against|owned by|placed by|written by|made by|booked by|issued to)$/;
+
+/**
+ * Tables named only as the object of a relation: "products each supplier provides (5-15 per
+ * supplier)", "each trip has 2-8 stops", "tracking events per shipment", "an application's stage",
+ * "each loan … lent to a member". Only where the prompt names tables already, and only nouns.
+ */
+export function findRelationObjects(words: readonly Word[], entities: Entities): void {
+  if (entities.list.length === 0) return;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    let at = -1;
+    if (word.text === 'per' || word.text === 'each' || word.text === 'every') {
+      // "price per person" is a column's unit; "5-15 per supplier", "events per shipment" count rows.
+      const before = words[i - 1];
+      if (
+        word.text === 'per' &&
+        !(
+          before?.pos === 'NUM' ||
+          (before !== undefined && isPlural(before.text) && before.pos === 'NOUN' && !UNITS.has(before.text))
+        )
+      )
+        continue;
+      at = i + 1;
+    } else {
+      const two = `${word.text} ${words[i + 1]?.text ?? ''}`;
+      if (OBJECT_TRIGGERS.test(two)) at = i + 2;
+      else if (OBJECT_TRIGGERS.test(word.text) && word.text !== 'per') at = i + 1;
+      else if (
+        words[i + 1]?.text === "'s" &&
+        word.pos === 'NOUN' &&
+        i > 0 &&
+        /^(a|an|each|every|the)$/.test(words[i - 1]!.text)
+      )
+        at = i;
+    }
+    if (at < 0) continue;
+    while (words[at] !== undefined && /^(a|an|one|the|single|their|its|that|this)$/.test(words[at]!.text))
+      at++;
+    const first = words[at];
+    if (first === undefined || first.pos !== 'NOUN') continue;
+    let end = at;
+    if (words[at + 1]?.pos === 'NOUN' && !isPlural(first.text)) end = at + 1;
+    const head = words[end]!;
+    // "each trip has", "every claim is", "each player's": what follows a singular "each X" says
+    // something of it; "each logging 20 entries" has a verb where the noun would be.
+    const next = words[end + 1];
+    if (
+      (word.text === 'each' || word.text === 'every') &&
+      !(
+        next === undefined ||
+        next.pos === 'VERB' ||
+        next.pos === 'AUX' ||
+        next.text === "'s" ||
+        next.pos === 'PUNCT'
+      )
+    )
+      continue;
+    // "each trip has": a singular object needs something after it that is not another noun's start.
+    if (
+      NOT_OBJECTS.test(head.lemma) ||
+      UNITS.has(head.text) ||
+      STOP_WORDS.has(head.lemma) ||
+      ROW_WORDS.has(head.text)
+    )
+      continue;
+    const key = snake(end > at ? `${first.text} ${head.lemma}` : head.lemma);
+    if (entities.find(key) === undefined && entities.find(head.lemma) === undefined)
+      entities.add(key, first.at);
   }
 }

@@ -36,7 +36,7 @@ export const NUMBER_WORDS: Record<string, number> = {
 };
 
 /** Words that name the data itself: after a noun they stand for its table ("profile rows" → profiles). */
-export const ROW_WORDS = new Set(['rows', 'row', 'data', 'table', 'tables', 'dataset']);
+export const ROW_WORDS = new Set(['rows', 'row', 'data', 'table', 'dataset']);
 /** Words that, after a noun, name a table of that noun's records ("service records", "waitlist entries"). */
 export const RECORD_WORDS = new Set(['records', 'entries', 'logs']);
 /** Units only after a number ("280 characters"); without one they are things ("MMO characters"). */
