@@ -335,7 +335,7 @@ const RULES: Rule[] = [
     { min: 0, max: 1000, precision: 2 },
   ],
   [
-    /^(max|min|total|num|number_of|no_of|count_of)_[a-z_]+$|_(count|remaining|available|left|used|visitors|attendees|passengers|seats|beds|rooms|units|panels|players|members|employees|students|guests|enrollment|capacity)$/,
+    /^(max|min|total|num|number_of|no_of|count_of)_(?!.*(cost|price|amount|value|fee|paid|spend|revenue|due|charge|sales|income|budget|salary|pay|premium|rent|balance|weight|temp|temperature|distance|length|height|width|speed|duration|rate)).+$|_(count|remaining|available|left|used|visitors|attendees|passengers|seats|beds|rooms|units|panels|players|members|employees|students|guests|enrollment|capacity)$/,
     'integer',
     { min: 0, max: 1000 },
   ],

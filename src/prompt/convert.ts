@@ -176,9 +176,17 @@ export function convertPrompt(prompt: string): ConversionResult {
         const found = entities.find(phrase);
         return found !== undefined && found !== entity ? found.key : undefined;
       });
-      // Without "with ..." only enums and ranges count ("per employee type vacation, sick or personal").
-      if (intro === null)
-        parsed.fields = parsed.fields.filter((f) => f.type === 'enum' || f.params?.['min'] !== undefined);
+      // Without "with ..." only enums and ranges count ("per employee type vacation, sick or personal"),
+      // and so before it ("80 patients aged 5 to 90, with gender").
+      const ranged = (f: PromptField) => f.type === 'enum' || f.params?.['min'] !== undefined;
+      if (intro === null) parsed.fields = parsed.fields.filter(ranged);
+      else if (intro.index > 0) {
+        const lead = parseFields(segment.slice(0, intro.index), entity.name, () => undefined);
+        // Date windows there are the table's own (applyEntityWindows), not a column's.
+        parsed.fields.unshift(
+          ...lead.fields.filter((f) => f.type === 'enum' || typeof f.params?.['min'] === 'number'),
+        );
+      }
       enumTexts.push(...parsed.enumText);
       for (const field of parsed.fields)
         if (!draft.fields.some((f) => f.name === field.name))

@@ -333,6 +333,12 @@ export function parseFields(
     specials.set(key, { name, inferred });
     return ` ${key} `;
   };
+  // "full name / dob / blood type / allergies": slashes between column names separate columns.
+  rest = rest.replace(/[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*(?:\s+\/\s+[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*){2,}/g, (list) => {
+    const items = list.split(/\s+\/\s+/);
+    const known = items.filter((v) => typeFor(fieldName(v, table), table).type !== 'words');
+    return known.length * 2 >= items.length ? items.join(', ') : list;
+  });
   // "each owning 1-3 accounts": a range of another table's rows is how many each row has (read with the
   // entities), not a column.
   rest = rest.replace(
@@ -438,7 +444,7 @@ export function parseFields(
     const found = readWindow(rest);
     if (found === undefined) break;
     const before = rest.slice(0, found.index);
-    const words = /([a-z][a-z0-9 _]*)\s*$/.exec(before.split(/[,;(]|\band\b|@\d+@/).pop() ?? '')?.[1] ?? '';
+    const words = /([a-z][a-z0-9 _-]*)\s*$/.exec(before.split(/[,;(]|\band\b|@\d+@/).pop() ?? '')?.[1] ?? '';
     let name =
       /^\s*(created|updated|placed|registered|joined|published|posted|sent|made|opened|closed)\s*$/.test(
         words,

@@ -123,6 +123,8 @@ export function normalizeText(prompt: string): string {
     .replace(/\bw\/(?=\s)/g, 'with')
     .replace(/\b(?:e\.g|i\.e|etc|approx|avg)\./g, (m) => m.slice(0, -1).replace(/\./g, ''))
     .replace(/\b(no|num|nr)\.(?=\s*(?:[,;)]|and\b|$))/g, 'number')
+    .replace(/(?:#|\bno\.?|\bnum)\s+of\s+/g, 'number of ')
+    .replace(/(?<=[a-z])\s*%(?=\s+(?:between|from|of)\b)/g, '')
     .replace(/([a-z0-9])\s*\|\s*(?=[a-z0-9])/g, '$1/')
     .replace(/\s\+\s/g, ' and ')
     .replace(/\s=\s/g, ': ')
