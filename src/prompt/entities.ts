@@ -277,7 +277,9 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     let at = -1;
     if (word.text === 'per' || word.text === 'each' || word.text === 'every') {
       // "price per person" is a column's unit; "5-15 per supplier", "events per shipment" count rows.
-      const before = words[i - 1];
+      // "repairs logged per machine": a participle between the rows and "per".
+      const before =
+        words[i - 1]?.pos === 'VERB' && /ed$/.test(words[i - 1]!.text) ? words[i - 2] : words[i - 1];
       if (
         word.text === 'per' &&
         !(
@@ -300,10 +302,12 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
         at = i;
     }
     if (at < 0) continue;
+    const start = at;
     while (words[at] !== undefined && /^(a|an|one|the|single|their|its|that|this)$/.test(words[at]!.text))
       at++;
     const first = words[at];
-    if (first === undefined || first.pos !== 'NOUN') continue;
+    // After a determiner a word the tagger read as a verb is a noun ("lent to a scout").
+    if (first === undefined || !(first.pos === 'NOUN' || (at > start && first.pos === 'VERB'))) continue;
     let end = at;
     if (words[at + 1]?.pos === 'NOUN' && !isPlural(first.text)) end = at + 1;
     const head = words[end]!;

@@ -191,7 +191,8 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       (p) =>
         (isPluralNoun(words[p.head]!) &&
           (!UNITS.has(words[p.head]!.text) || COUNTED_UNITS.has(words[p.head]!.text))) ||
-        words[p.head]!.text === 'people',
+        words[p.head]!.text === 'people' ||
+        (words[p.head]!.text === 'rows' && p.head > p.first),
     );
     const listOfThings = !columns && (items.length === 1 || plural.length * 2 >= items.length);
     for (const phrase of plural) {

@@ -334,11 +334,14 @@ export function parseFields(
     return ` ${key} `;
   };
   // "full name / dob / blood type / allergies": slashes between column names separate columns.
-  rest = rest.replace(/[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*(?:\s+\/\s+[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*){2,}/g, (list) => {
-    const items = list.split(/\s+\/\s+/);
-    const known = items.filter((v) => typeFor(fieldName(v, table), table).type !== 'words');
-    return known.length * 2 >= items.length ? items.join(', ') : list;
-  });
+  rest = rest.replace(
+    /[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*(?:\s+\/\s+[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*){2,}/g,
+    (list) => {
+      const items = list.split(/\s+\/\s+/);
+      const known = items.filter((v) => typeFor(fieldName(v, table), table).type !== 'words');
+      return known.length * 2 >= items.length ? items.join(', ') : list;
+    },
+  );
   // "each owning 1-3 accounts": a range of another table's rows is how many each row has (read with the
   // entities), not a column.
   rest = rest.replace(

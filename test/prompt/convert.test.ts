@@ -236,3 +236,101 @@ t.test('pairs of one entity that never pair a row with itself fit n·(n−1)', a
   if (!result.ok) return;
   t.equal(result.tables.find((x) => x.name === 'friendships')?.count, 6);
 });
+
+t.test('column lists in their everyday shapes', async (t) => {
+  const names = (prompt: string, name: string) =>
+    table(tablesOf(prompt), name)?.fields.map((f) => `${f.name}:${f.type}`);
+  // Plural column names after a table's colon stay columns.
+  t.same(
+    tablesOf('real estate listings: address, price, bedrooms, bathrooms').map((x) => x.name),
+    ['listings'],
+  );
+  t.ok(
+    names('real estate listings: address, price, bedrooms, bathrooms', 'listings')?.includes(
+      'bedrooms:number',
+    ),
+  );
+  // A dash opens the list, parentheses and a dash close an item, a unit in parentheses is no enum.
+  t.ok(names('employees (name, salary, job title) - 250 rows', 'employees')?.includes('job_title:job_title'));
+  const readings = names('sensor readings - device id, temperature (°C), battery level', 'sensor_readings');
+  t.same(readings, ['id:uuid', 'device_id:uuid', 'temperature:number', 'battery_level:number']);
+  // A question is a yes/no column and ends no sentence; shorthand reads as words.
+  t.ok(
+    names('tasks (title, is done?) with status one of todo, doing, done', 'tasks')?.includes('done:boolean'),
+  );
+  t.same(
+    field(tablesOf('tasks (title, is done?) with status one of todo, doing, done'), 'tasks', 'status')
+      ?.params,
+    {
+      values: ['todo', 'doing', 'done'],
+    },
+  );
+  t.same(field(tablesOf('loans incl. principal, state open|repaid|defaulted'), 'loans', 'state')?.params, {
+    values: ['open', 'repaid', 'defaulted'],
+  });
+  t.ok(names('vans w/ plate, # of seats', 'vans')?.includes('number_of_seats:number'));
+  t.same(
+    field(tablesOf('builds: branch, target which is debug, release or profile'), 'builds', 'target')?.params,
+    {
+      values: ['debug', 'release', 'profile'],
+    },
+  );
+  // Slashes between column names; columns before the last one's choices; ranges before "with".
+  t.ok(
+    names('members: full name / dob / email', 'members')?.includes('date_of_birth:date_of_birth') === false,
+  );
+  t.ok(names('members: full name / dob / email', 'members')?.includes('dob:date_of_birth'));
+  const trial = tablesOf('volunteers: volunteer code, age 20-60, group control or active');
+  t.same(field(trial, 'volunteers', 'group')?.params, { values: ['control', 'active'] });
+  t.same(field(trial, 'volunteers', 'age')?.params, { min: 20, max: 60 });
+  t.same(field(tablesOf('90 runners aged 16 to 70, with club'), 'runners', 'age')?.params, {
+    min: 16,
+    max: 70,
+  });
+  // A sentence that names no table goes on with the last subject's columns.
+  const squad = tablesOf('8 clubs, 22 athletes per club; role (keeper, back, wing), number 1-99');
+  t.same(field(squad, 'athletes', 'role')?.params, { values: ['keeper', 'back', 'wing'] });
+  // A number before a mention counts it: no column "owning".
+  const owners = tablesOf('wallets with balance; 50 holders each owning 1-3 wallets');
+  t.equal(field(owners, 'holders', 'owning'), undefined);
+  t.same(field(owners, 'wallets', 'holder_id')?.params?.['per_parent'], { min: 1, max: 3 });
+});
+
+t.test('tables named only by relations, lists and record words', async (t) => {
+  const tableNames = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+  t.ok(
+    tableNames('leagues and fixtures; every fixture belongs to a league').includes('fixtures'),
+    'a verb-tagged plural',
+  );
+  t.ok(tableNames('Gardeners and their plots: size, soil').includes('plots'), 'after a possessive');
+  t.ok(
+    tableNames('forum: threads, answers to threads by moderators').includes('moderators'),
+    'an attachment',
+  );
+  t.ok(tableNames('kennels, each with 4-10 pens; each pen has a size').includes('pens'));
+  t.ok(tableNames('20 vendors and the items each vendor stocks (2-9 per vendor)').includes('vendors'));
+  t.ok(tableNames('repairs logged per machine: part, cost').includes('machines'), 'the object of per');
+  t.ok(tableNames('camping kits, each kit lent to a scout').includes('scouts'), 'the object of lent to');
+  t.same(tableNames('invoice rows with amount'), ['invoices'], '"X rows" are Xs');
+  t.same(tableNames('maintenance records: machine, cost'), ['maintenance_records']);
+  t.same(
+    tableNames('guild characters with class and level'),
+    ['guild_characters'],
+    'no unit without a number',
+  );
+});
+
+t.test('column names typed as they read', async (t) => {
+  const typeOf = (prompt: string, table: string, name: string) => field(tablesOf(prompt), table, name)?.type;
+  const p = 'claims: claim number, amount due, filed on, gpa, fuel type, priority, email verified, height cm';
+  t.equal(typeOf(p, 'claims', 'claim_number'), 'sequence');
+  t.equal(typeOf(p, 'claims', 'amount_due'), 'amount');
+  t.equal(typeOf(p, 'claims', 'filed_on'), 'date');
+  t.same(field(tablesOf(p), 'claims', 'gpa')?.params, { min: 0, max: 4, precision: 2 });
+  t.same(field(tablesOf(p), 'claims', 'fuel_type')?.params, {
+    values: ['petrol', 'diesel', 'hybrid', 'electric'],
+  });
+  t.equal(typeOf(p, 'claims', 'priority'), 'enum');
+  t.equal(typeOf(p, 'claims', 'email_verified'), 'boolean');
+  t.equal(typeOf(p, 'claims', 'height_cm'), 'decimal');
+});

@@ -58,12 +58,36 @@ t.test('second training corpus: share fully understood', async (t) => {
 });
 
 /**
+ * The third training corpus (test/fixtures/prompts-train-3.json, see prompts-train-3.md): 220 terse,
+ * column-dense prompts over 22 domains, written blind by two helper sessions, then tuned on. Its floor
+ * is under the last measured score and only rises (target 97%).
+ */
+const TRAIN_3_FLOOR = 0.35;
+
+t.test('third training corpus: share fully understood', async (t) => {
+  const corpus3 = JSON.parse(
+    readFileSync(new URL('../fixtures/prompts-train-3.json', import.meta.url), 'utf8'),
+  ) as PromptCase[];
+  t.ok(corpus3.length >= 200, `${corpus3.length} prompts`);
+  const misses = corpus3.flatMap((item) => {
+    const found = problems(convertPrompt(item.prompt), item.expect);
+    return found.length === 0 ? [] : [`${item.prompt}\n    ${found.join('\n    ')}`];
+  });
+  const share = 1 - misses.length / corpus3.length;
+  t.comment(
+    `third training corpus: ${corpus3.length - misses.length}/${corpus3.length} fully understood (${(share * 100).toFixed(1)}%)`,
+  );
+  if (process.env['CORPUS_VERBOSE']) t.comment(`not fully understood:\n${misses.join('\n')}`);
+  t.ok(share >= TRAIN_3_FLOOR, `at least ${TRAIN_3_FLOOR * 100}% (got ${(share * 100).toFixed(1)}%)`);
+});
+
+/**
  * The frozen held-out set (test/fixtures/prompts-heldout.md): written before the converter was rebuilt,
  * by a session that never read it, and never edited to make a case pass. Tune on the training corpora
  * only; this is measured and reported. Its floor is a tripwire for breakage, set several points under
  * the measured score, not a target to tune against (issue target: 90%).
  */
-const HELD_OUT_FLOOR = 0.4;
+const HELD_OUT_FLOOR = 0.5;
 
 t.test('held-out prompts: share fully understood', async (t) => {
   const heldOut = JSON.parse(
