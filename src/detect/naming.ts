@@ -42,7 +42,7 @@ const RULES: Rule[] = [
     'number',
   ],
   [
-    /^(order|account|ticket|permit|case|claim|policy|member|membership|license|licence|driver_license|serial|frequent_flyer|tag|ear_tag|mls|parcel|plate|license_plate|booking|confirmation|reference|ref|registration|loyalty|customer|patient|student|contract|shipment|lot|batch|certificate|application|incident|request|receipt|voucher|quote|project|work_order|purchase_order|po|sample|specimen|participant|asset|part|catalog|catalogue|model|routing|sort_code|check|cheque|badge|medical_record|record|transaction|payment|refund|return|delivery|consignment|waybill|bill_of_lading|container|pallet|warranty|subscription|contact|lead|opportunity|deal|campaign|job|requisition|employee_badge|course|class|section|flight|train|route|vehicle|tail|hull|voter|taxpayer|citizen|passport_book|booking_ref)_(number|no|num|code|ref|reference|identifier)$|^(vin|mrn|ear_tag|license_plate|plate|licence_plate|serial|serial_no|booking_reference|booking_ref|confirmation_code|pnr|reference|ref_no|record_locator|isrc|upc_code|asin|cas_number|cas_no|lot|batch)$/,
+    /^(order|account|ticket|permit|case|claim|policy|member|membership|license|licence|driver_license|serial|frequent_flyer|tag|ear_tag|mls|parcel|plate|license_plate|booking|confirmation|reference|ref|registration|loyalty|customer|patient|student|contract|shipment|lot|batch|certificate|application|incident|request|receipt|voucher|quote|project|work_order|purchase_order|po|sample|specimen|participant|asset|part|catalog|catalogue|model|routing|sort_code|check|cheque|badge|medical_record|record|transaction|payment|refund|return|delivery|consignment|waybill|bill_of_lading|container|pallet|warranty|subscription|contact|lead|opportunity|deal|campaign|job|requisition|employee_badge|course|class|section|flight|train|route|vehicle|tail|hull|voter|taxpayer|citizen|passport_book|booking_ref|insurance|insurance_policy|rma|hs|sample_id|kit|unit_serial|tax_return|return|loan|mortgage)_(number|no|num|code|ref|reference|identifier)$|^(vin|mrn|ear_tag|license_plate|plate|licence_plate|serial|serial_no|booking_reference|booking_ref|confirmation_code|pnr|reference|ref_no|record_locator|isrc|upc_code|asin|cas_number|cas_no|lot|batch)$/,
     'sequence',
     { start: 100001 },
   ],
@@ -267,6 +267,17 @@ const RULES: Rule[] = [
   ],
   [/^(opens_at|closes_at|opening_hour|closing_hour|open_from|open_until)$/, 'time'],
   [/(^|_)(date|day)$|^date_|_date_/, 'date'],
+  // Any other thing's code or number-as-name: `hs_code`, `rma_no`, `course_code`.
+  [/^[a-z]+_(code|no|nr)$/, 'sequence', { start: 100001 }],
+  [/^(systolic|systolic_bp)$/, 'integer', { min: 90, max: 180 }],
+  [/^(diastolic|diastolic_bp)$/, 'integer', { min: 60, max: 110 }],
+  [/^(spo2|o2_sat|oxygen_saturation)$/, 'integer', { min: 88, max: 100 }],
+  [/^(glucose|blood_glucose|blood_sugar)$/, 'integer', { min: 70, max: 200 }],
+  [/^(cholesterol|respiratory_rate|resp_rate)$/, 'integer', { min: 10, max: 300 }],
+  [
+    /^(gross|box_office|box_office_gross|net|earnings|takings|turnover|gross_sales|net_sales)$|_(gross|earnings|turnover)$/,
+    'amount',
+  ],
   // Measures with the ranges they take.
   [/^bmi$/, 'decimal', { min: 16, max: 40, precision: 1 }],
   [/^gpa$/, 'decimal', { min: 0, max: 4, precision: 2 }],
@@ -350,7 +361,7 @@ const RULES: Rule[] = [
 // Tables whose `name` is a person's name, a company's, a product's...
 const NAME_BY_TABLE: [RegExp, string][] = [
   [
-    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner)s?$/,
+    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner|intern|trainee|apprentice|adjuster|idol|performer|singer|dancer|runner|cyclist|swimmer|climber|golfer|rep|representative|associate|assistant|operator|dispatcher|agent|broker|realtor|holder|insured|claimant|defendant|plaintiff|witness|juror|official|councillor|councilor|senator|mayor|parishioner|worshipper|camper|hiker|gamer|streamer|blogger|vlogger|mentor|mentee|fellow|scholar|postdoc|researcher)s?$/,
     'full_name',
   ],
   [
@@ -433,9 +444,20 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   } else if (
     /^(title)$/.test(snake) &&
     table !== undefined &&
-    /(employee|staff|worker|member)s?$/.test(snakeCase(table))
+    /(employee|staff|worker|member|job|posting|position|opening|vacanc(y|ie)|requisition|role|hire|candidate|applicant)s?$/.test(
+      snakeCase(table),
+    )
   ) {
     candidates.push({ type: 'job_title' });
+  } else if (
+    snake === 'subject' &&
+    table !== undefined &&
+    /(teacher|exam|class|course|grade|result|lesson|student|school|tutor|timetable|mark)s?$/.test(
+      snakeCase(table),
+    )
+  ) {
+    // A school subject: the knowledge base's choices, not a ticket's subject line.
+    return undefined;
   }
   for (const [re, type, params] of RULES) {
     if (re.test(snake)) candidates.push(params === undefined ? { type } : { type, params });
