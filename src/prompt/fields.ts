@@ -150,7 +150,7 @@ function stripLead(words: string[]): string[] {
     // "join date": the verb 'join' (a stop word in relations) names a date with the noun after it.
     !(words[start] === 'join' && /^(date|day|time|year|month)s?$/.test(words[start + 1] ?? '')) &&
     (STOP_WORDS.has(words[start] as string) ||
-      /^(random|fake|valid|realistic|optional|unique|numeric|short|long|some|no|own)$/.test(
+      /^(random|fake|valid|realistic|optional|unique|numeric|short|long|some|no|own|need|needs|want|wants|please|also|add|include|includes|including|plus)$/.test(
         words[start] as string,
       ))
   )
@@ -174,6 +174,12 @@ export function fieldName(phrase: string, table: string): string {
       .split(/\s+/)
       .filter(Boolean),
   );
+  // "return date sometime in Q4": an adverb after the name is no part of it.
+  while (
+    words.length > 1 &&
+    /^(sometime|anytime|roughly|around|about|approximately|only|mostly|always)$/.test(words.at(-1)!)
+  )
+    words = words.slice(0, -1);
   if (words.length > 4) words = words.slice(-4);
   words = words.filter((w) => !/-(like|style|ish|ish)$/.test(w));
   const tableWord = singular(table.split('_').pop() ?? table);
@@ -342,6 +348,17 @@ export function parseFields(
       return known.length * 2 >= items.length ? items.join(', ') : list;
     },
   );
+  // "length/width/height in cm": written close, only when every item is a known column.
+  rest = rest.replace(
+    /\b[a-z][a-z0-9_]*(?:\/[a-z][a-z0-9_]*)+\b(\s+in\s+[a-z%°]+)?/g,
+    (list, unit?: string) => {
+      const items = list.replace(/\s+in\s+.*$/, '').split('/');
+      const known = items.filter((v) => typeFor(fieldName(v + (unit ?? ''), table), table).type !== 'words');
+      return items.length >= 2 && known.length === items.length
+        ? items.map((v) => v + (unit ?? '')).join(', ')
+        : list;
+    },
+  );
   // "each owning 1-3 accounts": a range of another table's rows is how many each row has (read with the
   // entities), not a column.
   rest = rest.replace(
@@ -433,10 +450,39 @@ export function parseFields(
   );
   rest = rest.replace(oneOfRe, choice);
   const orRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:${w} )?${w})(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*)((?:${w} )?${w})(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*[:-]?\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
   rest = rest.replace(orRe, choice);
+  // "rating g/pg/pg-13/r": any name before values joined by slashes.
+  const slashRe = new RegExp(
+    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*)((?:${w} )?${w})\\s*[:-]?\\s+(${wv}(?:\\s*/\\s*${wv}){1,})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    'g',
+  );
+  rest = rest.replace(slashRe, choice);
+  // "seat class: economy, premium, business, first" closing a list: the values of the name before.
+  rest = rest.replace(
+    new RegExp(
+      `(^|[,(;]|\\bwith\\b|\\band\\b)(\\s*)((?:${w} )?${w})\\s*:\\s+(${value}(?:\\s*,\\s*${value}){2,})\\s*$`,
+    ),
+    (m, lead: string, space: string, words: string, list: string) => {
+      const items = splitValues(list);
+      const columns = items.filter((v) => typeFor(fieldName(v, table), table).type !== 'words');
+      return columns.length > 0 ? m : choice(m, lead, space, words, list);
+    },
+  );
+  // "is either in-person or telehealth" with no name: the row's type.
+  rest = rest.replace(
+    new RegExp(
+      `(?:^|\\band\\s+)(?:is|are)\\s+either\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|$))`,
+    ),
+    (m, list: string) => {
+      const values = choices(list);
+      if (values.length < 2) return m;
+      enumText.push(list);
+      return ` ${mark('type', { type: 'enum', params: { values } })}`;
+    },
+  );
   // "aged 18 to 65"
   rest = rest.replace(
     new RegExp(`\\baged\\s+(${NUM})\\s*(?:-|to|and)\\s*(${NUM})`, 'g'),

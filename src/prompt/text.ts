@@ -127,6 +127,16 @@ export function normalizeText(prompt: string): string {
     .replace(/(?<=[a-z])\s*%(?=\s+(?:between|from|of)\b)/g, '')
     .replace(/([a-z0-9])\s*\|\s*(?=[a-z0-9])/g, '$1/')
     .replace(/\s\+\s/g, ' and ')
+    // "a mark out of 100": from 0; "exam date (june 2025)": in that month; "50k to 1m": a million.
+    .replace(/\bout of (\d+)\b/g, '0 to $1')
+    .replace(
+      /\(\s*((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:19|20)\d{2})\s*\)/g,
+      'in $1',
+    )
+    .replace(
+      /\b(\d{4,})\s*(to|-)\s*(\d+(?:\.\d+)?)m\b/g,
+      (_m, a: string, sep: string, b: string) => `${a} ${sep} ${Math.round(Number(b) * 1_000_000)}`,
+    )
     .replace(/\s=\s/g, ': ')
     // "environment which is dev, staging or prod": the choices follow the column's name.
     .replace(
