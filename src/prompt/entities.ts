@@ -263,7 +263,7 @@ const NOT_OBJECTS =
   /^(day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|item|one|other|kind|type|unit|person|serving|kg|km|mile|use|side|way|case|step|part|line|level|round|page)$/;
 /** Relation words whose object is a table: "5-15 per supplier", "each trip has", "lent to a member". */
 const OBJECT_TRIGGERS =
-  /^(?:per|each|every|belongs? to|belonging to|assigned to|lent to|references?|referencing|refers to|filed against|owned by|placed by|written by|made by|booked by|issued to)$/;
+  /^(?:per|each|every|belongs? to|belonging to|assigned to|lent to|references?|referencing|refers to|filed against|owned by|placed by|written by|made by|booked by|issued to|many|several|multiple|numerous|between)$/;
 
 /**
  * Tables named only as the object of a relation: "products each supplier provides (5-15 per
@@ -300,6 +300,26 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
         /^(a|an|each|every|the)$/.test(words[i - 1]!.text)
       )
         at = i;
+    }
+    // "joined by an enrollments table", "a roles table linking them", "patient_allergies as …":
+    // a table named outright.
+    if (word.text === 'table' && i > 0 && words[i - 1]!.pos !== 'PUNCT') {
+      const noun = words[i - 1]!;
+      const key = snake(noun.text.includes('_') ? singular(noun.text) : noun.lemma);
+      if (!STOP_WORDS.has(noun.lemma) && entities.find(key) === undefined) entities.add(key, noun.at);
+      continue;
+    }
+    if (word.text.includes('_') && isPlural(word.text) && entities.find(word.text) === undefined) {
+      entities.add(
+        snake(
+          word.text
+            .split('_')
+            .map((w, k, all) => (k === all.length - 1 ? singular(w) : w))
+            .join('_'),
+        ),
+        word.at,
+      );
+      continue;
     }
     if (at < 0) continue;
     const start = at;

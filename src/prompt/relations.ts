@@ -158,6 +158,8 @@ export function scanRelations(text: string, entities: Entities): Scan {
       }
     }
     let subject: Entity | undefined;
+    /** Whether the subject was named one row at a time ("each shift", "a delivery"). */
+    let subjectByEach = false;
     let previousWasObject = false;
     const groupSinceStart: Entity[] = [];
     mentions.forEach((m, index) => {
@@ -189,7 +191,10 @@ export function scanRelations(text: string, entities: Entities): Scan {
         ) ||
         /\d\s*(?:to|-|and)\s*\d+\s*$/.test(before) ||
         /\b(with|has|have|contains?)\s+\d+\s*$/.test(before) ||
-        /\band (their|its)\s*$/.test(before);
+        /\band (their|its)\s*$/.test(before) ||
+        // "classes have students": a plural thing had by the subject belongs to it.
+        (/\b(have|has|contain|contains|include|includes|hold|holds)\s*$/.test(before) &&
+          isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? ''));
       const relationWord =
         OBJECT_WORDS.has(lastWord) ||
         /\bper\s*$/.test(before) ||
@@ -206,6 +211,7 @@ export function scanRelations(text: string, entities: Entities): Scan {
       previousWasObject = false;
       if (newClause) {
         subject = m.entity;
+        subjectByEach = true;
       } else if (/\b(linked|connected|joined)\s+(through|via|by)$|\bthrough$/.test(words.join(' '))) {
         for (const e of groupSinceStart) if (e !== m.entity) addRelation(m.entity, e);
         subject = m.entity;
@@ -239,8 +245,20 @@ export function scanRelations(text: string, entities: Entities): Scan {
       } else if (subject === undefined && /\bbetween\s*$/.test(head)) {
         groupSinceStart.push(m.entity);
         return;
+      } else if (
+        subject !== undefined &&
+        subjectByEach &&
+        m.entity !== subject &&
+        /\b(a|an|one|the|single)\s+$/.test(before) &&
+        !isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? '')
+      ) {
+        // "each shift puts a nurse on a ward", "a delivery uses one truck": whatever the verb, one
+        // thing that each row of the subject names is its parent.
+        addRelation(subject, m.entity);
+        previousWasObject = true;
       } else {
         subject = m.entity;
+        subjectByEach = /\b(each|every|a|an)\s+$/.test(before);
       }
       // "200 employees in them", "120 return requests for those": the thing named just before.
       const pronoun =
