@@ -538,9 +538,11 @@ function applyRelations(
   for (const draft of drafts.values()) {
     const per = draft.entity.perParent;
     if (per === undefined || draft.refs.some((r) => r.perParent !== undefined)) continue;
-    const parent = [...drafts.keys(), ...entities.list]
-      .filter((e) => e !== draft.entity && e.at < per.at && e.at >= 0)
-      .sort((a, b) => b.at - a.at)[0];
+    const parent =
+      (per.parent === undefined ? undefined : entities.find(per.parent)) ??
+      [...drafts.keys(), ...entities.list]
+        .filter((e) => e !== draft.entity && e.at < per.at && e.at >= 0)
+        .sort((a, b) => b.at - a.at)[0];
     if (parent === undefined) continue;
     const existing = draft.refs.find((r) => r.parent === parent);
     if (existing !== undefined) existing.perParent = { min: per.min, max: per.max };

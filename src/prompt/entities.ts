@@ -197,12 +197,25 @@ export function findEntities(
 /** "rooms in each building (between 5 and 60)": a range in parentheses after "Ys in each X" is Ys per X. */
 export function findRangesPerParent(text: string, entities: Entities): void {
   const re =
-    /\b([a-z]+)\s+(?:in|per|for|of|on)\s+(?:each|every|a|an)\s+[a-z]+\s*\(\s*(?:between\s+|from\s+)?(\d+)\s*(?:and|to|-|–)\s*(\d+)\s*(?:each\s*)?\)/g;
+    /\b([a-z]+)\s+(?:in|per|for|of|on)\s+(?:(?:each|every|a|an)\s+)?[a-z]+\s*\(\s*(?:between\s+|from\s+)?(\d+)\s*(?:and|to|-|–)\s*(\d+)\s*(?:each\s*)?\)/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const entity = entities.find(m[1] as string);
     if (entity === undefined || entity.perParent !== undefined) continue;
     const [a, b] = [Number(m[2]), Number(m[3])];
     entity.perParent = { min: Math.min(a, b), max: Math.max(a, b), at: m.index };
+  }
+  // "claims filed against policies, between 0 and 3 per policy": a bare range per a parent counts the
+  // rows of the table the clause is about.
+  const bare =
+    /\b(?:between\s+)?(\d+)\s*(?:and|to|-|–)\s*(\d+)\s+(?:per|for each|for every|in each)\s+([a-z]+)/g;
+  for (let m = bare.exec(text); m !== null; m = bare.exec(text)) {
+    const parent = entities.find(m[3] as string);
+    const child = [...entities.list]
+      .filter((e) => e !== parent && e.at >= 0 && e.at < m!.index)
+      .sort((x, y) => y.at - x.at)[0];
+    if (parent === undefined || child === undefined || child.perParent !== undefined) continue;
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    child.perParent = { min: Math.min(a, b), max: Math.max(a, b), parent: parent.key, at: m.index };
   }
 }
 
