@@ -6,6 +6,7 @@
  */
 import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { isPlural, singular } from './text.js';
 
 const nlp = winkNLP(model);
 const its = nlp.its;
@@ -76,6 +77,9 @@ const LIST_CLOSERS = new Set([
  */
 function retagListedNouns(words: Word[]): Word[] {
   return words.map((word, i) => {
+    // A noun the model does not know keeps itself as lemma ("webhooks", "signups"): its ending says it.
+    if ((word.pos === 'NOUN' || word.pos === 'PROPN') && word.lemma === word.text && isPlural(word.text))
+      return { ...word, lemma: singular(word.text) };
     if (word.pos !== 'VERB' || !/[^s]s$/.test(word.text) || word.lemma === word.text) return word;
     const before = words[i - 1];
     const after = words[i + 1];
