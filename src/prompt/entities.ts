@@ -273,10 +273,10 @@ export function findFirstNoun(tokens: Token[], entities: Entities): void {
 
 /** Words after "per"/"each" that name a time or a measure, not a table ("per day", "each month"). */
 const NOT_OBJECTS =
-  /^(day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|item|one|other|kind|type|unit|person|serving|kg|km|mile|use|side|way|case|step|part|line|level|round|page)$/;
+  /^(day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|item|one|other|kind|type|unit|person|serving|kg|km|mile|use|side|way|step|part|line|level|round|page)$/;
 /** Relation words whose object is a table: "5-15 per supplier", "each trip has", "lent to a member". */
 const OBJECT_TRIGGERS =
-  /^(?:per|each|every|belongs? to|belonging to|assigned to|lent to|references?|referencing|refers to|filed against|owned by|placed by|written by|made by|booked by|issued to|many|several|multiple|numerous|between)$/;
+  /^(?:per|each|every|belongs? to|belonging to|assigned to|lent to|references?|referencing|refers to|filed against|owned by|placed by|written by|made by|booked by|issued to|many|several|multiple|numerous|between|points? to|pointing to|tie|ties|tied to|link|links|linking)$/;
 
 /**
  * Tables named only as the object of a relation: "products each supplier provides (5-15 per
@@ -305,6 +305,26 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     } else {
       const two = `${word.text} ${words[i + 1]?.text ?? ''}`;
       if (OBJECT_TRIGGERS.test(two)) at = i + 2;
+      // "collected by a researcher", "posted by a user": any participle's agent.
+      else if (/ed$/.test(word.text) && words[i + 1]?.text === 'by') at = i + 2;
+      // "every car has service records", "clubs have members": plural things had.
+      else if (
+        /^(has|have)$/.test(word.text) &&
+        isPlural(words[i + 1]?.text ?? '') &&
+        words[i + 1]?.pos === 'NOUN'
+      )
+        at = i + 1;
+      // "comments on posts", "payments from customers": a plural thing of a plural thing.
+      else if (
+        /^(on|for|from|about|against|of|to)$/.test(word.text) &&
+        words[i - 1] !== undefined &&
+        isPlural(words[i - 1]!.text) &&
+        words[i - 1]!.pos === 'NOUN' &&
+        !UNITS.has(words[i - 1]!.text) &&
+        isPlural(words[i + 1]?.text ?? '') &&
+        words[i + 1]?.pos === 'NOUN'
+      )
+        at = i + 1;
       else if (OBJECT_TRIGGERS.test(word.text) && word.text !== 'per') at = i + 1;
       else if (
         words[i + 1]?.text === "'s" &&

@@ -149,6 +149,8 @@ function stripLead(words: string[]): string[] {
     start < words.length &&
     // "join date": the verb 'join' (a stop word in relations) names a date with the noun after it.
     !(words[start] === 'join' && /^(date|day|time|year|month)s?$/.test(words[start + 1] ?? '')) &&
+    // "opened date", "created time": a participle names the day it happened.
+    !(/ed$/.test(words[start]!) && /^(date|day|time|year|on|at)$/.test(words[start + 1] ?? '')) &&
     (STOP_WORDS.has(words[start] as string) ||
       /^(random|fake|valid|realistic|optional|unique|numeric|short|long|some|no|own|need|needs|want|wants|please|also|add|include|includes|including|plus)$/.test(
         words[start] as string,
@@ -367,7 +369,16 @@ export function parseFields(
       isEntity(noun) !== undefined || isEntity(noun.split(' ')[0] as string) !== undefined ? ' ' : m,
   );
   // A unit in parentheses says how a value is measured, not what it may be: "temperature (°C)".
-  rest = rest.replace(UNIT_IN_PARENS, ' ');
+  // The unit joins the name ("delivery time (minutes)" → delivery_time_minutes, a number), a currency
+  // does not ("salary (USD)" → salary).
+  rest = rest.replace(UNIT_IN_PARENS, (m) => {
+    const unit = m
+      .replace(/[()\s]|\bin\b/g, '')
+      .replace(/°/g, '')
+      .replace(/%/g, 'pct')
+      .replace(/\//g, ' ');
+    return /^(usd|eur|gbp|jpy|inr|\$|€|£|¥)$/.test(unit) ? ' ' : ` ${unit}`;
+  });
   // Parenthesised or listed enum values.
   rest = rest.replace(
     /\b([a-z][a-z _-]{0,40}?)\s*\(([^()]*(?:,|\/|\bor\b)[^()]*)\)/g,

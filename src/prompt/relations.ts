@@ -262,7 +262,7 @@ export function scanRelations(text: string, entities: Entities): Scan {
       }
       // "200 employees in them", "120 return requests for those": the thing named just before.
       const pronoun =
-        /^\s*(?:in|of|for|on|at|under|from|within|across|belonging to)\s+(?:them|it|those|these)\b/;
+        /^\s*(?:in|of|for|on|at|under|from|within|across|belonging to)\s+(?:(?:each|every one|all|one) of\s+)?(?:them|it|those|these)\b/;
       const earlier =
         mentions
           .slice(0, index)

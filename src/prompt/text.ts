@@ -102,6 +102,34 @@ function wordsToNumber(text: string): string {
   );
 }
 
+/**
+ * "experiments -> trials -> measurements", "brokerages > agents > listings": each level belongs to the
+ * one before, said in words; an arrow before anything else opens a field list ("api logs -> method").
+ */
+function chains(text: string): string {
+  const arrow = /\s*(?:->|→|>|=>)\s*/;
+  return text
+    .split(/([.;]\s*)/)
+    .map((part) => {
+      const levels = part.split(arrow);
+      if (levels.length < 2) return part;
+      const heads = levels.map(
+        (l) => /^(?:.*?\s)?([a-z_]+)$/.exec(l.trim().replace(/[,(].*$/, ''))?.[1] ?? '',
+      );
+      const isChain = heads.every(
+        (h, i) => isPlural(h) && (i === 0 || /^[a-z_ ]+?(?:[,(]|$)/.test(levels[i]!.trim())),
+      );
+      if (!isChain) return levels.join(': ');
+      const tail = levels.at(-1)!.trim();
+      const names = levels.slice(0, -1).map((l) => l.trim());
+      const relations = heads
+        .slice(1)
+        .map((h, i) => `each ${singular(h)} belongs to a ${singular(heads[i]!)}`);
+      return `${names.join(', ')} and ${tail}; ${relations.join('; ')}`;
+    })
+    .join('');
+}
+
 /** Lower-cases and rewrites numbers: `1,000` → `1000`, `2k` → `2000`, `five hundred` → `500`. */
 export function normalizeText(prompt: string): string {
   let text = prompt
@@ -111,6 +139,10 @@ export function normalizeText(prompt: string): string {
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ');
   text = text.replace(/\b(\d{1,3}(?:,\d{3})+)\b/g, (m) => m.replace(/,/g, ''));
+  // A request phrased as a question: its "?" is no yes/no column.
+  if (/^(can|could|would|will|do|please)\b/.test(text)) text = text.replace(/\?\s*$/, '');
+  text = text.replace(/\bkm\s*\/\s*h\b/g, 'kmh').replace(/(?<=[a-z])\s*%(?=\s*(?:[,;)]|and\b|$))/g, ' pct');
+  text = chains(text);
   text = text.replace(/\b(\d+(?:\.\d+)?)\s?k\b/g, (_m, n: string) => String(Math.round(Number(n) * 1000)));
   text = text.replace(/\b(\d+(?:\.\d+)?)\s?(m|mm|million)\b(?!\d)/g, (m, n: string, unit: string) =>
     unit === 'million' ? String(Math.round(Number(n) * 1_000_000)) : m,
