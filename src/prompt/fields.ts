@@ -5,6 +5,7 @@
  */
 import { type Inferred, typeFromName } from '../detect/naming.js';
 import { REFERENCE_TIME } from '../../workers/engine/types/index.js';
+import { knownCategory } from './knowledge.js';
 import { STOP_WORDS } from './lexicon.js';
 import { singular, snake } from './text.js';
 
@@ -196,6 +197,10 @@ export function fieldName(phrase: string, table: string): string {
 
 /** The type of a field named `name` in `table`; numbers with a range get a numeric type. */
 export function typeFor(name: string, table: string): Inferred {
+  // A compound the knowledge base lists as a category ("practice_area", "fuel_type") is that, before
+  // its last word decides ("area" would be a measure).
+  const category = name.includes('_') ? knownCategory(name) : undefined;
+  if (category !== undefined) return { type: 'enum', params: { values: [...category] } };
   const tokens = name.split('_');
   const candidates = [name, singular(name)];
   for (let i = 1; i < tokens.length; i++)
@@ -519,7 +524,17 @@ export function parseFields(
       name = `${name}_at`;
     const inferred = typeFor(name || 'created_at', table);
     const type = DATE_TYPES.has(inferred.type) ? inferred.type : 'datetime';
-    const key = mark(name || 'created_at', { type, params: windowParams(found.window, type) });
+    // "year between 2005 and 2025": a year column takes the years as numbers.
+    const years = /(^|_)year$/.test(name) && !DATE_TYPES.has(inferred.type);
+    const key = years
+      ? mark(name, {
+          type: 'integer',
+          params: {
+            min: new Date(found.window.min).getUTCFullYear(),
+            max: new Date(found.window.max).getUTCFullYear(),
+          },
+        })
+      : mark(name || 'created_at', { type, params: windowParams(found.window, type) });
     rest = rest.slice(0, found.index - words.length) + key + rest.slice(found.index + found.length);
   }
   // Numeric ranges after a field phrase.

@@ -73,6 +73,11 @@ const CATEGORIES = new Map<string, readonly string[]>(
   Object.entries((data as { categories?: Record<string, string[]> }).categories ?? {}),
 );
 
+/** The values of a column that holds one of a few values wherever it appears, if the base lists it. */
+export function knownCategory(name: string): readonly string[] | undefined {
+  return CATEGORIES.get(name);
+}
+
 /** Every column name of the knowledge base with its most frequent type (and that type's params). */
 const COLUMNS = new Map<string, FieldSpec>();
 {

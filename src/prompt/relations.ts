@@ -6,7 +6,7 @@
  * fields.
  */
 import { type Entities, type Entity, type Token, tokenize } from './entities.js';
-import { ADJECTIVES, LOCALE_WORD_SET, STOP_WORDS } from './lexicon.js';
+import { ADJECTIVES, LOCALE_WORD_SET, ROW_WORDS, STOP_WORDS } from './lexicon.js';
 import { isPlural, singular } from './text.js';
 
 /** A foreign key the prompt asks for. */
@@ -103,7 +103,11 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
   for (let len = run.length; len >= 1; len--) {
     const words = run.slice(0, len).map((t) => t.text);
     const last = words[len - 1] as string;
-    const key = [...words.slice(0, -1), singular(last)].join('_');
+    // "profile rows": the rows are profiles.
+    const key =
+      len === 2 && ROW_WORDS.has(last)
+        ? singular(words[0] as string)
+        : [...words.slice(0, -1), singular(last)].join('_');
     // "an owner" names the pet_owners when no other table ends so.
     const tails = len === 1 ? entities.list.filter((e) => e.key.endsWith(`_${key}`)) : [];
     const entity =
@@ -114,15 +118,15 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     const previous = tokens[i - 1]?.text ?? '';
     const modified = tokens[i - 1]?.kind === 'word' && !STOP_WORDS.has(previous);
     const determined = DETERMINERS.has(previous) || (modified && DETERMINERS.has(tokens[i - 2]?.text ?? ''));
-    if (!isPlural(last) && !determined) return undefined;
+    // "profile rows" and "students table" name many rows; "customer table" is singular.
+    const plural =
+      isPlural(last) ||
+      (len === 2 && ROW_WORDS.has(last) && (last === 'rows' || isPlural(words[0] as string)));
+    if (len === 2 && ROW_WORDS.has(last) && !plural) continue;
+    if (!plural && !determined) return undefined;
     // "a device type", "the order date": a singular noun before another noun names a column.
     const after = tokens[i + len];
-    if (
-      !isPlural(last) &&
-      after?.kind === 'word' &&
-      !STOP_WORDS.has(after.text) &&
-      !OBJECT_WORDS.has(after.text)
-    )
+    if (!plural && after?.kind === 'word' && !STOP_WORDS.has(after.text) && !OBJECT_WORDS.has(after.text))
       return undefined;
     const end = run[len - 1] as Token;
     return { entity, start: (run[0] as Token).at, end: end.at + end.text.length, first: i, next: i + len };
