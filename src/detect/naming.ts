@@ -81,7 +81,7 @@ const RULES: Rule[] = [
   [/^marital_status$/, 'marital_status'],
   [/^blood_(type|group)$/, 'blood_type'],
   [/^(title_prefix|name_prefix|salutation|honorific)$/, 'name_prefix'],
-  [/^(address_line_?2|address_?2|apartment|suite|unit)$/, 'address_line_2'],
+  [/^(address_line_?2|address_?2|apartment|suite)$/, 'address_line_2'],
   [/^(street|street_address|address_line_?1|address_?1|street_line)$/, 'street_address'],
   [
     /^(address|full_address|postal_address|shipping_address|billing_address|home_address|location)$/,
@@ -163,7 +163,7 @@ const RULES: Rule[] = [
   [/^(token_count|tokens|num_tokens)$/, 'token_count'],
   [/^(embedding|embeddings|vector|embedding_vector)$/, 'embedding_vector'],
   [/^(slug|url_slug|handle_slug)$/, 'slug'],
-  [/^(title|headline|subject|heading)$/, 'title'],
+  [/^(title|headline|subject)$/, 'title'],
   [/^(hashtag|hash_tag)$/, 'hashtag'],
   [/^(tag|tag_name|label_name)$/, 'tag'],
   [/^(summary|excerpt|tagline|caption|short_description|notes?|remarks?|reason)$/, 'sentence'],
@@ -280,6 +280,17 @@ const RULES: Rule[] = [
   ],
   // Measures with the ranges they take.
   [/^bmi$/, 'decimal', { min: 16, max: 40, precision: 1 }],
+  [
+    /^(power|power_output|watts|wattage|cadence|amps|volts|voltage|current_a)$|_(watts|amps|volts)$/,
+    'integer',
+    { min: 0, max: 1000 },
+  ],
+  [/_index$|^(aqi|air_quality_index|uv_index)$/, 'integer', { min: 0, max: 500 }],
+  [
+    /^(roof|building|vehicle|car|house|home|property|equipment|asset|tree|account|loan|battery|tire|tyre|engine|machine|device|roof_age)_age(_yrs|_years)?$/,
+    'integer',
+    { min: 0, max: 60 },
+  ],
   [/^gpa$/, 'decimal', { min: 0, max: 4, precision: 2 }],
   [/^(ph|soil_ph|ph_value|ph_level)$/, 'decimal', { min: 4, max: 9, precision: 1 }],
   [/^(probability|confidence|likelihood|fraud_score|risk_score)$/, 'confidence_score'],
@@ -437,6 +448,35 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
     /orders?$/.test(snakeCase(table))
   ) {
     candidates.push({ type: 'order_status' });
+  } else if (
+    /^(value|reading|result|result_value|measurement)$/.test(snake) &&
+    table !== undefined &&
+    /(reading|measurement|result|observation|sample|metric|sensor|vital|test|assay|telemetr)(s|ies|y)?$/.test(
+      snakeCase(table),
+    )
+  ) {
+    // A measured value, not a sum of money.
+    candidates.push({ type: 'decimal', params: { min: 0, max: 1000, precision: 2 } });
+  } else if (
+    snake === 'position' &&
+    !/(employee|staff|job|candidate|applicant|hire|worker|posting|opening|role)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    // A place in an order (a track in a playlist, an author on a paper), not a job.
+    candidates.push({ type: 'integer', params: { min: 1, max: 20 } });
+  } else if (
+    /^(text|body|content)$/.test(snake) &&
+    /(message|chat|sms|dm|conversation|text|reply|replies)s?$/.test(snakeCase(table ?? ''))
+  ) {
+    candidates.push({ type: 'message' });
+  } else if (
+    /^(comment|comments)$/.test(snake) &&
+    /(response|survey|feedback|review|rating|csat|nps|evaluation|inspection|score)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    candidates.push({ type: 'sentence' });
   } else if (snake === 'category' && table !== undefined && /products?|items?$/.test(snakeCase(table))) {
     candidates.push({ type: 'product_category' });
   } else if (snake === 'description' && table !== undefined && /products?$/.test(snakeCase(table))) {

@@ -150,6 +150,14 @@ function stripLead(words: string[]): string[] {
     start < words.length &&
     // "join date": the verb 'join' (a stop word in relations) names a date with the noun after it.
     !(words[start] === 'join' && /^(date|day|time|year|month)s?$/.test(words[start + 1] ?? '')) &&
+    // "from version", "to account", "valid until": the preposition is the name's.
+    !(
+      start === 0 &&
+      /^(from|to|valid)$/.test(words[0]!) &&
+      words.length === 2 &&
+      !STOP_WORDS.has(words[1]!)
+    ) &&
+    !(words[start] === 'valid' && /^(until|from|to|through|thru)$/.test(words[start + 1] ?? '')) &&
     // "opened date", "created time": a participle names the day it happened.
     !(/ed$/.test(words[start]!) && /^(date|day|time|year|on|at)$/.test(words[start + 1] ?? '')) &&
     (STOP_WORDS.has(words[start] as string) ||
@@ -561,7 +569,7 @@ export function parseFields(
   // Parentheses left after the enums were read, and a dash between spaces, end an item too:
   // "(name, salary, job title) - 250 rows".
   for (const raw of rest.split(
-    /\s*(?:,|;|\band\b|\bplus\b|\bas well as\b|&|\bwith\b|\bhas\b|\bhave\b|\bhaving\b|[()]|\s-\s)\s*/,
+    /\s*(?:,|;|\band\b|\bplus\b|\bas well as\b|&|\bwith\b|\bhas\b|\bhave\b|\bhaving\b|[():]|\s-\s)\s*/,
   )) {
     const item = raw.trim();
     if (item === '') continue;
@@ -577,9 +585,17 @@ export function parseFields(
       }
       continue;
     }
-    // "is late?", "vegetarian?": a question is a yes/no column.
-    if (/\?$/.test(item)) {
-      const name = fieldName(item.replace(/^(?:is|has|was|can|does)\s+/, '').replace(/\?$/, ''), table);
+    // "is late?", "vegetarian?", "a wheelchair accessible? flag", "whether it was approved": yes/no.
+    const whether =
+      /^whether\s+(?:it|they|the\s+[a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item);
+    if (/\?(\s+flag)?$/.test(item) || whether !== null) {
+      const words =
+        whether?.[1] ??
+        item
+          .replace(/^(?:a|an|the)\s+/, '')
+          .replace(/^(?:is|has|was|can|does)\s+/, '')
+          .replace(/\?(\s+flag)?$/, '');
+      const name = fieldName(words, table);
       if (name !== '' && isEntity(name) === undefined) push({ name, type: 'boolean' });
       continue;
     }

@@ -106,8 +106,8 @@ export function knownColumnType(key: string, name: string): FieldSpec | undefine
   const category = CATEGORIES.get(name);
   return (
     knownEntity(key)?.fields.find((f) => f.name === name) ??
-    COLUMNS.get(name) ??
-    (category === undefined ? undefined : { name, type: 'enum', params: { values: [...category] } })
+    (category === undefined ? undefined : { name, type: 'enum', params: { values: [...category] } }) ??
+    COLUMNS.get(name)
   );
 }
 

@@ -253,7 +253,7 @@ t.test('column lists in their everyday shapes', async (t) => {
   // A dash opens the list, parentheses and a dash close an item, a unit in parentheses is no enum.
   t.ok(names('employees (name, salary, job title) - 250 rows', 'employees')?.includes('job_title:job_title'));
   const readings = names('sensor readings - device id, temperature (°C), battery level', 'sensor_readings');
-  t.same(readings, ['id:uuid', 'device_id:uuid', 'temperature:number', 'battery_level:number']);
+  t.same(readings, ['id:uuid', 'device_id:uuid', 'temperature_c:decimal', 'battery_level:number']);
   // A question is a yes/no column and ends no sentence; shorthand reads as words.
   t.ok(
     names('tasks (title, is done?) with status one of todo, doing, done', 'tasks')?.includes('done:boolean'),
