@@ -276,7 +276,7 @@ const NOT_OBJECTS =
   /^(day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|item|one|other|kind|type|unit|person|serving|kg|km|mile|use|side|way|step|part|line|level|round|page)$/;
 /** Relation words whose object is a table: "5-15 per supplier", "each trip has", "lent to a member". */
 const OBJECT_TRIGGERS =
-  /^(?:per|each|every|belongs? to|belonging to|assigned to|lent to|references?|referencing|refers to|filed against|owned by|placed by|written by|made by|booked by|issued to|many|several|multiple|numerous|between|points? to|pointing to|tie|ties|tied to|link|links|linking)$/;
+  /^(?:per|each|every|belongs? to|belonging to|assigned to|lent to|references?|referencing|refers to|filed against|owned by|placed by|written by|made by|booked by|issued to|many|several|multiple|numerous|between|among|amongst|points? to|pointing to|tie|ties|tied to|link|links|linking)$/;
 
 /**
  * Tables named only as the object of a relation: "products each supplier provides (5-15 per
@@ -284,10 +284,12 @@ const OBJECT_TRIGGERS =
  * "each loan … lent to a member". Only where the prompt names tables already, and only nouns.
  */
 export function findRelationObjects(words: readonly Word[], entities: Entities): void {
-  if (entities.list.length === 0) return;
+  // With no table named yet, only "each lab sample should have …" names one.
+  const alone = entities.list.length === 0;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     let at = -1;
+    if (alone && word.text !== 'each' && word.text !== 'every') continue;
     if (word.text === 'per' || word.text === 'each' || word.text === 'every') {
       // "price per person" is a column's unit; "5-15 per supplier", "events per shipment" count rows.
       // "repairs logged per machine": a participle between the rows and "per".
@@ -314,15 +316,24 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
         words[i + 1]?.pos === 'NOUN'
       )
         at = i + 1;
-      // "comments on posts", "payments from customers": a plural thing of a plural thing.
+      // "comments on posts", "orders from app users": a plural thing of a plural thing.
       else if (
         /^(on|for|from|about|against|of|to)$/.test(word.text) &&
         words[i - 1] !== undefined &&
         isPlural(words[i - 1]!.text) &&
         words[i - 1]!.pos === 'NOUN' &&
         !UNITS.has(words[i - 1]!.text) &&
-        isPlural(words[i + 1]?.text ?? '') &&
-        words[i + 1]?.pos === 'NOUN'
+        words[i + 1]?.pos === 'NOUN' &&
+        (isPlural(words[i + 1]!.text) || (words[i + 2]?.pos === 'NOUN' && isPlural(words[i + 2]!.text)))
+      )
+        at = i + 1;
+      // "buildings each with units": things each row has, uncounted.
+      else if (
+        word.text === 'with' &&
+        words[i - 1]?.text === 'each' &&
+        words[i + 1]?.pos === 'NOUN' &&
+        isPlural(words[i + 1]!.text) &&
+        !UNITS.has(words[i + 1]!.text)
       )
         at = i + 1;
       else if (OBJECT_TRIGGERS.test(word.text) && word.text !== 'per') at = i + 1;

@@ -9,6 +9,7 @@
 import type { Entities } from './entities.js';
 import {
   ADJECTIVES,
+  COLLECTION_WORDS,
   COUNTED_UNITS,
   LOCALE_WORD_SET,
   RECORD_WORDS,
@@ -119,7 +120,7 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   const before = phrase.head > phrase.first ? words[phrase.head - 1] : undefined;
   // "profile rows", "feature_flags rows": the rows are the noun's; "harvest records" are records of it.
   if (before !== undefined && before.pos !== 'ADJ' && !META.has(before.text)) {
-    if (ROW_WORDS.has(head.text)) return snake(before.lemma);
+    if (ROW_WORDS.has(head.text) || COLLECTION_WORDS.has(head.text)) return snake(before.lemma);
     if (RECORD_WORDS.has(head.text)) return snake(`${before.text} ${head.lemma}`);
   }
   const unit = UNITS.has(head.text) && (phrase.counted || !COUNTED_UNITS.has(head.text));
@@ -192,7 +193,11 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
         (isPluralNoun(words[p.head]!) &&
           (!UNITS.has(words[p.head]!.text) || COUNTED_UNITS.has(words[p.head]!.text))) ||
         words[p.head]!.text === 'people' ||
-        (words[p.head]!.text === 'rows' && p.head > p.first),
+        (words[p.head]!.text === 'rows' && p.head > p.first) ||
+        // "helpdesk call log", "reagent inventory": a singular collection of the noun before it.
+        ((RECORD_WORDS.has(words[p.head]!.text) || COLLECTION_WORDS.has(words[p.head]!.text)) &&
+          p.head > p.first &&
+          words[p.head - 1]!.pos === 'NOUN'),
     );
     const listOfThings = !columns && (items.length === 1 || plural.length * 2 >= items.length);
     for (const phrase of plural) {

@@ -38,7 +38,19 @@ export const NUMBER_WORDS: Record<string, number> = {
 /** Words that name the data itself: after a noun they stand for its table ("profile rows" → profiles). */
 export const ROW_WORDS = new Set(['rows', 'row', 'data', 'table', 'dataset']);
 /** Words that, after a noun, name a table of that noun's records ("service records", "waitlist entries"). */
-export const RECORD_WORDS = new Set(['records', 'entries', 'logs']);
+export const RECORD_WORDS = new Set(['records', 'entries', 'logs', 'log', 'ledger', 'journal']);
+/** Singular words that name a table of the noun before them ("reagent inventory", "supplements catalog"). */
+export const COLLECTION_WORDS = new Set([
+  'inventory',
+  'catalog',
+  'catalogue',
+  'register',
+  'registry',
+  'directory',
+  'roster',
+  'database',
+  'db',
+]);
 /** Units only after a number ("280 characters"); without one they are things ("MMO characters"). */
 export const COUNTED_UNITS = new Set(['characters', 'letters', 'digits', 'records', 'entries']);
 

@@ -6,7 +6,14 @@
  * fields.
  */
 import { type Entities, type Entity, type Token, tokenize } from './entities.js';
-import { ADJECTIVES, LOCALE_WORD_SET, ROW_WORDS, STOP_WORDS } from './lexicon.js';
+import {
+  ADJECTIVES,
+  COLLECTION_WORDS,
+  LOCALE_WORD_SET,
+  RECORD_WORDS,
+  ROW_WORDS,
+  STOP_WORDS,
+} from './lexicon.js';
 import { isPlural, singular } from './text.js';
 
 /** A foreign key the prompt asks for. */
@@ -105,7 +112,7 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     const last = words[len - 1] as string;
     // "profile rows": the rows are profiles.
     const key =
-      len === 2 && ROW_WORDS.has(last)
+      len === 2 && (ROW_WORDS.has(last) || COLLECTION_WORDS.has(last))
         ? singular(words[0] as string)
         : [...words.slice(0, -1), singular(last)].join('_');
     // "an owner" names the pet_owners when no other table ends so.
@@ -121,7 +128,9 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     // "profile rows" and "students table" name many rows; "customer table" is singular.
     const plural =
       isPlural(last) ||
-      (len === 2 && ROW_WORDS.has(last) && (last === 'rows' || isPlural(words[0] as string)));
+      (len === 2 && ROW_WORDS.has(last) && (last === 'rows' || isPlural(words[0] as string))) ||
+      // "call log", "reagent inventory": a collection names many rows.
+      (len >= 2 && (COLLECTION_WORDS.has(last) || RECORD_WORDS.has(last)));
     if (len === 2 && ROW_WORDS.has(last) && !plural) continue;
     if (!plural && !determined) return undefined;
     // "a device type", "the order date": a singular noun before another noun names a column.
@@ -290,7 +299,11 @@ export function scanRelations(text: string, entities: Entities): Scan {
     });
     // "25 players per team; position (GK, DEF), shirt number 1-99": a sentence that names no table
     // lists more columns of the table named last.
-    if (mentions.length === 0 && lastMentioned !== undefined && /[,(]|\bor\b|\d/.test(sentence))
+    if (
+      mentions.length === 0 &&
+      lastMentioned !== undefined &&
+      (/[,(]|\bor\b|\d/.test(sentence) || sentence.trim().split(/\s+/).length <= 4)
+    )
       addText(lastMentioned, `: ${sentence}`);
     lastMentioned = subject ?? mentions.at(-1)?.entity ?? lastMentioned;
     previousSubject = mentions[0]?.entity ?? previousSubject;
