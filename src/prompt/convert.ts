@@ -98,6 +98,10 @@ function localeOf(text: string): string | undefined {
   return best?.code;
 }
 
+/** The rest of "a, b or c" after its first comma, to the end of a segment. */
+const OR_ITEM = "(?!(?:with|and|having|including|and)\\b)[a-z0-9'-]+(?: (?!(?:with|and)\\b)[a-z0-9'-]+){0,2}";
+const OR_LIST_TAIL = new RegExp(`^\\s*${OR_ITEM}(?:\\s*,\\s*${OR_ITEM})*\\s*,?\\s+or\\s+${OR_ITEM}\\s*$`);
+
 /** Tables of its own a prompt names, from which on a domain's template is not used. */
 const OWN_TABLES_WITHOUT_TEMPLATE = 1;
 
@@ -164,10 +168,12 @@ export function convertPrompt(prompt: string): ConversionResult {
         enumTexts.push(kind.list);
         segment = kind.rest;
       }
-      const intro =
+      const found =
         /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|[:(,]|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
           segment,
         );
+      // "holds a rank of recruit, officer or leader": a comma inside choices opens no list.
+      const intro = found?.[0] === ',' && OR_LIST_TAIL.test(segment.slice(found.index + 1)) ? null : found;
       const body = (intro === null ? segment : segment.slice(intro.index + intro[0].length)).replace(
         /\b(who|which|that|where)\b.*$/,
         '',

@@ -312,8 +312,8 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       // "every car has service records", "clubs have members": plural things had.
       else if (
         /^(has|have)$/.test(word.text) &&
-        isPlural(words[i + 1]?.text ?? '') &&
-        words[i + 1]?.pos === 'NOUN'
+        (words[i + 1]?.pos === 'NOUN' || (words[i + 1]?.pos === 'VERB' && words[i + 2]?.pos === 'NOUN')) &&
+        (isPlural(words[i + 1]!.text) || (words[i + 2]?.pos === 'NOUN' && isPlural(words[i + 2]!.text)))
       )
         at = i + 1;
       // "comments on posts", "orders from app users": a plural thing of a plural thing.

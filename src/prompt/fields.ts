@@ -177,7 +177,7 @@ export function fieldName(phrase: string, table: string): string {
     phrase
       // "response time in minutes" is response_time_minutes: the unit stays, the preposition goes.
       .replace(
-        /\bin\s+(seconds|minutes|hours|days|weeks|months|years|km|kilometers|miles|meters|kg|grams|pounds|percent|cents)\b/g,
+        /\bin\s+(seconds|minutes|hours|days|weeks|months|years|km|kilometers|miles|meters|metres|cm|mm|m|kg|g|mg|grams|pounds|lbs|percent|cents|ml|liters|litres|hectares|ha|acres|watts|kwh|ppm|celsius|fahrenheit)\b/g,
         '$1',
       )
       .replace(/[^a-z0-9 _-]/g, ' ')
@@ -188,7 +188,7 @@ export function fieldName(phrase: string, table: string): string {
   // "return date sometime in Q4": an adverb after the name is no part of it.
   while (
     words.length > 1 &&
-    /^(sometime|anytime|roughly|around|about|approximately|only|mostly|always)$/.test(words.at(-1)!)
+    /^(sometime|anytime|roughly|around|about|approximately|mostly|always)$/.test(words.at(-1)!)
   )
     words = words.slice(0, -1);
   if (words.length > 4) words = words.slice(-4);

@@ -135,6 +135,11 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     if (!plural && !determined) return undefined;
     // "a device type", "the order date": a singular noun before another noun names a column.
     const after = tokens[i + len];
+    // "each flight took …": a row named one at a time is the subject whatever follows.
+    if (!plural && /^(each|every)$/.test(previous)) {
+      const end = run[len - 1] as Token;
+      return { entity, start: (run[0] as Token).at, end: end.at + end.text.length, first: i, next: i + len };
+    }
     if (!plural && after?.kind === 'word' && !STOP_WORDS.has(after.text) && !OBJECT_WORDS.has(after.text))
       return undefined;
     const end = run[len - 1] as Token;
@@ -206,7 +211,7 @@ export function scanRelations(text: string, entities: Entities): Scan {
         /\b(with|has|have|contains?)\s+\d+\s*$/.test(before) ||
         /\band (their|its)\s*$/.test(before) ||
         // "classes have students": a plural thing had by the subject belongs to it.
-        (/\b(have|has|contain|contains|include|includes|hold|holds)\s*$/.test(before) &&
+        (/\b(have|has|contain|contains|include|includes|hold|holds)\s+(?:[a-z]+\s+)?$/.test(` ${before} `) &&
           isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? ''));
       const relationWord =
         OBJECT_WORDS.has(lastWord) ||

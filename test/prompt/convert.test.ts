@@ -334,3 +334,96 @@ t.test('column names typed as they read', async (t) => {
   t.equal(typeOf(p, 'claims', 'email_verified'), 'boolean');
   t.equal(typeOf(p, 'claims', 'height_cm'), 'decimal');
 });
+
+t.test('choices, ranges and dates in shorter hands', async (t) => {
+  const params = (prompt: string, table: string, name: string) =>
+    field(tablesOf(prompt), table, name)?.params;
+  t.same(params('vans: model, body - panel, crew or box', 'vans', 'body'), {
+    values: ['panel', 'crew', 'box'],
+  });
+  t.same(params('grants with a grant’s phase is draft, review or funded', 'grants', 'phase'), {
+    values: ['draft', 'review', 'funded'],
+  });
+  t.same(params('wines: region, colour red/white/rose', 'wines', 'colour'), {
+    values: ['red', 'white', 'rose'],
+  });
+  t.same(params('kites with maker, size: small, medium, large', 'kites', 'size'), {
+    values: ['small', 'medium', 'large'],
+  });
+  t.same(params('lessons, each with a tutor, and is either online or onsite', 'lessons', 'type'), {
+    values: ['online', 'onsite'],
+  });
+  t.same(params('quizzes with a grade out of 20', 'quizzes', 'grade'), { min: 0, max: 20 });
+  t.same(params('yachts: berth fee 20k to 1.5m', 'yachts', 'berth_fee'), { min: 20000, max: 1500000 });
+  t.same(params('cars: model, year between 1990 and 2010', 'cars', 'year'), { min: 1990, max: 2010 });
+  t.same(params('audits with audit date (March 2025)', 'audits', 'audit_date'), {
+    min: '2025-03-01',
+    max: '2025-03-31',
+  });
+  const box = tablesOf('boxes: length/width/depth in cm, label');
+  t.ok(
+    ['length_cm', 'width_cm', 'depth_cm'].every((n) => field(box, 'boxes', n) !== undefined),
+    'three columns',
+  );
+});
+
+t.test('more ways to say which table refers to which', async (t) => {
+  const refsOf = (prompt: string, name: string) =>
+    table(tablesOf(prompt), name)
+      ?.fields.filter((f) => f.type === 'ref')
+      .map((f) => String(f.params?.['table']));
+  t.same(refsOf('pilots and hangars; each flight took a pilot and a hangar', 'flights')?.sort(), [
+    'hangars',
+    'pilots',
+  ]);
+  t.ok(refsOf('schools and pupils; schools have pupils', 'pupils')?.includes('schools'));
+  t.ok(refsOf('orchards, each with several fruit trees', 'fruit_trees')?.includes('orchards'));
+  t.ok(refsOf('claims, between 1 and 2 per policy; 30 policies', 'claims')?.includes('policies'));
+  t.same(
+    table(tablesOf('claims, between 1 and 2 per policy; 30 policies'), 'claims')?.fields.find(
+      (f) => f.type === 'ref',
+    )?.params?.['per_parent'],
+    { min: 1, max: 2 },
+  );
+  t.ok(refsOf('farms -> barns -> stalls', 'stalls')?.includes('barns'), 'an arrow hierarchy');
+  t.ok(refsOf('farms -> barns -> stalls', 'barns')?.includes('farms'));
+  t.ok(refsOf('12 ponds and weekly samples for each of them', 'samples')?.includes('ponds'));
+  const names = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+  t.ok(names('gadgets and a warranties table').includes('warranties'), 'a table named outright');
+  t.ok(names('shop_visits between shoppers and shops').includes('shop_visits'), 'a snake_case name');
+  t.ok(names('webhooks and their retries').includes('webhooks'), 'a plural the tagger does not know');
+  t.ok(names('fossils, each catalogued by a curator').includes('curators'), 'the agent of a participle');
+  t.ok(refsOf('every boat has crew members: role, age', 'members')?.includes('boats'), 'things had');
+  t.ok(names('notes on patients: text, author').includes('patients'), 'a plural of a plural');
+  t.ok(names('duels among 50 knights').includes('knights'));
+  t.ok(names('towers each with antennas').includes('antennas'));
+  t.ok(names('Each soil core should have depth, moisture and colour').includes('soil_cores'), 'each X alone');
+  t.ok(names('lab freezer inventory: item, shelf').length === 1);
+  t.ok(names('incident log. caller, unit, priority').includes('incident_logs'), 'a singular log');
+});
+
+t.test('column names read in context', async (t) => {
+  const typeOf = (prompt: string, table: string, name: string) => field(tablesOf(prompt), table, name)?.type;
+  t.equal(typeOf('water tests: value, unit, sampled at', 'water_tests', 'value'), 'decimal');
+  t.equal(typeOf('water tests: value, unit, sampled at', 'water_tests', 'unit'), 'enum');
+  t.equal(typeOf('queue entries: position, joined at', 'queue_entries', 'position'), 'integer');
+  t.equal(typeOf('staff: name, position', 'staff', 'position'), 'job_title');
+  t.equal(typeOf('messages: text, sent at', 'messages', 'text'), 'message');
+  t.equal(typeOf('nps surveys: score 0-10, comment', 'nps_surveys', 'comment'), 'sentence');
+  t.equal(typeOf('boats: heading, speed', 'boats', 'heading'), 'integer');
+  t.equal(typeOf('bikes: cadence, power output (watts)', 'bikes', 'power_output_watts'), 'integer');
+  t.equal(typeOf('bakes: bake time (minutes), oven (°F)', 'bakes', 'bake_time_minutes'), 'integer');
+  t.equal(typeOf('houses: roof age, porch', 'houses', 'roof_age'), 'integer');
+  t.equal(typeOf('releases: from version, to version', 'releases', 'from_version'), 'semver');
+  t.equal(typeOf('coupons: code, valid until', 'coupons', 'valid_until'), 'date');
+  t.equal(typeOf('returns with reason and whether it was restocked', 'returns', 'restocked'), 'boolean');
+  t.equal(typeOf('lockers with size and a staff only? flag', 'lockers', 'staff_only'), 'boolean');
+  t.equal(typeOf('Could you make ferries with name and capacity?', 'ferries', 'capacity'), 'number');
+  t.equal(typeOf('vacancies: title, salary band', 'vacancies', 'title'), 'job_title');
+  t.equal(typeOf('lessons: subject, room', 'lessons', 'subject'), 'enum');
+  t.equal(typeOf('bank logs: hs code, rma no, box office gross', 'bank_logs', 'hs_code'), 'sequence');
+  t.equal(typeOf('films: title, box office gross', 'films', 'box_office_gross'), 'amount');
+  t.equal(typeOf('triage records: systolic, spo2', 'triage_records', 'systolic'), 'integer');
+  t.equal(typeOf('suits: practice area, opened date', 'suits', 'practice_area'), 'enum');
+  t.equal(typeOf('suits: practice area, opened date', 'suits', 'opened_date'), 'date');
+});
