@@ -278,6 +278,12 @@ const RULES: Rule[] = [
     /^(gross|box_office|box_office_gross|net|earnings|takings|turnover|gross_sales|net_sales)$|_(gross|earnings|turnover)$/,
     'amount',
   ],
+  // Quantities named by their unit first: `kwh_delivered`, `liters_applied`.
+  [
+    /^(kwh|kw|mwh|liters|litres|gallons|kg|kilograms|tonnes|tons|km|miles|meters|metres|grams|hours)_[a-z_]+$/,
+    'decimal',
+    { min: 0, max: 1000, precision: 2 },
+  ],
   // Measures with the ranges they take.
   [/^bmi$/, 'decimal', { min: 16, max: 40, precision: 1 }],
   [
@@ -342,7 +348,7 @@ const RULES: Rule[] = [
     { min: 0, max: 1000 },
   ],
   [
-    /_(cm|mm|m|km|kg|g|mg|mcg|lbs|lb|oz|ml|l|litres|liters|c|f|celsius|fahrenheit|pct|percent|ha|hectares|acres|sqm|m2|sqft|kmh|kph|mph|kw|kwh|w|v|mah|db|ppm|ppb|mg_l|mg_dl|kg_ha|kg_per_ha|per_hectare|per_ha|per_acre|t_ha|tonnes|tons|mmhg|bpm|psi|kpa|hpa|lux)$/,
+    /_(cm|mm|m|km|kg|g|mg|mcg|lbs|lb|oz|ml|l|litres|liters|c|f|celsius|fahrenheit|pct|percent|ha|hectares|acres|sqm|m2|sqft|kmh|kph|mph|kw|kwh|w|v|mah|db|ppm|ppb|mg_l|mg_dl|kg_ha|kg_per_ha|per_hectare|per_ha|per_acre|t_ha|tonnes|tons|l_ha|m_s|mmhg|bpm|psi|kpa|hpa|lux|grams|kilograms|pounds|meters|metres|kilometers|kilometres|gallons)$/,
     'decimal',
     { min: 0, max: 1000, precision: 2 },
   ],
@@ -440,7 +446,8 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   const candidates: Inferred[] = [];
   if (snake === 'name' || snake === 'label') {
     const tableSnake = table === undefined ? '' : snakeCase(table);
-    const byTable = NAME_BY_TABLE.find(([re]) => re.test(tableSnake));
+    // Whole words of the table's name: `reagents` are no agents.
+    const byTable = NAME_BY_TABLE.find(([re]) => new RegExp(`(?:^|_)(?:${re.source})`).test(tableSnake));
     candidates.push({ type: byTable?.[1] ?? (snake === 'label' ? 'label' : 'words') });
   } else if (
     (snake === 'status' || snake === 'state_code') &&

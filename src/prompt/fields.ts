@@ -330,7 +330,7 @@ export function kindChoices(segment: string): { field: PromptField; rest: string
 
 /** "(°C)", "(in kg)", "(mg/L)", "(USD)", "(%)": a unit of measure in parentheses. */
 const UNIT_IN_PARENS =
-  /\s*\(\s*(?:in\s+)?(?:°\s*[cf]|[cf]|celsius|fahrenheit|kelvin|k|kg|g|mg|lbs?|pounds|oz|t|tons?|cm|mm|m|km|mi|miles|ft|feet|in|inches|m2|m²|sq\s*m|sq\s*ft|sqft|ha|hectares?|acres?|l|ml|liters?|litres?|gal|mg\s*\/\s*(?:l|dl|ml|kg)|mmol\s*\/\s*l|g\s*\/\s*dl|ppm|ppb|%|percent|usd|eur|gbp|jpy|inr|\$|€|£|¥|ms|s|sec|secs|seconds|min|mins|minutes|h|hrs?|hours|days|years|months|kwh|kw|w|watts|v|volts|a|amps|mah|hz|khz|mhz|ghz|kb|mb|gb|tb|bpm|mmhg|kph|km\s*\/\s*h|mph|m\s*\/\s*s|db|dbm|lux|pa|kpa|hpa|bar|psi)\s*\)/g;
+  /\s*\(\s*(?:in\s+)?(?:(?:t|kg|g|mg|l|ml|m|mi)_(?:ha|h|s|l|dl|kg|day|min)|°\s*[cf]|[cf]|celsius|fahrenheit|kelvin|k|kg|g|mg|lbs?|pounds|oz|t|tons?|cm|mm|m|km|mi|miles|ft|feet|in|inches|m2|m²|sq\s*m|sq\s*ft|sqft|ha|hectares?|acres?|l|ml|liters?|litres?|gal|mg\s*\/\s*(?:l|dl|ml|kg)|mmol\s*\/\s*l|g\s*\/\s*dl|ppm|ppb|%|percent|usd|eur|gbp|jpy|inr|\$|€|£|¥|ms|s|sec|secs|seconds|min|mins|minutes|h|hrs?|hours|days|years|months|kwh|kw|w|watts|v|volts|a|amps|mah|hz|khz|mhz|ghz|kb|mb|gb|tb|bpm|mmhg|kph|km\s*\/\s*h|mph|m\s*\/\s*s|db|dbm|lux|pa|kpa|hpa|bar|psi)\s*\)/g;
 
 /** A field name without a linking word after it: "term of" is the term. */
 const bare = (words: string) => words.replace(/\s+(?:of|is|are|in|as)$/, '');

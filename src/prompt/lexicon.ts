@@ -48,8 +48,6 @@ export const COLLECTION_WORDS = new Set([
   'registry',
   'directory',
   'roster',
-  'database',
-  'db',
 ]);
 /** Units only after a number ("280 characters"); without one they are things ("MMO characters"). */
 export const COUNTED_UNITS = new Set(['characters', 'letters', 'digits', 'records', 'entries']);

@@ -141,6 +141,11 @@ export function normalizeText(prompt: string): string {
   text = text.replace(/\b(\d{1,3}(?:,\d{3})+)\b/g, (m) => m.replace(/,/g, ''));
   // A request phrased as a question: its "?" is no yes/no column.
   if (/^(can|could|would|will|do|please)\b/.test(text)) text = text.replace(/\?\s*$/, '');
+  // Dates and numbers joined by "..": a range; unit rates ("t/ha", "mg/l") one word.
+  text = text
+    .replace(/\b((?:19|20)\d{2}-\d{2}-\d{2})\s*\.\.\s*((?:19|20)\d{2}-\d{2}-\d{2})\b/g, 'between $1 and $2')
+    .replace(/\b(\d+(?:\.\d+)?)\s*\.\.\s*(\d+(?:\.\d+)?)\b/g, '$1 to $2')
+    .replace(/\b(t|kg|g|mg|l|ml|m|mi)\s*\/\s*(ha|h|s|l|dl|kg|day|min)\b/g, '$1_$2');
   text = text.replace(/\bkm\s*\/\s*h\b/g, 'kmh').replace(/(?<=[a-z])\s*%(?=\s*(?:[,;)]|and\b|$))/g, ' pct');
   text = chains(text);
   text = text.replace(/\b(\d+(?:\.\d+)?)\s?k\b/g, (_m, n: string) => String(Math.round(Number(n) * 1000)));
