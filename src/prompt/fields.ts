@@ -84,6 +84,22 @@ export function readWindow(text: string): { window: Window; index: number; lengt
       return { window, index: days.index, length: days[0].length };
     }
   }
+  // "between Sept 1 and Nov 30, 2025", "from March 3 to May 9 2024": days of one year.
+  const monthName = `(${MONTHS.join('|')})[a-z]*\\.?`;
+  const monthDays = new RegExp(
+    `\\b(?:between|from)\\s+${monthName}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:and|to|-)\\s+${monthName}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})\\b`,
+  ).exec(text);
+  if (monthDays !== null) {
+    const y = Number(monthDays[5]);
+    const from = Date.UTC(y, MONTHS.indexOf(monthDays[1]!) % 12, Number(monthDays[2]));
+    const to = Date.UTC(y, MONTHS.indexOf(monthDays[3]!) % 12, Number(monthDays[4]));
+    if (from <= to)
+      return {
+        window: { min: from, max: to + DAY - 1000 },
+        index: monthDays.index,
+        length: monthDays[0].length,
+      };
+  }
   const month = new RegExp(`\\b(?:in|during)\\s+(${MONTHS.join('|')})\\s+((?:19|20)\\d{2})\\b`).exec(text);
   if (month !== null) {
     const m = MONTHS.indexOf(month[1]!) % 12;
