@@ -179,6 +179,13 @@ export function findEntities(
     }
     // A bare number right after an entity: "customers (300)", "users, 70,", "100 of them", "45 rows".
     if (isRangeEnd || !Number.isInteger(n) || n <= 0) continue;
+    // "issued in 2024": a year, not a count.
+    if (
+      /^(in|since|from|during|after|before|until|by|of|to)$/.test(prev?.text ?? '') &&
+      n >= 1900 &&
+      n <= 2100
+    )
+      continue;
     const after = text.slice(t.at + t.text.length, t.at + t.text.length + 12);
     const before = text.slice(Math.max(0, t.at - 30), t.at);
     const target = [...entities.list]

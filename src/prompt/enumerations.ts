@@ -240,7 +240,7 @@ function afterColumnIntro(
   if (before === undefined || k < 1) return false;
   if (COLUMN_INTROS.has(before.text) || before.text === '(') return true;
   return (
-    before.text === ':' &&
+    (before.text === ':' || before.text === '-') &&
     isPluralNoun(words[k - 1]!) &&
     !titles.some((title) => before.at >= title.from && before.at < title.to)
   );

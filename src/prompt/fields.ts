@@ -177,9 +177,11 @@ function stripLead(words: string[]): string[] {
     // "opened date", "created time": a participle names the day it happened.
     !(/ed$/.test(words[start]!) && /^(date|day|time|year|on|at)$/.test(words[start + 1] ?? '')) &&
     (STOP_WORDS.has(words[start] as string) ||
-      /^(random|fake|valid|realistic|optional|unique|numeric|short|long|some|no|own|need|needs|want|wants|please|also|add|include|includes|including|plus)$/.test(
-        words[start] as string,
-      ))
+      // "random email", "long description"; "long" alone is a name ("lat/long").
+      (start < words.length - 1 &&
+        /^(random|fake|valid|realistic|optional|unique|numeric|short|long|some|no|own|need|needs|want|wants|please|also|add|include|includes|including|plus)$/.test(
+          words[start] as string,
+        )))
   )
     start++;
   return words.slice(start);

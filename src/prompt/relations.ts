@@ -14,7 +14,7 @@ import {
   ROW_WORDS,
   STOP_WORDS,
 } from './lexicon.js';
-import { isPlural, singular } from './text.js';
+import { isPlural, singular, snake } from './text.js';
 
 /** A foreign key the prompt asks for. */
 export interface Relation {
@@ -111,10 +111,11 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     const words = run.slice(0, len).map((t) => t.text);
     const last = words[len - 1] as string;
     // "profile rows": the rows are profiles.
-    const key =
+    const key = snake(
       len === 2 && (ROW_WORDS.has(last) || COLLECTION_WORDS.has(last))
         ? singular(words[0] as string)
-        : [...words.slice(0, -1), singular(last)].join('_');
+        : [...words.slice(0, -1), singular(last)].join('_'),
+    );
     // "an owner" names the pet_owners when no other table ends so.
     const tails = len === 1 ? entities.list.filter((e) => e.key.endsWith(`_${key}`)) : [];
     const entity =

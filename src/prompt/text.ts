@@ -135,6 +135,7 @@ export function normalizeText(prompt: string): string {
   let text = prompt
     .toLowerCase()
     .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\s--+\s/g, ' - ')
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ');
