@@ -233,7 +233,7 @@ function afterColumnIntro(
     k >= 2 &&
     words[k]!.text === ',' &&
     words[k - 1]!.pos !== 'PUNCT' &&
-    /^[,:(]$/.test(words[k - 2]!.text)
+    /^[,:(-]$/.test(words[k - 2]!.text)
   )
     k -= 2;
   const before = words[k];
