@@ -175,7 +175,7 @@ const RULES: Rule[] = [
   [/^(markdown|body_markdown|content_md)$/, 'markdown'],
   [/^(body|content|text|description|details|post_body|article_body)$/, 'paragraph'],
   [/^emoji$/, 'emoji'],
-  [/^(platform|social_platform|social_network|network)$/, 'social_platform'],
+  [/^(social_platform|social_network|network)$/, 'social_platform'],
   [/^(reaction|reaction_type)$/, 'reaction'],
   [/^(github|github_username|github_handle)$/, 'github_username'],
   [/^(twitter|twitter_handle|x_handle)$/, 'twitter_handle'],
@@ -247,7 +247,11 @@ const RULES: Rule[] = [
   [/^(fax|fax_number)$/, 'phone'],
   [/^(tags|labels)$/, 'tag'],
   [/^(transaction_id|transaction_ref|payment_id|correlation_id|trace_id)$/, 'uuid'],
-  [/^(airline|carrier_name|make|vehicle_make)$/, 'company_name'],
+  [
+    /^(airline|carrier_name|make|vehicle_make|vendor|supplier|maker|insurer|lender|issuer|provider|insurance_provider)$/,
+    'company_name',
+  ],
+  [/^(badge|badge_no|officer_badge|badge_id)$|_badge$/, 'sequence', { start: 1001 }],
   [/^(origin|destination|origin_city|destination_city|hometown|birthplace)$/, 'city'],
   [/^(hex|hex_code|hex_color)$/, 'color_hex'],
   [/^(rgb|rgb_color)$/, 'color_rgb'],
@@ -484,6 +488,30 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
     )
   ) {
     candidates.push({ type: 'sentence' });
+  } else if (
+    snake === 'platform' &&
+    /(post|account|profile|influencer|campaign|ad|share|mention|social|creator|handle|follower)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    candidates.push({ type: 'social_platform' });
+  } else if (
+    /^(language|primary_language|lang)$/.test(snake) &&
+    /(repo|repositor(y|ies)|project|package|librar(y|ies)|snippet|gist|codebase|commit|service)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    candidates.push({ type: 'programming_language' });
+  } else if (
+    snake === 'region' &&
+    /(server|cluster|instance|node|deployment|bucket|datacenter|data_center|shard|region|zone|vm|host)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    candidates.push({
+      type: 'enum',
+      params: { values: ['us-east', 'us-west', 'eu-west', 'eu-central', 'ap-southeast'] },
+    });
   } else if (snake === 'category' && table !== undefined && /products?|items?$/.test(snakeCase(table))) {
     candidates.push({ type: 'product_category' });
   } else if (snake === 'description' && table !== undefined && /products?$/.test(snakeCase(table))) {

@@ -59,6 +59,19 @@ export interface Window {
 
 /** Reads "in the last 30 days", "over the past year", "in 2025", "since 2020" → a window. */
 export function readWindow(text: string): { window: Window; index: number; length: number } | undefined {
+  const ahead =
+    /\b(?:(?:in|within|over|during)\s+)?(?:the\s+)?(?:next|coming)\s+(\d+\s+)?(hour|day|week|month|quarter|year)s?\b/.exec(
+      text,
+    );
+  if (ahead !== null) {
+    const n = Number(ahead[1] ?? 1);
+    const span =
+      { hour: DAY / 24, day: DAY, week: 7 * DAY, month: 30.4 * DAY, quarter: 91 * DAY, year: 365 * DAY }[
+        ahead[2] as string
+      ] ?? DAY;
+    const window = { min: REFERENCE_TIME, max: REFERENCE_TIME + Math.round(n * span) };
+    return { window, index: ahead.index, length: ahead[0].length };
+  }
   const relative =
     /\b(?:(?:in|from|during|over|within|of)\s+)?(?:the\s+)?(?:last|past|previous)\s+(\d+\s+)?(hour|day|week|month|quarter|year)s?\b/.exec(
       text,
@@ -175,7 +188,7 @@ function stripLead(words: string[]): string[] {
     ) &&
     !(words[start] === 'valid' && /^(until|from|to|through|thru)$/.test(words[start + 1] ?? '')) &&
     // "opened date", "created time": a participle names the day it happened.
-    !(/ed$/.test(words[start]!) && /^(date|day|time|year|on|at)$/.test(words[start + 1] ?? '')) &&
+    !(/ed$/.test(words[start]!) && /^(date|day|time|timestamp|year|on|at)$/.test(words[start + 1] ?? '')) &&
     (STOP_WORDS.has(words[start] as string) ||
       // "random email", "long description"; "long" alone is a name ("lat/long").
       (start < words.length - 1 &&

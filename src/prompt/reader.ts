@@ -68,6 +68,9 @@ const LIST_CLOSERS = new Set([
   'in',
   'per',
   'linking',
+  'that',
+  'which',
+  'who',
 ]);
 
 /**

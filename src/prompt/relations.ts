@@ -85,6 +85,8 @@ const OBJECT_WORDS = new Set([
   'of',
   'about',
   'regarding',
+  'among',
+  'amongst',
 ]);
 
 /** "…, each owning 1-3" before a mention: the mention's count, with the verb that brings it. */
@@ -210,14 +212,14 @@ export function scanRelations(text: string, entities: Entities): Scan {
         ) ||
         /\d\s*(?:to|-|and)\s*\d+\s*$/.test(before) ||
         /\b(with|has|have|contains?)\s+\d+\s*$/.test(before) ||
-        /\band (their|its)\s*$/.test(before) ||
+        /\band (their|its)\s+(?:[a-z]+\s+){0,2}$/.test(` ${before} `) ||
         // "classes have students": a plural thing had by the subject belongs to it.
         (/\b(have|has|contain|contains|include|includes|hold|holds)\s+(?:[a-z]+\s+)?$/.test(` ${before} `) &&
           isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? ''));
       const relationWord =
         OBJECT_WORDS.has(lastWord) ||
         /\bper\s*$/.test(before) ||
-        /\b(belongs? to|belonging to|owned by|placed (by|at|in)|is with|are with|is for|are for|has an?|have an?|links an?|assigned to|taught by|written by|sent by|opened by|made by|made with|paid with|created by|posted by|own|owns|rent|rents|lease|leases|is in|are in|reports to|reply to|managed by|run by|hosted by|stored in|held by|booked by|issued to|issued by|belonging to|posted by)$/.test(
+        /\b(belongs? to|belonging to|owned by|placed (by|at|in)|is with|are with|is for|are for|has an?|have an?|links an?|assigned to|taught by|written by|sent by|opened by|made by|made with|paid with|created by|posted by|own|owns|rent|rents|lease|leases|is in|are in|reports to|reply to|managed by|run by|hosted by|stored in|held by|booked by|issued to|issued by|belonging to|posted by|references?|referencing|uses?|using|targets?|points? to|cites?|mentions?)$/.test(
           words.join(' '),
         ) ||
         /\b(belongs? to|has|have|links?)\s+(an?|one|the)\s*$/.test(before);

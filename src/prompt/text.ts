@@ -136,6 +136,8 @@ export function normalizeText(prompt: string): string {
     .toLowerCase()
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/\s--+\s/g, ' - ')
+    .replace(/[€$£¥₹](?=\s*\d)/g, '')
+    .replace(/(?<!in )\bm²/g, 'square meters')
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ');
@@ -171,8 +173,16 @@ export function normalizeText(prompt: string): string {
       /\(\s*((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:19|20)\d{2})\s*\)/g,
       'in $1',
     )
+    .replace(/\b(\d+)\s*(h|hrs?)\b/g, '$1 hours')
+    // "that hold a student name", "which records …": the columns follow.
     .replace(
-      /\b(\d{4,})\s*(to|-)\s*(\d+(?:\.\d+)?)m\b/g,
+      /\b(?:that|which)\s+(?:hold|holds|has|have|contain|contains|store|stores|include|includes|record|records|carry|carries|capture|captures|list|lists)\b/g,
+      'with',
+    )
+    // "the total runs 10 to 900": the verb between a name and its range.
+    .replace(/\s(?:runs|ranges|goes|varies|vary|range)\s+(?:from\s+)?(?=\d)/g, ' ')
+    .replace(
+      /\b(\d{4,})\s*(to|-|and)\s*(\d+(?:\.\d+)?)m\b/g,
       (_m, a: string, sep: string, b: string) => `${a} ${sep} ${Math.round(Number(b) * 1_000_000)}`,
     )
     .replace(/\s=\s/g, ': ')
