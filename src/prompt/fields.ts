@@ -188,7 +188,11 @@ function stripLead(words: string[]): string[] {
     ) &&
     !(words[start] === 'valid' && /^(until|from|to|through|thru)$/.test(words[start + 1] ?? '')) &&
     // "opened date", "created time": a participle names the day it happened.
-    !(/ed$/.test(words[start]!) && /^(date|day|time|timestamp|year|on|at)$/.test(words[start + 1] ?? '')) &&
+    !(
+      /(ed|^sent|^paid|^built|^sold|^made|^held|^spent|^taken|^given|^won|^lost|^seen|^read|^run|^left|^shot|^begun|^done)$/.test(
+        words[start]!,
+      ) && /^(date|day|time|timestamp|year|on|at)$/.test(words[start + 1] ?? '')
+    ) &&
     (STOP_WORDS.has(words[start] as string) ||
       // "random email", "long description"; "long" alone is a name ("lat/long").
       (start < words.length - 1 &&

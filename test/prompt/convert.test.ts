@@ -427,3 +427,50 @@ t.test('column names read in context', async (t) => {
   t.equal(typeOf('suits: practice area, opened date', 'suits', 'practice_area'), 'enum');
   t.equal(typeOf('suits: practice area, opened date', 'suits', 'opened_date'), 'date');
 });
+
+t.test('prices, units, windows ahead and relative clauses', async (t) => {
+  const params = (prompt: string, table: string, name: string) =>
+    field(tablesOf(prompt), table, name)?.params;
+  t.same(params('lofts: rent €900–€3,100, floor', 'lofts', 'rent'), { min: 900, max: 3100 });
+  t.same(params('tokens with expires_at within the next 48h', 'tokens', 'expires_at'), {
+    min: '2026-01-01T00:00:00Z',
+    max: '2026-01-03T00:00:00Z',
+  });
+  t.same(params('streamers: handle, subscribers between 50k and 3M', 'streamers', 'subscribers'), {
+    min: 50000,
+    max: 3000000,
+  });
+  t.same(params('bets: stake, and the payout runs 2 to 500', 'bets', 'payout'), { min: 2, max: 500 });
+  t.ok(
+    field(
+      tablesOf('12 hives, each having 3 to 9 frames that hold a brood count and honey kg'),
+      'frames',
+      'brood_count',
+    ),
+  );
+  t.same(params('soil tests: crop, yield t/ha, dose (l/ha)', 'soil_tests', 'yield_t_ha')?.['precision'], 2);
+  t.ok(
+    field(tablesOf('shipments: sent timestamp, weight'), 'shipments', 'sent_timestamp'),
+    'the participle stays',
+  );
+  const refsOf = (prompt: string, name: string) =>
+    table(tablesOf(prompt), name)
+      ?.fields.filter((f) => f.type === 'ref')
+      .map((f) => String(f.params?.['table']));
+  t.ok(
+    refsOf('renters and their holiday rental bookings: check-in date, nights', 'bookings')?.includes(
+      'renters',
+    ),
+  );
+  t.ok(refsOf('discount rules with name; carts each use a rule', 'carts')?.includes('discount_rules'));
+  t.ok(refsOf('300 duels among 40 wizards, with winner', 'duels')?.includes('wizards'));
+  const typeOf = (prompt: string, table: string, name: string) => field(tablesOf(prompt), table, name)?.type;
+  t.equal(typeOf('edge nodes: hostname, region, cpu count', 'edge_nodes', 'region'), 'enum');
+  t.equal(typeOf('customers: name, region', 'customers', 'region'), 'state_province');
+  t.equal(
+    typeOf('code repositories: name, language', 'code_repositories', 'language'),
+    'programming_language',
+  );
+  t.equal(typeOf('parts: vendor, price', 'parts', 'vendor'), 'company_name');
+  t.equal(typeOf('patrols: officer badge, shift', 'patrols', 'officer_badge'), 'sequence');
+});
