@@ -124,7 +124,7 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
     if (RECORD_WORDS.has(head.text)) return snake(`${before.text} ${head.lemma}`);
   }
   const unit = UNITS.has(head.text) && (phrase.counted || !COUNTED_UNITS.has(head.text));
-  if (unit || STOP_WORDS.has(head.lemma) || NOT_TABLES.has(head.text)) return undefined;
+  if (unit || STOP_WORDS.has(head.text) || NOT_TABLES.has(head.text)) return undefined;
   // "order items" is an order_item; in "high school students" the nouns before the head are a
   // compound of their own, and the head alone names the table.
   const twoBefore = phrase.head - 2 >= phrase.first ? words[phrase.head - 2] : undefined;
@@ -200,6 +200,18 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
           words[p.head - 1]!.pos === 'NOUN'),
     );
     const listOfThings = !columns && (items.length === 1 || plural.length * 2 >= items.length);
+    // "harvest records, crop, yield, harvest date": a plural first, then only singular names, where a
+    // clause starts, is a table and its columns.
+    if (
+      !columns &&
+      !listOfThings &&
+      plural.length === 1 &&
+      plural[0] === items[0] &&
+      startsClause(words, i)
+    ) {
+      const key = keyOf(words, items[0]!);
+      if (key !== undefined) entities.add(key, words[items[0]!.first]!.at);
+    }
     for (const phrase of plural) {
       if (!listOfThings && !phrase.counted) continue;
       if (items.length === 1 && !phrase.counted && !startsClause(words, i)) continue;

@@ -83,14 +83,29 @@ function retagListedNouns(words: Word[]): Word[] {
     // A noun the model does not know keeps itself as lemma ("webhooks", "signups"): its ending says it.
     if ((word.pos === 'NOUN' || word.pos === 'PROPN') && word.lemma === word.text && isPlural(word.text))
       return { ...word, lemma: singular(word.text) };
-    if (word.pos !== 'VERB' || !/[^s]s$/.test(word.text) || word.lemma === word.text) return word;
+    if (word.pos !== 'VERB') return word;
     const before = words[i - 1];
     const after = words[i + 1];
-    const opened = before === undefined || LIST_OPENERS.has(before.text);
+    const opened = (k: number) => k < 0 || LIST_OPENERS.has(words[k]!.text) || words[k]!.pos === 'NUM';
+    // "120 polling stations", "has service records": a verb before a noun, where a noun phrase
+    // starts, is the noun's modifier.
+    if (
+      after?.pos === 'NOUN' &&
+      !COMMANDS.test(word.text) &&
+      (opened(i - 1) || /^(has|have|had|with)$/.test(before?.text ?? ''))
+    )
+      return { ...word, pos: 'NOUN', lemma: word.text };
+    if (!/[^s]s$/.test(word.text) || word.lemma === word.text) return word;
     const closed = after === undefined || LIST_CLOSERS.has(after.text);
-    return opened && closed ? { ...word, pos: 'NOUN' } : word;
+    // "plus maintenance logs,": a plural after a modifier noun where a list item starts.
+    const compound = before?.pos === 'NOUN' && opened(i - 2);
+    return (opened(i - 1) || compound) && closed ? { ...word, pos: 'NOUN' } : word;
   });
 }
+
+/** Verbs that ask for data rather than name it ("generate users", "make 120 …"). */
+const COMMANDS =
+  /^(generate|create|make|give|need|want|build|add|seed|mock|simulate|produce|list|show|track|store|record|log|get|fill|populate|insert|include|provide|prepare|write|use|send|book|sell|buy|review|rate|follow|like|join|own|manage|teach|run|visit|attend|order|place|pay|rent|lease|host|post|share|comment|vote|tie|link)$/;
 
 /** Whether a word is a noun in the plural: its lemma differs from it (`rooms` → `room`, `people` → `person`). */
 export function isPluralNoun(word: Word): boolean {
