@@ -39,7 +39,8 @@ const RULES: Rule[] = [
   // A thing's number or code that identifies it (`case_number`, `vin`, `mrn`), not a quantity.
   [
     /^(seat|shirt|jersey|track|room|floor|page|house|apartment|apt|unit|lane|gate|table|bed|row|dose|step|week|round|stage|episode|season|chapter|platform|dock|bay|slot|locker|stall|door|pen|stand|line|attempt|visit|heat|set|rep|lap|hole|pitch|court|aisle|shelf|bin)_(number|no|num|index)$/,
-    'number',
+    'integer',
+    { min: 1, max: 500 },
   ],
   [
     /^(order|account|ticket|permit|case|claim|policy|member|membership|license|licence|driver_license|serial|frequent_flyer|tag|ear_tag|mls|parcel|plate|license_plate|booking|confirmation|reference|ref|registration|loyalty|customer|patient|student|contract|shipment|lot|batch|certificate|application|incident|request|receipt|voucher|quote|project|work_order|purchase_order|po|sample|specimen|participant|asset|part|catalog|catalogue|model|routing|sort_code|check|cheque|badge|medical_record|record|transaction|payment|refund|return|delivery|consignment|waybill|bill_of_lading|container|pallet|warranty|subscription|contact|lead|opportunity|deal|campaign|job|requisition|employee_badge|course|class|section|flight|train|route|vehicle|tail|hull|voter|taxpayer|citizen|passport_book|booking_ref|insurance|insurance_policy|rma|hs|sample_id|kit|unit_serial|tax_return|return|loan|mortgage)_(number|no|num|code|ref|reference|identifier)$|^(vin|mrn|ear_tag|license_plate|plate|licence_plate|serial|serial_no|booking_reference|booking_ref|confirmation_code|pnr|reference|ref_no|record_locator|isrc|upc_code|asin|cas_number|cas_no|lot|batch)$/,
@@ -92,7 +93,7 @@ const RULES: Rule[] = [
     /^(state|province|region|state_province|county|prefecture|canton|oblast|voivodeship|emirate)$/,
     'state_province',
   ],
-  [/^(zip|zip_?code|postal_?code|post_?code|postcode)$/, 'postal_code'],
+  [/^(zip|zip_?code|postal_?code|post_?code|postcode|plz|cep|pin_?code|eircode)$/, 'postal_code'],
   [/^(country_code|country_iso|iso_country|country_iso_code)$/, 'country_code'],
   [/^(country|country_name|nation)$/, 'country'],
   [/^(lat|latitude)$/, 'latitude'],
@@ -114,13 +115,13 @@ const RULES: Rule[] = [
   [/^(vat|vat_number|vat_id)$/, 'vat_number'],
   [/^(credit_card|card_number|cc_number|credit_card_number|pan)$/, 'credit_card_number'],
   [/^(cvv|cvc|card_cvv)$/, 'credit_card_cvv'],
-  [/^(expiry|card_expiry|expiry_date_card|exp_month_year|card_exp)$/, 'credit_card_expiry'],
+  [/^(card_expiry|expiry_date_card|exp_month_year|card_exp|cc_expiry)$/, 'credit_card_expiry'],
   [/^(bank|bank_name)$/, 'bank_name'],
   [/^(payment_method|payment_type|pay_method)$/, 'payment_method'],
   [/^(invoice_number|invoice_no|invoice_num)$/, 'invoice_number'],
   [/^(swift|swift_code|bic)$/, 'swift_code'],
   [
-    /^(tax_id|ein|tin|tax_number|cpf|cnpj|nif|nie|pan|gstin|tax_code|codice_fiscale|steuer_id|inn)$/,
+    /^(tax_id|ein|tin|tax_number|cpf|cnpj|nif|nie|pan|gstin|tax_code|codice_fiscale|steuer_id|inn|oib|pesel|bsn|aadhaar|personnummer|nino|curp|rut|dni|nric|hkid)$/,
     'tax_id',
   ],
   [/^(ticker|stock_ticker|stock_symbol|symbol)$/, 'stock_ticker'],
@@ -139,14 +140,16 @@ const RULES: Rule[] = [
   [/^(ip|ip_address|ipv4|ip_addr|remote_addr|client_ip)$/, 'ip_address'],
   [/^ipv6$/, 'ipv6'],
   [/^(mac|mac_address)$/, 'mac_address'],
-  [/^(domain|hostname|host|domain_name)$/, 'domain'],
+  [/^(domain|hostname|domain_name)$/, 'domain'],
   [/^(url|website|homepage|home_page|link|web_url|site|website_url|permalink)$|_url$|_link$/, 'url'],
   [/^(user_agent|ua)$/, 'user_agent'],
   [/^(http_method|method|request_method|verb)$/, 'http_method'],
   [/^(mime_type|content_type|media_type|mimetype)$/, 'mime_type'],
   [/^(status_code|http_status|http_status_code|response_code)$/, 'http_status_code'],
   [/^(session_id|session_token|session)$/, 'session_id'],
+  [/^(agent|phone|office|desk)_ext(ension)?$/, 'integer', { min: 100, max: 999 }],
   [/^(file_extension|extension|ext)$/, 'file_extension'],
+  [/^(caller|callee|phone|mobile|cell|contact|fax|whatsapp)_(number|no)$|^caller$/, 'phone'],
   [/^(programming_language)$/, 'programming_language'],
   [/^(database_engine|db_engine)$/, 'database_engine'],
   [/^(version|semver|app_version|release)$/, 'semver'],
@@ -282,9 +285,19 @@ const RULES: Rule[] = [
     /^(gross|box_office|box_office_gross|net|earnings|takings|turnover|gross_sales|net_sales)$|_(gross|earnings|turnover)$/,
     'amount',
   ],
+  [/^(points|coins|gems|credits|miles|karma|xp|tokens|stars)_balance$/, 'integer', { min: 0, max: 100000 }],
+  [/^(week|week_number|iso_week|week_of_year)$/, 'integer', { min: 1, max: 52 }],
+  [/^(hour|hour_of_day)$/, 'integer', { min: 0, max: 23 }],
+  [
+    /^(overtime|overtime_hours|hours_worked|hours|billable_hours)$/,
+    'decimal',
+    { min: 0, max: 60, precision: 1 },
+  ],
+  [/^(liters|litres|gallons|kwh|mwh|kw)$/, 'decimal', { min: 0, max: 1000, precision: 2 }],
+  [/^(expiry|expiration|expiry_date|expiration_date|expires_on|expires)$|_(expiry|expiration)$/, 'date'],
   // Quantities named by their unit first: `kwh_delivered`, `liters_applied`.
   [
-    /^(kwh|kw|mwh|liters|litres|gallons|kg|kilograms|tonnes|tons|km|miles|meters|metres|grams|hours)_[a-z_]+$/,
+    /^(kwh|kw|mwh|liters|litres|gallons|kg|kilograms|tonnes|tons|km|miles|meters|metres|grams|hours|minutes|seconds|days)_[a-z_]+$/,
     'decimal',
     { min: 0, max: 1000, precision: 2 },
   ],
@@ -488,6 +501,22 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
     )
   ) {
     candidates.push({ type: 'sentence' });
+  } else if (
+    /^(expiry|expiration|expiry_date|expires)$/.test(snake) &&
+    /^(cards?|(credit|debit|payment|bank|prepaid)_cards?|cardholders?|payment_methods?)$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    candidates.push({ type: 'credit_card_expiry' });
+  } else if (
+    snake === 'host' &&
+    !/(server|node|cluster|machine|website|site|dns|url|endpoint|domain|service|container|vm|instance|request|log)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    candidates.push({ type: 'full_name' });
+  } else if (snake === 'host') {
+    candidates.push({ type: 'domain' });
   } else if (
     snake === 'platform' &&
     /(post|account|profile|influencer|campaign|ad|share|mention|social|creator|handle|follower)s?$/.test(

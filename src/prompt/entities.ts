@@ -42,7 +42,9 @@ export function tokenize(text: string): Token[] {
 function isNounWord(word: string): boolean {
   return (
     !STOP_WORDS.has(word) &&
-    !/^(aged|named|called|where|what|how|generate|create|make|give|need|want)$/.test(word)
+    !/^(aged|named|called|where|what|how|generate|create|make|give|need|want|pls|plz|please|thx|thanks|asap)$/.test(
+      word,
+    )
   );
 }
 

@@ -622,7 +622,9 @@ export function parseFields(
     }
     // "is late?", "vegetarian?", "a wheelchair accessible? flag", "whether it was approved": yes/no.
     const whether =
-      /^whether\s+(?:it|they|the\s+[a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item);
+      /^whether\s+(?:it|they|the\s+[a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item) ??
+      // "approved flag", "success bool", "balcony bool"
+      /^(?:an?\s+)?([a-z][a-z ]*?)\s+(?:flag|bool|boolean)$/.exec(item);
     if (/\?(\s+flag)?$/.test(item) || whether !== null) {
       const words =
         whether?.[1] ??

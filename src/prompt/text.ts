@@ -136,6 +136,26 @@ export function normalizeText(prompt: string): string {
     .toLowerCase()
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/\s--+\s/g, ' - ')
+    .replace(/[{[]/g, '(')
+    .replace(/[}\]]/g, ')')
+    .replace(/\bsq\.?\s*ft\.?|\bsqft\b/g, 'square feet')
+    .replace(/\bsq\.?\s*m\b\.?/g, 'square meters')
+    // "member #", "episode #": a number.
+    .replace(/\b([a-z]+)\s*#(?=\s*(?:[,;)]|and\b|$))/g, '$1 number')
+    // "first/last name", "start/end date", "origin & destination airport", "departure + arrival time":
+    // two columns sharing their last word.
+    .replace(
+      /\b([a-z]+)\s*(?:\/|&|\+|and)\s*([a-z]+)\s+(name|date|time|at|on|address|number|id|code|airport|city|country|reading|price|count|email|phone)\b/g,
+      (m, a: string, b: string, head: string) =>
+        /^(first|last|start|end|from|to|origin|destination|departure|arrival|pickup|dropoff|check-in|check-out|checkin|checkout|opening|closing|open|close|min|max|home|work|billing|shipping|created|updated|started|finished|ended|given|family|middle|sender|receiver|recipient|buyer|seller|source|target|opened|closed|issue|expiry|birth|death|hire|termination)$/.test(
+          a,
+        ) &&
+        /^(first|last|start|end|from|to|origin|destination|departure|arrival|pickup|dropoff|check-in|check-out|checkin|checkout|opening|closing|open|close|min|max|home|work|billing|shipping|created|updated|started|finished|ended|given|family|middle|sender|receiver|recipient|buyer|seller|source|target|opened|closed|issue|expiry|birth|death|hire|termination)$/.test(
+          b,
+        )
+          ? `${a} ${head}, ${b} ${head}`
+          : m,
+    )
     .replace(/[€$£¥₹](?=\s*\d)/g, '')
     .replace(/(?<!in )\bm²/g, 'square meters')
     .replace(/[\u2018\u2019]/g, "'")
