@@ -90,7 +90,7 @@ const RULES: Rule[] = [
   ],
   [/^(city|town|city_name|municipality)$/, 'city'],
   [
-    /^(state|province|region|state_province|county|prefecture|canton|oblast|voivodeship|emirate)$/,
+    /^(state|province|region|state_province|county|prefecture|canton|oblast|voivodeship|emirate|district)$/,
     'state_province',
   ],
   [/^(zip|zip_?code|postal_?code|post_?code|postcode|plz|cep|pin_?code|eircode)$/, 'postal_code'],
@@ -100,7 +100,11 @@ const RULES: Rule[] = [
   [/^(lng|lon|long|longitude)$/, 'longitude'],
   [/^(timezone|time_zone|tz)$/, 'timezone'],
   [/^(locale|language_code|lang_code|locale_code)$/, 'locale_code'],
-  [/^(neighbou?rhood|district)$/, 'neighborhood'],
+  [/^(neighbou?rhood)$/, 'neighborhood'],
+  [/^(hourly_wage|hourly_pay|day_rate|daily_wage|hourly)$/, 'price', { min: 10, max: 80 }],
+  [/^(duty|tax|premium|principal|interest|amount)_paid$/, 'amount'],
+  [/^years_(active|of_service|employed|in_business|in_role|experience)$/, 'integer', { min: 0, max: 40 }],
+  [/^(float|opening_float|cash|closing_cash|petty_cash|cash_float|till_float)$/, 'amount'],
   [/^(salary|wage|annual_salary|base_salary|compensation|income)$/, 'salary'],
   [
     /^(price|unit_price|list_price|sale_price|msrp|cost|unit_cost|retail_price|price_usd|monthly_price|fare|rent|monthly_rent|premium|daily_rate|nightly_rate|hourly_rate|rate_per_night)$|_price$|_fare$|_rent$/,
@@ -275,7 +279,7 @@ const RULES: Rule[] = [
   [/^(opens_at|closes_at|opening_hour|closing_hour|open_from|open_until)$/, 'time'],
   [/(^|_)(date|day)$|^date_|_date_/, 'date'],
   // Any other thing's code or number-as-name: `hs_code`, `rma_no`, `course_code`.
-  [/^[a-z]+_(code|no|nr)$/, 'sequence', { start: 100001 }],
+  [/^[a-z]+_(code|no|nr|number)$/, 'sequence', { start: 100001 }],
   [/^(systolic|systolic_bp)$/, 'integer', { min: 90, max: 180 }],
   [/^(diastolic|diastolic_bp)$/, 'integer', { min: 60, max: 110 }],
   [/^(spo2|o2_sat|oxygen_saturation)$/, 'integer', { min: 88, max: 100 }],
@@ -295,9 +299,10 @@ const RULES: Rule[] = [
   ],
   [/^(liters|litres|gallons|kwh|mwh|kw)$/, 'decimal', { min: 0, max: 1000, precision: 2 }],
   [/^(expiry|expiration|expiry_date|expiration_date|expires_on|expires)$|_(expiry|expiration)$/, 'date'],
+  [/^(minutes|seconds|days|weeks|months)_[a-z_]+$/, 'integer', { min: 0, max: 1000 }],
   // Quantities named by their unit first: `kwh_delivered`, `liters_applied`.
   [
-    /^(kwh|kw|mwh|liters|litres|gallons|kg|kilograms|tonnes|tons|km|miles|meters|metres|grams|hours|minutes|seconds|days)_[a-z_]+$/,
+    /^(kwh|kw|mwh|liters|litres|gallons|kg|kilograms|tonnes|tons|km|miles|meters|metres|grams|hours)_[a-z_]+$/,
     'decimal',
     { min: 0, max: 1000, precision: 2 },
   ],
@@ -347,7 +352,7 @@ const RULES: Rule[] = [
     /^(memo|hypothesis|transcript|abstract|special_requests|instructions|release_notes|changelog|resolution|conclusion|findings|summary_text|narrative|statement|justification|cover_letter|minutes)$/,
     'paragraph',
   ],
-  [/^(gamertag|gamer_tag|player_name|ign|in_game_name|callsign)$/, 'username'],
+  [/^(gamertag|gamer_tag|ign|in_game_name|callsign)$/, 'username'],
   [/^(place_of_birth|birth_place|city_of_birth|village|hometown_city)$/, 'city'],
   [/^(citizenship|nationality_code)$/, 'nationality'],
   [/^(taxpayer_id|tax_identification_number|tax_payer_id)$/, 'tax_id'],

@@ -179,6 +179,7 @@ function stripLead(words: string[]): string[] {
     start < words.length &&
     // "join date": the verb 'join' (a stop word in relations) names a date with the noun after it.
     !(words[start] === 'join' && /^(date|day|time|year|month)s?$/.test(words[start + 1] ?? '')) &&
+    !(words[start] === 'like' && /^(count|counts)$/.test(words[start + 1] ?? '')) &&
     // "from version", "to account", "valid until": the preposition is the name's.
     !(
       start === 0 &&
@@ -210,9 +211,11 @@ export function fieldName(phrase: string, table: string): string {
   if (stamp !== null) return `${stamp[1]}_${stamp[2]}`; // "created at" → created_at
   let words = stripLead(
     phrase
+      // "an employee's hours": the possessive is no part of the name.
+      .replace(/'s\b/g, '')
       // "response time in minutes" is response_time_minutes: the unit stays, the preposition goes.
       .replace(
-        /\bin\s+(seconds|minutes|hours|days|weeks|months|years|km|kilometers|miles|meters|metres|cm|mm|m|kg|g|mg|grams|pounds|lbs|percent|cents|ml|liters|litres|hectares|ha|acres|watts|kwh|ppm|celsius|fahrenheit)\b/g,
+        /\bin\s+(seconds|minutes|hours|days|weeks|months|years|km|kilometers|miles|meters|metres|cm|mm|m|kg|g|mg|grams|pounds|lbs|percent|cents|ml|liters|litres|hectares|ha|acres|watts|kwh|ppm|celsius|fahrenheit|tonnes|rai|bushels|gallons)\b/g,
         '$1',
       )
       .replace(/[^a-z0-9 _-]/g, ' ')
@@ -267,6 +270,9 @@ export function typeFor(name: string, table: string): Inferred {
 
 function numericType(base: Inferred, min: number, max: number): Inferred {
   const decimals = !Number.isInteger(min) || !Number.isInteger(max);
+  // A whole-number type cannot take "0.5 to 10": the range says decimals.
+  if (decimals && /^(integer|age|token_count)$/.test(base.type))
+    return { type: 'decimal', params: { min, max, precision: 2 } };
   if (NUMERIC_TYPES.has(base.type) && base.type !== 'rating') {
     const params: Record<string, unknown> = { ...base.params, min, max };
     if (base.type === 'number' && decimals) params['precision'] = 2;

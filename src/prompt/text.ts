@@ -70,7 +70,13 @@ export function plural(word: string): string {
 /** Whether a word reads as a plural noun. */
 export function isPlural(word: string): boolean {
   if (Object.hasOwn(IRREGULAR, word)) return true;
-  return /[a-z]s$/.test(word) && !/(ss|us|is)$/.test(word);
+  return (
+    /[a-z]s$/.test(word) &&
+    !/(ss|us|is)$/.test(word) &&
+    !/^(news|series|species|means|physics|mathematics|economics|politics|ethics|logistics|analytics|athletics|gymnastics|diabetes|measles|billiards|lens|gas|bus|canvas|atlas|alias|bias|chaos|yes|this|its|has|was|does|is|as|us)$/.test(
+      word,
+    )
+  );
 }
 
 /** `signup date` → `signup_date`. */
@@ -208,9 +214,11 @@ export function normalizeText(prompt: string): string {
     .replace(/\s=\s/g, ': ')
     // "environment which is dev, staging or prod": the choices follow the column's name.
     .replace(
-      /\s(?:which|that)\s+(?:is|are|can be)\s+(?=(?:one of\s+|either\s+)?[a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*\s*,?\s+or\s)/g,
+      /,?\s(?:which|that)\s+(?:is|are|can be|may be)\s+(?=(?:one of\s+|either\s+)?[a-z0-9-]+(?: [a-z0-9-]+){0,2}(?:\s*,\s*[a-z0-9-]+(?: [a-z0-9-]+){0,2})*\s*,?\s+or\s)/g,
       ' ',
-    );
+    )
+    // "frequency, either daily or weekly": the choices follow the name.
+    .replace(/,\s+(either|one of)\s/g, ' $1 ');
   text = text.replace(/\b(one|a single)\s+(?=[a-z]+\s+per\b)/g, '1 ');
   // "users, each with one fitness tracker": one per parent.
   text = text.replace(
