@@ -17,6 +17,7 @@ import {
   STOP_WORDS,
   UNITS,
 } from './lexicon.js';
+import { knownEntity } from './knowledge.js';
 import { isPluralNoun, type Word } from './reader.js';
 import { snake } from './text.js';
 
@@ -121,6 +122,10 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   // "profile rows", "feature_flags rows": the rows are the noun's; "harvest records" are records of it.
   if (before !== undefined && before.pos !== 'ADJ' && !META.has(before.text)) {
     if (ROW_WORDS.has(head.text) || COLLECTION_WORDS.has(head.text)) return snake(before.lemma);
+    // "tutoring sessions log", "timesheet entries log an employee's hours": after a plural the log
+    // is the plural's (or a verb); "call center log" is a log of calls.
+    if (RECORD_WORDS.has(head.text) && before.lemma !== before.text)
+      return keyOf(words, { ...phrase, head: phrase.head - 1 });
     if (RECORD_WORDS.has(head.text)) return snake(`${before.text} ${head.lemma}`);
   }
   const unit = UNITS.has(head.text) && (phrase.counted || !COUNTED_UNITS.has(head.text));
@@ -128,6 +133,13 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   // "order items" is an order_item; in "high school students" the nouns before the head are a
   // compound of their own, and the head alone names the table.
   const twoBefore = phrase.head - 2 >= phrase.first ? words[phrase.head - 2] : undefined;
+  // "facility work orders" are work orders, a thing the knowledge base knows by two words.
+  if (
+    twoBefore !== undefined &&
+    before?.pos === 'NOUN' &&
+    knownEntity(snake(`${before.text} ${head.lemma}`))?.key === snake(`${before.text} ${head.lemma}`)
+  )
+    return snake(`${before.text} ${head.lemma}`);
   if (
     twoBefore !== undefined &&
     (twoBefore.pos === 'NOUN' || twoBefore.pos === 'ADJ' || twoBefore.pos === 'PROPN')
