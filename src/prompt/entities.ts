@@ -4,6 +4,7 @@
  * "table products (...)") and, as a last resort, the first plural noun.
  */
 import { ADJECTIVES, LOCALE_WORD_SET, RECORD_WORDS, ROW_WORDS, STOP_WORDS, UNITS } from './lexicon.js';
+import { typeFromName } from '../detect/naming.js';
 import type { Word } from './reader.js';
 import { isPlural, plural, singular, snake } from './text.js';
 
@@ -298,8 +299,14 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     let at = -1;
-    if (alone && word.text !== 'each' && word.text !== 'every') continue;
-    if (word.text === 'per' || word.text === 'each' || word.text === 'every') {
+    // "An IoT gateway connects …", "a user reacts to …": a clause about one row of a table.
+    const clauseStart = i === 0 || /^[.;:]$/.test(words[i - 1]!.text);
+    const oneRow =
+      word.text === 'each' || word.text === 'every' || (clauseStart && /^(a|an)$/.test(word.text));
+    if (alone && !oneRow) continue;
+    if (oneRow && word.text !== 'each' && word.text !== 'every') {
+      at = i + 1;
+    } else if (word.text === 'per' || word.text === 'each' || word.text === 'every') {
       // "price per person" is a column's unit; "5-15 per supplier", "events per shipment" count rows.
       // "repairs logged per machine": a participle between the rows and "per".
       const before =
@@ -325,6 +332,33 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
         (isPlural(words[i + 1]!.text) || (words[i + 2]?.pos === 'NOUN' && isPlural(words[i + 2]!.text)))
       )
         at = i + 1;
+      // "reacts to a post", "rentals of a vehicle by a customer", "tied to a branch": one thing a
+      // verb or a plural names with an article, unless it names a column ("with a name").
+      else if (
+        /^(to|on|of|by|from|at|under|in|with|into|onto)$/.test(word.text) &&
+        /^(a|an|one)$/.test(words[i + 1]?.text ?? '') &&
+        words[i + 2]?.pos === 'NOUN' &&
+        (words[i - 1]?.pos === 'VERB' ||
+          (words[i - 1]?.pos === 'NOUN' && isPlural(words[i - 1]!.text) && word.text !== 'with')) &&
+        typeFromName(words[i + 2]!.text) === undefined &&
+        !(words[i + 3]?.pos === 'NOUN')
+      )
+        at = i + 1;
+      // "inspectors inspect units", "players buy store items": a plural doing something to a plural.
+      else if (
+        word.pos === 'VERB' &&
+        !/^(has|have|had|is|are|was|were|be|been|being)$/.test(word.text) &&
+        words[i - 1]?.pos === 'NOUN' &&
+        isPlural(words[i - 1]!.text) &&
+        (i - 1 === 0 || /^[.;:,]$/.test(words[i - 2]!.text)) &&
+        words[i + 1]?.pos === 'NOUN' &&
+        (isPlural(words[i + 1]!.text) || (words[i + 2]?.pos === 'NOUN' && isPlural(words[i + 2]!.text)))
+      ) {
+        const subject = words[i - 1]!;
+        if (!UNITS.has(subject.text) && entities.find(subject.lemma) === undefined)
+          entities.add(snake(subject.lemma), subject.at);
+        at = i + 1;
+      }
       // "comments on posts", "orders from app users": a plural thing of a plural thing.
       else if (
         /^(on|for|from|about|against|of|to)$/.test(word.text) &&
@@ -378,6 +412,8 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     const start = at;
     while (words[at] !== undefined && /^(a|an|one|the|single|their|its|that|this)$/.test(words[at]!.text))
       at++;
+    // "each veterinary clinic": an adjective before the noun is part of its name.
+    if (words[at]?.pos === 'ADJ' && words[at + 1]?.pos === 'NOUN' && oneRow) at++;
     const first = words[at];
     // After a determiner a word the tagger read as a verb is a noun ("lent to a scout").
     if (first === undefined || !(first.pos === 'NOUN' || (at > start && first.pos === 'VERB'))) continue;
@@ -388,7 +424,7 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     // something of it; "each logging 20 entries" has a verb where the noun would be.
     const next = words[end + 1];
     if (
-      (word.text === 'each' || word.text === 'every') &&
+      oneRow &&
       !(
         next === undefined ||
         next.pos === 'VERB' ||
