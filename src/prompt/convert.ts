@@ -151,6 +151,7 @@ export function convertPrompt(prompt: string): ConversionResult {
     return { ok: false, message: `No data to generate was recognized. ${HELP}` };
 
   manyToMany(text, entities, scan.relations, scan.junctions);
+  linkingThem(text, entities, scan.relations, scan.junctions);
   knownRelations(entities, scan.relations, scan.junctions, template, warnings);
   linkNamedTables(named, entities, scan.relations, scan.junctions);
   reciprocals(text, entities, scan.relations);
@@ -313,6 +314,26 @@ function mergeFields(table: TableSpec, fields: PromptField[]): TableSpec {
 }
 
 /** "many-to-many between movies and actors": the other entity of that sentence joins them, or a new `movie_actors`. */
+/**
+ * "students, courses, and a table linking them": a junction of the two tables named last before it,
+ * named after both (`student_courses`).
+ */
+function linkingThem(text: string, entities: Entities, relations: Relation[], junctions: Set<Entity>): void {
+  const re =
+    /\b(?:a|an|the)\s+(?:join\s+|junction\s+|link\s+|linking\s+|mapping\s+)?table\s+(?:linking|joining|connecting|between|that links|that joins)\s+(?:them|the two|both|the two of them)\b/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const [a, b] = entities.list
+      .filter((e) => e.at >= 0 && e.at < m!.index)
+      .sort((x, y) => y.at - x.at)
+      .slice(0, 2)
+      .reverse();
+    if (a === undefined || b === undefined) continue;
+    const junction = entities.add(`${a.key}_${b.name}`, m.index, true);
+    relations.push({ child: junction, parent: a }, { child: junction, parent: b });
+    junctions.add(junction);
+  }
+}
+
 function manyToMany(text: string, entities: Entities, relations: Relation[], junctions: Set<Entity>): void {
   const re = /many[- ]to[- ]many (?:relationship |relation |link )?between ([a-z]+) and ([a-z]+)([^.;]*)/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {

@@ -162,6 +162,20 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
  */
 export function findEnumerations(words: readonly Word[], entities: Entities): { from: number; to: number }[] {
   const titles: { from: number; to: number }[] = [];
+  // "…, courses with credits": a plural that opens a column list of its own is a table, even inside
+  // another table's list.
+  for (let i = 1; i < words.length - 1; i++) {
+    const word = words[i]!;
+    if (
+      isPluralNoun(word) &&
+      !UNITS.has(word.text) &&
+      /^(with|having|including|containing)$/.test(words[i + 1]!.text) &&
+      /^(,|and|;)$/.test(words[i - 1]!.text)
+    ) {
+      const key = keyOf(words, { first: i, head: i, counted: false });
+      if (key !== undefined) entities.add(key, word.at);
+    }
+  }
   for (let i = 0; i < words.length;) {
     const start = phraseAt(words, i);
     if (start === undefined) {

@@ -518,6 +518,16 @@ export function parseFields(
     `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*)((?:${w} )?${w})(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*[:-]?\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
+  // "with like, love, laugh or angry": choices named by nothing but the table are its type.
+  rest = rest.replace(
+    new RegExp(`(^|\\bwith\\b)\\s+(${wv}(?:\\s*,\\s*${wv})+\\s*,?\\s+or\\s+${wv})(?=\\s*(?:[,;.)]|$))`),
+    (m, lead: string, list: string) => {
+      const values = choices(list);
+      if (values.some((v) => typeFor(fieldName(String(v), table), table).type !== 'words')) return m;
+      enumText.push(list);
+      return `${lead} ${mark('type', { type: 'enum', params: { values } })}`;
+    },
+  );
   rest = rest.replace(orRe, choice);
   // "rating g/pg/pg-13/r": any name before values joined by slashes.
   const slashRe = new RegExp(
@@ -604,6 +614,8 @@ export function parseFields(
   const seen = new Set<string>();
   const push = (field: PromptField) => {
     if (seen.has(field.name) || field.name === '' || field.name === 'id') return;
+    // "a table linking them" names a table, not a column.
+    if (/^table_|_(them|both)$/.test(field.name)) return;
     seen.add(field.name);
     fields.push(field);
   };
