@@ -36,6 +36,7 @@ const RULES: Rule[] = [
     /^(email|phone|sms|marketing|newsletter)_(verified|confirmed|opt_in|opted_in|opted_out|consent|subscribed)$|_opt(ed)?_(in|out)$|^(no_show|smoker|irrigated|vaccinated|neutered|spayed|checked_in|refundable|taxable|recurring|furnished|insured|organic|hazardous|fragile|remote|urgent|anonymous|pinned|resolved_flag)$|^(accepts|allows|requires|supports|includes|needs|wants)_|_(signed|breached|opted|required|included|acknowledged|redeemed|fulfilled|attended|passed|certified|approved_flag)$/,
     'boolean',
   ],
+  [/^(points|coins|gems|credits|miles|karma|xp|tokens|stars)_balance$/, 'integer', { min: 0, max: 100000 }],
   // A thing's number or code that identifies it (`case_number`, `vin`, `mrn`), not a quantity.
   [
     /^(seat|shirt|jersey|track|room|floor|page|house|apartment|apt|unit|lane|gate|table|bed|row|dose|step|week|round|stage|episode|season|chapter|platform|dock|bay|slot|locker|stall|door|pen|stand|line|attempt|visit|heat|set|rep|lap|hole|pitch|court|aisle|shelf|bin)_(number|no|num|index)$/,
@@ -289,7 +290,6 @@ const RULES: Rule[] = [
     /^(gross|box_office|box_office_gross|net|earnings|takings|turnover|gross_sales|net_sales)$|_(gross|earnings|turnover)$/,
     'amount',
   ],
-  [/^(points|coins|gems|credits|miles|karma|xp|tokens|stars)_balance$/, 'integer', { min: 0, max: 100000 }],
   [/^(week|week_number|iso_week|week_of_year)$/, 'integer', { min: 1, max: 52 }],
   [/^(hour|hour_of_day)$/, 'integer', { min: 0, max: 23 }],
   [

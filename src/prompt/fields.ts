@@ -213,6 +213,7 @@ export function fieldName(phrase: string, table: string): string {
     phrase
       // "an employee's hours": the possessive is no part of the name.
       .replace(/'s\b/g, '')
+      .replace(/^\s*s\s+/, '')
       // "response time in minutes" is response_time_minutes: the unit stays, the preposition goes.
       .replace(
         /\bin\s+(seconds|minutes|hours|days|weeks|months|years|km|kilometers|miles|meters|metres|cm|mm|m|kg|g|mg|grams|pounds|lbs|percent|cents|ml|liters|litres|hectares|ha|acres|watts|kwh|ppm|celsius|fahrenheit|tonnes|rai|bushels|gallons)\b/g,

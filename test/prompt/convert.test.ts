@@ -473,3 +473,56 @@ t.test('prices, units, windows ahead and relative clauses', async (t) => {
   t.equal(typeOf('parts: vendor, price', 'parts', 'vendor'), 'company_name');
   t.equal(typeOf('patrols: officer badge, shift', 'patrols', 'officer_badge'), 'sequence');
 });
+
+t.test('spec-style sentences and shared column words', async (t) => {
+  const names = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+  const refsOf = (prompt: string, name: string) =>
+    table(tablesOf(prompt), name)
+      ?.fields.filter((f) => f.type === 'ref')
+      .map((f) => String(f.params?.['table']));
+  t.ok(
+    names('A league has 4 to 12 squads; squads have a colour.').includes('leagues'),
+    'a clause about one row',
+  );
+  t.ok(refsOf('Each sailing club has 2 to 9 boats; boats have a name.', 'boats')?.includes('sailing_clubs'));
+  t.ok(names('Check-outs: a reader borrows from a branch').includes('branches'), 'one thing a verb names');
+  t.ok(names('judges scored dogs: dogs with breed').includes('judges'), 'a plural acting on a plural');
+  t.ok(
+    refsOf('authors, novels, and a table linking them', 'author_novels')?.includes('novels'),
+    'a junction of both',
+  );
+  t.ok(names('gyms with city, coaches with licence, and members').includes('coaches'));
+  t.same(field(tablesOf('emoji votes with up, down or meh'), 'emoji_votes', 'type')?.params, {
+    values: ['up', 'down', 'meh'],
+  });
+  const typeOf = (prompt: string, tableName: string, name: string) =>
+    field(tablesOf(prompt), tableName, name)?.type;
+  const p = 'members: first/last name, member #, approved flag, start/end date, sq ft';
+  t.equal(typeOf(p, 'members', 'first_name'), 'first_name');
+  t.equal(typeOf(p, 'members', 'last_name'), 'last_name');
+  t.equal(typeOf(p, 'members', 'member_number'), 'sequence');
+  t.equal(typeOf(p, 'members', 'approved'), 'boolean');
+  t.equal(typeOf(p, 'members', 'end_date'), 'date');
+  t.ok(field(tablesOf(p), 'members', 'square_feet'));
+  t.equal(typeOf('payouts { amount, currency }', 'payouts', 'amount'), 'amount', 'braces as parentheses');
+  t.equal(typeOf('drivers: licence expiry, points balance', 'drivers', 'licence_expiry'), 'date');
+  t.equal(typeOf('drivers: licence expiry, points balance', 'drivers', 'points_balance'), 'integer');
+  t.equal(typeOf('cards: card number, expiry', 'cards', 'expiry'), 'credit_card_expiry');
+  t.equal(typeOf('shows: host, runtime', 'shows', 'host'), 'full_name');
+  t.equal(typeOf('servers: host, port', 'servers', 'host'), 'domain');
+  t.equal(typeOf('citizens: OIB, district', 'citizens', 'oib'), 'tax_id');
+  t.equal(typeOf('citizens: OIB, district', 'citizens', 'district'), 'state_province');
+  t.equal(typeOf('crews: hourly wage, years active, docket number', 'crews', 'hourly_wage'), 'price');
+  t.equal(typeOf('crews: hourly wage, years active, docket number', 'crews', 'years_active'), 'integer');
+  t.equal(typeOf('crews: hourly wage, years active, docket number', 'crews', 'docket_number'), 'sequence');
+  t.same(field(tablesOf('shifts: an employee’s hours (0.5 to 12)'), 'shifts', 'hours')?.params?.['min'], 0.5);
+  t.same(field(tablesOf('feeds with cadence, either hourly or daily'), 'feeds', 'cadence')?.params, {
+    values: ['hourly', 'daily'],
+  });
+  t.same(
+    field(tablesOf('claims with status, which can be open, under review or closed'), 'claims', 'status')
+      ?.params,
+    { values: ['open', 'under review', 'closed'] },
+  );
+  t.ok(names('news items with headline').includes('news_items'), '"news" is no plural');
+});
