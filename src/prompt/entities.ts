@@ -340,7 +340,7 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
         words[i + 2]?.pos === 'NOUN' &&
         (words[i - 1]?.pos === 'VERB' ||
           (words[i - 1]?.pos === 'NOUN' && isPlural(words[i - 1]!.text) && word.text !== 'with')) &&
-        typeFromName(words[i + 2]!.text) === undefined &&
+        (typeFromName(words[i + 2]!.text)?.type ?? 'full_name') === 'full_name' &&
         !(words[i + 3]?.pos === 'NOUN')
       )
         at = i + 1;

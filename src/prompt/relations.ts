@@ -131,7 +131,9 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     // "profile rows" and "students table" name many rows; "customer table" is singular.
     const plural =
       isPlural(last) ||
-      (len === 2 && ROW_WORDS.has(last) && (last === 'rows' || isPlural(words[0] as string))) ||
+      (len === 2 &&
+        ROW_WORDS.has(last) &&
+        (last === 'rows' || last === 'table' || isPlural(words[0] as string))) ||
       // "call log", "reagent inventory": a collection names many rows.
       (len >= 2 && (COLLECTION_WORDS.has(last) || RECORD_WORDS.has(last)));
     if (len === 2 && ROW_WORDS.has(last) && !plural) continue;
@@ -213,6 +215,11 @@ export function scanRelations(text: string, entities: Entities): Scan {
         /\d\s*(?:to|-|and)\s*\d+\s*$/.test(before) ||
         /\b(with|has|have|contains?)\s+\d+\s*$/.test(before) ||
         /\band (their|its)\s+(?:[a-z]+\s+){0,2}$/.test(` ${before} `) ||
+        // "landlords who own 90 buildings", "clubs that run 3 teams": the things had belong to them.
+        (/\b(?:who|that|which)\s+(?:own|owns|manage|manages|run|runs|operate|operates|employ|employs|host|hosts|publish|publishes|sponsor|sponsors)\s+(?:\d+\s+)?(?:(?!(?:a|an|one|the)\b)[a-z]+\s+)?$/.test(
+          before,
+        ) &&
+          isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? '')) ||
         // "classes have students": a plural thing had by the subject belongs to it.
         (/\b(have|has|contain|contains|include|includes|hold|holds)\s+(?:[a-z]+\s+)?$/.test(` ${before} `) &&
           isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? ''));

@@ -191,7 +191,8 @@ export function normalizeText(prompt: string): string {
     .replace(/\b(no|num|nr)\.(?=\s*(?:[,;)]|and\b|$))/g, 'number')
     .replace(/(?:#|\bno\.?|\bnum)\s+of\s+/g, 'number of ')
     .replace(/(?<=[a-z])\s*%(?=\s+(?:between|from|of)\b)/g, '')
-    .replace(/([a-z0-9])\s*\|\s*(?=[a-z0-9])/g, '$1/')
+    .replace(/([a-z0-9])\|(?=[a-z0-9])/g, '$1/')
+    .replace(/\s\|\s/g, ', ')
     .replace(/\s\+\s/g, ' and ')
     // "a mark out of 100": from 0; "exam date (june 2025)": in that month; "50k to 1m": a million.
     .replace(/\bout of (\d+)\b/g, '0 to $1')

@@ -59,7 +59,10 @@ function trainingCorpus(label: string, file: string, floor: number, size: number
 trainingCorpus('second training corpus', 'prompts-train-2.json', 0.97, 150);
 // The third (prompts-train-3.md): 220 terse, column-dense prompts over 22 domains, written blind by two
 // helper sessions, then tuned on (target 97%).
-trainingCorpus('third training corpus', 'prompts-train-3.json', 0.35, 200);
+trainingCorpus('third training corpus', 'prompts-train-3.json', 0.7, 200);
+// The fourth (prompts-train-4.md): 240 prompts in two voices, written blind, measured once before any
+// rule was written from it, then tuned on (target 97%).
+trainingCorpus('fourth training corpus', 'prompts-train-4.json', 0.48, 240);
 
 /**
  * The frozen held-out set (test/fixtures/prompts-heldout.md): written before the converter was rebuilt,
@@ -67,7 +70,7 @@ trainingCorpus('third training corpus', 'prompts-train-3.json', 0.35, 200);
  * only; this is measured and reported. Its floor is a tripwire for breakage, set several points under
  * the measured score, not a target to tune against (issue target: 90%).
  */
-const HELD_OUT_FLOOR = 0.5;
+const HELD_OUT_FLOOR = 0.58;
 
 t.test('held-out prompts: share fully understood', async (t) => {
   const heldOut = JSON.parse(
