@@ -409,6 +409,12 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       continue;
     }
     if (at < 0) continue;
+    // "reports to a manager", "referred by a coworker": another row of the same people.
+    if (
+      /^(reports?|reporting|referred|invited|recruited|sponsored|mentored)$/.test(words[i - 1]?.text ?? '') ||
+      /^(referred|invited|recruited|sponsored|mentored)$/.test(word.text)
+    )
+      continue;
     const start = at;
     while (words[at] !== undefined && /^(a|an|one|the|single|their|its|that|this)$/.test(words[at]!.text))
       at++;
@@ -418,7 +424,9 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     // After a determiner a word the tagger read as a verb is a noun ("lent to a scout").
     if (first === undefined || !(first.pos === 'NOUN' || (at > start && first.pos === 'VERB'))) continue;
     let end = at;
-    if (words[at + 1]?.pos === 'NOUN' && !isPlural(first.text)) end = at + 1;
+    // "every employee reports to …": a verb in -s the tagger read as a noun ends the name.
+    const verbLike = /s$/.test(words[at + 1]?.text ?? '') && /^(ADP|DET)$/.test(words[at + 2]?.pos ?? '');
+    if (words[at + 1]?.pos === 'NOUN' && !isPlural(first.text) && !(oneRow && verbLike)) end = at + 1;
     const head = words[end]!;
     // "each trip has", "every claim is", "each player's": what follows a singular "each X" says
     // something of it; "each logging 20 entries" has a verb where the noun would be.

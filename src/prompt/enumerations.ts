@@ -86,6 +86,15 @@ function phraseAt(words: readonly Word[], i: number): { phrase: Phrase; next: nu
     j++;
   }
   if (head < 0) return undefined;
+  // "every employee reports to a manager": after "each"/"every", a last word in -s before a preposition
+  // or an article is the verb the tagger read as a noun.
+  if (
+    head > first &&
+    /^(each|every)$/.test(words[first - 1]?.text ?? '') &&
+    /s$/.test(words[head]!.text) &&
+    /^(ADP|DET)$/.test(words[head + 1]?.pos ?? '')
+  )
+    return { phrase: { first, head: head - 1, counted }, next: head + 1 };
   return { phrase: { first, head, counted }, next: head + 1 };
 }
 

@@ -312,6 +312,19 @@ export function scanRelations(text: string, entities: Entities): Scan {
           : sentence.slice(m.end, end);
       if (subject !== undefined) addText(subject, tail);
     });
+    // "each employee reports to a manager", "referred by a coworker": a person of the same table.
+    const self =
+      /\b(?:reports?|reporting)\s+to\s+(?:a|an|their|his|her|the|one)\s+(manager|supervisor|boss|lead|team lead|head)\b|\b(?:referred|invited|recruited|sponsored|mentored)\s+by\s+(?:a|an|another|one)\s+(coworker|colleague|friend|member|user|customer|employee|peer|player|student)\b/.exec(
+        sentence,
+      );
+    const about = subject ?? lastMentioned;
+    if (
+      self !== null &&
+      about !== undefined &&
+      !scan.relations.some((r) => r.child === about && r.parent === about) &&
+      entities.find(self[1] ?? '') === undefined
+    )
+      addRelation(about, about, self[1] !== undefined ? 'manager' : 'referrer');
     // "25 players per team; position (GK, DEF), shirt number 1-99": a sentence that names no table
     // lists more columns of the table named last.
     if (
