@@ -526,3 +526,26 @@ t.test('spec-style sentences and shared column words', async (t) => {
   );
   t.ok(names('news items with headline').includes('news_items'), '"news" is no plural');
 });
+
+t.test('self-references and ownership said in sentences', async (t) => {
+  const refOf = (prompt: string, tableName: string, name: string) =>
+    field(tablesOf(prompt), tableName, name)?.params?.['table'];
+  t.equal(
+    refOf('Employees have name and email. Every employee reports to a manager.', 'employees', 'manager_id'),
+    'employees',
+  );
+  t.equal(refOf('Gamers: handle, level. Some were invited by a friend.', 'gamers', 'referrer_id'), 'gamers');
+  t.equal(refOf('landlords (email) who own 30 flats', 'flats', 'landlord_id'), 'landlords');
+  const stores = tablesOf('Each kiosk employs 2 to 4 vendors. Kiosks need a street; vendors need a name.');
+  t.ok(field(stores, 'kiosks', 'street'), 'needs opens a list');
+  t.same(field(stores, 'vendors', 'kiosk_id')?.params?.['per_parent'], { min: 2, max: 4 });
+  const wish = tablesOf('200 fans, 50 bands and a follow table linking fans and bands');
+  t.same(
+    table(wish, 'follows')
+      ?.fields.filter((f) => f.type === 'ref')
+      .map((f) => f.params?.['table'])
+      .sort(),
+    ['bands', 'fans'],
+  );
+  t.equal(field(tablesOf('sensor logs | device id, temperature'), 'sensor_logs', 'device_id')?.type, 'uuid');
+});
