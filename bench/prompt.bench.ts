@@ -1,5 +1,5 @@
 /**
- * Prompt conversion latency: every prompt of the three corpora (training, second training, held-out;
+ * Prompt conversion latency: every prompt of the five corpora (four training, held-out;
  * as inputs only, nothing is scored here) converted ROUNDS times on one thread, p50/p99/max per prompt,
  * beside the baseline of the same run: the converter's own text normalisation alone. Target (issue 17):
  * p99 under 20 ms, since conversion runs on the event loop. The start-up cost of loading the
@@ -12,7 +12,7 @@ import { convertPrompt } from '../src/prompt/index.js';
 import { normalizeText } from '../src/prompt/text.js';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
-const FILES = ['prompts.json', 'prompts-train-2.json', 'prompts-heldout.json'];
+const FILES = ['prompts.json', 'prompts-train-2.json', 'prompts-train-3.json', 'prompts-train-4.json', 'prompts-heldout.json'];
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;

@@ -423,6 +423,12 @@ const NAME_BY_TABLE: [RegExp, string][] = [
   ],
 ];
 
+/** NAME_BY_TABLE matched by whole words of a table's name: `reagents` are no agents. */
+const NAME_BY_TABLE_WORDS: [RegExp, string][] = NAME_BY_TABLE.map(([re, type]) => [
+  new RegExp(`(?:^|_)(?:${re.source})`),
+  type,
+]);
+
 /** The roles of people (the names of NAME_BY_TABLE's person tables), with a qualifier and `_name`. */
 const PERSON_COLUMN = new RegExp(
   `^(?:(?:assigned|primary|lead|head|main|attending|responsible|preferred|referring)_)?(?:${NAME_BY_TABLE[0]![0].source.replace(/^\(/, '').replace(/\)s\?\$$/, '')})(?:_(?:name|full_name))?$`,
@@ -469,7 +475,7 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   if (snake === 'name' || snake === 'label') {
     const tableSnake = table === undefined ? '' : snakeCase(table);
     // Whole words of the table's name: `reagents` are no agents.
-    const byTable = NAME_BY_TABLE.find(([re]) => new RegExp(`(?:^|_)(?:${re.source})`).test(tableSnake));
+    const byTable = NAME_BY_TABLE_WORDS.find(([re]) => re.test(tableSnake));
     candidates.push({ type: byTable?.[1] ?? (snake === 'label' ? 'label' : 'words') });
   } else if (
     (snake === 'status' || snake === 'state_code') &&

@@ -284,8 +284,15 @@ function article(key: string): string {
 
 /** Enum values as the prompt wrote them ("XS", "Holstein", "P1"): the reading is done in lower case. */
 function restoreCase(tables: TableSpec[], prompt: string): TableSpec[] {
+  const promptWords = new Set(prompt.toLowerCase().split(/[^\p{L}\p{N}]+/u));
   const original = (value: unknown): unknown => {
+    // Most values (the knowledge base's) are not in the prompt: a word lookup rules them out cheaply.
     if (typeof value !== 'string' || value === '') return value;
+    const first = value
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .find((w) => w !== '');
+    if (first === undefined || !promptWords.has(first)) return value;
     const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
     const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').exec(prompt);
     return found === null ? value : found[0].replace(/\s+/g, ' ');
