@@ -37,6 +37,20 @@ const RULES: Rule[] = [
     'boolean',
   ],
   [/^(points|coins|gems|credits|miles|karma|xp|tokens|stars)_balance$/, 'integer', { min: 0, max: 100000 }],
+  [
+    /^(restaurant|hospital|hotel|shop|store|clinic|venue|school|gym|pharmacy|airline|agency|firm|studio|brewery|winery|farm|club|university|college|library|museum|theater|theatre|cinema|bar|cafe|bakery|salon|garage|dealership|warehouse|supplier|vendor|merchant|employer|sponsor|partner|brand|carrier|insurer|lender|broker|brokerage|publisher|label|practice)_name$|^venue$/,
+    'company_name',
+  ],
+  [/^(succeeded|success|successful|passed|failed_flag|drug_related|is_related)$/, 'boolean'],
+  [
+    /^(wait_time|handle_time|response_time|resolution_time|hold_time|talk_time|queue_time|lead_time|cycle_time|turnaround_time)$/,
+    'integer',
+    { min: 0, max: 3600 },
+  ],
+  [/^(odometer|odometer_reading|odometer_km|odometer_miles)$/, 'integer', { min: 0, max: 300000 }],
+  [/^(power_factor)$/, 'decimal', { min: 0.5, max: 1, precision: 2 }],
+  [/^(csat|csat_score|nps|nps_score)$/, 'integer', { min: 1, max: 10 }],
+  [/^[a-z]+ed_(from|until|till|through|on)$/, 'date'],
   // A thing's number or code that identifies it (`case_number`, `vin`, `mrn`), not a quantity.
   [
     /^(seat|shirt|jersey|track|room|floor|page|house|apartment|apt|unit|lane|gate|table|bed|row|dose|step|week|round|stage|episode|season|chapter|platform|dock|bay|slot|locker|stall|door|pen|stand|line|attempt|visit|heat|set|rep|lap|hole|pitch|court|aisle|shelf|bin)_(number|no|num|index)$/,
@@ -280,7 +294,11 @@ const RULES: Rule[] = [
   [/^(opens_at|closes_at|opening_hour|closing_hour|open_from|open_until)$/, 'time'],
   [/(^|_)(date|day)$|^date_|_date_/, 'date'],
   // Any other thing's code or number-as-name: `hs_code`, `rma_no`, `course_code`.
-  [/^[a-z]+_(code|no|nr|number)$/, 'sequence', { start: 100001 }],
+  [
+    /^(?!(?:lucky|favou?rite|random|magic|prime|whole|decimal|real|odd|even)_)[a-z]+_(code|no|nr|number)$/,
+    'sequence',
+    { start: 100001 },
+  ],
   [/^(systolic|systolic_bp)$/, 'integer', { min: 90, max: 180 }],
   [/^(diastolic|diastolic_bp)$/, 'integer', { min: 60, max: 110 }],
   [/^(spo2|o2_sat|oxygen_saturation)$/, 'integer', { min: 88, max: 100 }],

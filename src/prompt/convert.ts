@@ -684,11 +684,15 @@ function assemble(
         `${draft.entity.name}: no columns were named; ${known ? `the usual columns of ${article(draft.entity.key)} were used` : 'generic columns were used'}.`,
       );
     }
-    for (const f of draft.fields)
-      if (f.type === 'words' && f.name !== 'name')
+    for (const [i, f] of draft.fields.entries())
+      if (f.type === 'words' && f.name !== 'name') {
+        // A one-word column nothing types holds one plain word ("queue", "section"), not a phrase.
+        const single = f.params === undefined && !f.name.includes('_');
+        if (single) draft.fields[i] = { ...f, type: 'word' };
         warnings.push(
-          `${draft.entity.name}.${f.name}: no field type fits this name; it holds generic words.`,
+          `${draft.entity.name}.${f.name}: no field type fits this name; it holds ${single ? 'a plain word' : 'generic words'}.`,
         );
+      }
     const hasId = own.some((f) => f.name === 'id');
     if (!hasId) fields.push({ name: 'id', type: 'uuid' });
     for (const ref of draft.refs) {
