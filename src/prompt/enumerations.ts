@@ -228,7 +228,9 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
         (isPluralNoun(words[p.head]!) &&
           (!UNITS.has(words[p.head]!.text) || COUNTED_UNITS.has(words[p.head]!.text))) ||
         words[p.head]!.text === 'people' ||
-        (words[p.head]!.text === 'rows' && p.head > p.first) ||
+        ((words[p.head]!.text === 'rows' || words[p.head]!.text === 'table') &&
+          p.head > p.first &&
+          words[p.head - 1]!.pos === 'NOUN') ||
         // "helpdesk call log", "reagent inventory": a singular collection of the noun before it.
         ((RECORD_WORDS.has(words[p.head]!.text) || COLLECTION_WORDS.has(words[p.head]!.text)) &&
           p.head > p.first &&

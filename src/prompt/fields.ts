@@ -571,13 +571,13 @@ export function parseFields(
     const before = rest.slice(0, found.index);
     const words = /([a-z][a-z0-9 _-]*)\s*$/.exec(before.split(/[,;(]|\band\b|@\d+@/).pop() ?? '')?.[1] ?? '';
     let name =
-      /^\s*(created|updated|placed|registered|joined|published|posted|sent|made|opened|closed)\s*$/.test(
+      /^\s*(created|updated|placed|registered|joined|published|posted|sent|made|opened|closed|started|ended|finished|completed|submitted|shipped|delivered|paid|booked|reported|detected|logged|recorded|collected|signed|held|scanned|checked|filed|issued|inspected|visited|purchased|ordered|received)\s*$/.test(
         words,
       )
         ? words.trim()
         : fieldName(words, table);
     if (
-      /^(created|updated|placed|registered|signed_up|joined|published|posted|sent|made|opened|closed)$/.test(
+      /^(signed_up|created|updated|placed|registered|joined|published|posted|sent|made|opened|closed|started|ended|finished|completed|submitted|shipped|delivered|paid|booked|reported|detected|logged|recorded|collected|signed|held|scanned|checked|filed|issued|inspected|visited|purchased|ordered|received)$/.test(
         name,
       )
     )

@@ -41,6 +41,7 @@ export const ROW_WORDS = new Set(['rows', 'row', 'data', 'table', 'dataset']);
 export const RECORD_WORDS = new Set(['records', 'entries', 'logs', 'log', 'ledger', 'journal']);
 /** Singular words that name a table of the noun before them ("reagent inventory", "supplements catalog"). */
 export const COLLECTION_WORDS = new Set([
+  'list',
   'inventory',
   'catalog',
   'catalogue',
