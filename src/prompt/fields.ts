@@ -197,7 +197,7 @@ function stripLead(words: string[]): string[] {
     (STOP_WORDS.has(words[start] as string) ||
       // "random email", "long description"; "long" alone is a name ("lat/long").
       (start < words.length - 1 &&
-        /^(random|fake|valid|realistic|optional|unique|numeric|short|long|some|no|own|need|needs|want|wants|please|also|add|include|includes|including|plus)$/.test(
+        /^(random|fake|valid|realistic|optional|unique|numeric|short|long|some|no|own|need|needs|want|wants|please|also|add|include|includes|including|plus|recording|storing|capturing)$/.test(
           words[start] as string,
         )))
   )

@@ -549,3 +549,26 @@ t.test('self-references and ownership said in sentences', async (t) => {
   );
   t.equal(field(tablesOf('sensor logs | device id, temperature'), 'sensor_logs', 'device_id')?.type, 'uuid');
 });
+
+t.test('plain words, organisations, collections and participle windows', async (t) => {
+  const typeOf = (prompt: string, tableName: string, name: string) =>
+    field(tablesOf(prompt), tableName, name)?.type;
+  t.equal(
+    typeOf('tickets: subject, sprocket', 'tickets', 'sprocket'),
+    'word',
+    'a one-word column nothing types',
+  );
+  t.equal(typeOf('gigs: venue, clinic name', 'gigs', 'venue'), 'company_name');
+  t.equal(typeOf('gigs: venue, clinic name', 'gigs', 'clinic_name'), 'company_name');
+  t.equal(typeOf('jobs: succeeded, wait time, odometer', 'jobs', 'succeeded'), 'boolean');
+  t.equal(typeOf('jobs: succeeded, wait time, odometer', 'jobs', 'wait_time'), 'integer');
+  t.equal(typeOf('hires: rented from, rented until', 'hires', 'rented_until'), 'date');
+  const names = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+  t.same(names('boat list - hull number, length'), ['boats']);
+  t.same(names('Kiln table with temperature, model'), ['kilns']);
+  t.ok(field(tablesOf('30 looms and weaves, each recording thread count'), 'weaves', 'thread_count'));
+  t.same(field(tablesOf('scans with barcode, started in the last week'), 'scans', 'started_at')?.params, {
+    min: '2025-12-25T00:00:00Z',
+    max: '2025-12-31T23:59:59Z',
+  });
+});

@@ -62,7 +62,7 @@ trainingCorpus('second training corpus', 'prompts-train-2.json', 0.97, 150);
 trainingCorpus('third training corpus', 'prompts-train-3.json', 0.7, 200);
 // The fourth (prompts-train-4.md): 240 prompts in two voices, written blind, measured once before any
 // rule was written from it, then tuned on (target 97%).
-trainingCorpus('fourth training corpus', 'prompts-train-4.json', 0.48, 240);
+trainingCorpus('fourth training corpus', 'prompts-train-4.json', 0.55, 240);
 
 /**
  * The frozen held-out set (test/fixtures/prompts-heldout.md): written before the converter was rebuilt,
@@ -70,7 +70,7 @@ trainingCorpus('fourth training corpus', 'prompts-train-4.json', 0.48, 240);
  * only; this is measured and reported. Its floor is a tripwire for breakage, set several points under
  * the measured score, not a target to tune against (issue target: 90%).
  */
-const HELD_OUT_FLOOR = 0.58;
+const HELD_OUT_FLOOR = 0.6;
 
 t.test('held-out prompts: share fully understood', async (t) => {
   const heldOut = JSON.parse(
