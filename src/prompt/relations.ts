@@ -212,9 +212,13 @@ export function scanRelations(text: string, entities: Entities): Scan {
         /\b(many|multiple|several|lots of|a lot of|a number of|one or more|numerous)\s+(?:[a-z]+\s+)?$/.test(
           before,
         ) ||
-        /\d\s*(?:to|-|and)\s*\d+\s*$/.test(before) ||
-        /\b(with|has|have|contains?)\s+\d+\s*$/.test(before) ||
-        /\band (their|its)\s+(?:[a-z]+\s+){0,2}$/.test(` ${before} `) ||
+        // "has 12 to 36 monthly repayments": a count, perhaps with a word, before the thing.
+        /\d\s*(?:to|-|and)\s*\d+\s+(?:(?!(?:per|for|each|in|of|a|an)\b)[a-z]+\s+)?$/.test(`${before} `) ||
+        /\b(with|has|have|contains?)\s+\d+\s+(?:(?!(?:per|for|each|in|of|a|an)\b)[a-z]+\s+)?$/.test(
+          `${before} `,
+        ) ||
+        // "and their orders", "buyers (name), their orders", "…; their loans have …"
+        /(?:\band|,|^)\s*(their|its)\s+(?:[a-z]+\s+){0,2}$/.test(` ${before} `.replace(/^\s+/, '')) ||
         // "landlords who own 90 buildings", "clubs that run 3 teams": the things had belong to them.
         (/\b(?:who|that|which)\s+(?:own|owns|manage|manages|run|runs|operate|operates|employ|employs|host|hosts|publish|publishes|sponsor|sponsors)\s+(?:\d+\s+)?(?:(?!(?:a|an|one|the)\b)[a-z]+\s+)?$/.test(
           before,
