@@ -214,6 +214,16 @@ export function findRangesPerParent(text: string, entities: Entities): void {
     const [a, b] = [Number(m[2]), Number(m[3])];
     entity.perParent = { min: Math.min(a, b), max: Math.max(a, b), at: m.index };
   }
+  // "their cards (1-3 each)": a range in parentheses right after a table, each of its parent's.
+  const each = /\b([a-z]+)\s*\(\s*(\d+)\s*(?:-|to|–)\s*(\d+)\s*(?:each|apiece)\s*\)/g;
+  for (let m = each.exec(text); m !== null; m = each.exec(text)) {
+    // "hearings per case (1 to 5 each)": the range is the hearings', read above.
+    if (/\b(?:per|each|every|in)\s+$/.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    const entity = entities.find(m[1] as string);
+    if (entity === undefined || entity.perParent !== undefined) continue;
+    const [a, b] = [Number(m[2]), Number(m[3])];
+    entity.perParent = { min: Math.min(a, b), max: Math.max(a, b), at: m.index };
+  }
   // "claims filed against policies, between 0 and 3 per policy": a bare range per a parent counts the
   // rows of the table the clause is about.
   const bare =
@@ -323,6 +333,12 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     } else {
       const two = `${word.text} ${words[i + 1]?.text ?? ''}`;
       if (OBJECT_TRIGGERS.test(two)) at = i + 2;
+      // "papers and authors linked by authorship": the table that links them.
+      else if (
+        /^(linked|connected|joined|related)$/.test(word.text) &&
+        /^(by|through|via)$/.test(words[i + 1]?.text ?? '')
+      )
+        at = i + 2;
       // "collected by a researcher", "posted by a user": any participle's agent.
       else if (/ed$/.test(word.text) && words[i + 1]?.text === 'by') at = i + 2;
       // "every car has service records", "clubs have members": plural things had.

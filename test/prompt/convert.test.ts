@@ -572,3 +572,18 @@ t.test('plain words, organisations, collections and participle windows', async (
     max: '2025-12-31T23:59:59Z',
   });
 });
+
+t.test('possessives across commas, counts with a word, and ranges each', async (t) => {
+  const ref = (prompt: string, tableName: string) =>
+    table(tablesOf(prompt), tableName)?.fields.find((f) => f.type === 'ref');
+  t.equal(ref('hosts (name, email), their listings with price', 'listings')?.params?.['table'], 'hosts');
+  t.same(ref('Each mine has 3 to 9 deep shafts; shafts have depth', 'shafts')?.params?.['per_parent'], {
+    min: 3,
+    max: 9,
+  });
+  t.same(ref('collectors, their stamps (10-40 each) with year', 'stamps')?.params?.['per_parent'], {
+    min: 10,
+    max: 40,
+  });
+  t.ok(tablesOf('songs and singers linked by credits').some((x) => x.name === 'credits'));
+});
