@@ -12,7 +12,13 @@ import { convertPrompt } from '../src/prompt/index.js';
 import { normalizeText } from '../src/prompt/text.js';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
-const FILES = ['prompts.json', 'prompts-train-2.json', 'prompts-train-3.json', 'prompts-train-4.json', 'prompts-heldout.json'];
+const FILES = [
+  'prompts.json',
+  'prompts-train-2.json',
+  'prompts-train-3.json',
+  'prompts-train-4.json',
+  'prompts-heldout.json',
+];
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
