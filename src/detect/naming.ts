@@ -51,6 +51,11 @@ const RULES: Rule[] = [
   [/^(power_factor)$/, 'decimal', { min: 0.5, max: 1, precision: 2 }],
   [/^(csat|csat_score|nps|nps_score)$/, 'integer', { min: 1, max: 10 }],
   [/^[a-z]+ed_(from|until|till|through|on)$/, 'date'],
+  [/^shift_(start|end)_time$/, 'time'],
+  [
+    /^(call|set|session|run|class|lesson|meeting|trip|ride|match|game|stream|slot|appointment|flight|visit|workout|job|task|build|deploy|shift)_(start|end)$/,
+    'datetime',
+  ],
   // A thing's number or code that identifies it (`case_number`, `vin`, `mrn`), not a quantity.
   [
     /^(seat|shirt|jersey|track|room|floor|page|house|apartment|apt|unit|lane|gate|table|bed|row|dose|step|week|round|stage|episode|season|chapter|platform|dock|bay|slot|locker|stall|door|pen|stand|line|attempt|visit|heat|set|rep|lap|hole|pitch|court|aisle|shelf|bin)_(number|no|num|index)$/,

@@ -156,6 +156,22 @@ export function findEntities(
     )
       continue;
     const noun = nounAt(tokens, i + 1, n === 1);
+    // "Conference attendees in Italy, 500 people: …": a count of people after a table, set off by a
+    // comma, is that table's.
+    if (
+      noun !== undefined &&
+      /^(person|people|row|record|entry|item)$/.test(noun.key) &&
+      prev?.text === ','
+    ) {
+      const clause = text.slice(0, t.at).split(/[.;]/).pop() ?? '';
+      const owner = [...entities.list]
+        .reverse()
+        .find((e) => e.at >= 0 && e.at < t.at && e.count === undefined && t.at - e.at <= clause.length);
+      if (owner !== undefined && !/\b(with|has|have|each|per)\b/.test(text.slice(owner.at, t.at))) {
+        owner.count = n;
+        continue;
+      }
+    }
     if (noun !== undefined && Number.isInteger(n) && n > 0) {
       const entity = entities.add(noun.key, t.at);
       if (isRangeEnd) {

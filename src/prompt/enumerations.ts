@@ -251,6 +251,13 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     }
     for (const phrase of plural) {
       if (!listOfThings && !phrase.counted) continue;
+      // "Retreat guests from Spain, 80 people": the people are the guests, counted.
+      if (
+        /^(people|persons|rows|records|entries|items)$/.test(words[phrase.head]!.text) &&
+        phrase !== items[0] &&
+        words[phrase.first - 2]?.text === ','
+      )
+        continue;
       if (items.length === 1 && !phrase.counted && !startsClause(words, i)) continue;
       const key = keyOf(words, phrase);
       if (key !== undefined) entities.add(key, words[phrase.first]!.at);

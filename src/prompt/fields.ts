@@ -135,7 +135,7 @@ export function readWindow(text: string): { window: Window; index: number; lengt
     };
     return { window, index: between.index, length: between[0].length };
   }
-  const year = /\b(in|during|since|from|after)\s+((?:19|20)\d{2})\b/.exec(text);
+  const year = /\b(in|during|since|from|after|of)\s+((?:19|20)\d{2})\b/.exec(text);
   if (year !== null) {
     const y = Number(year[2]);
     const since = year[1] === 'since' || year[1] === 'from' || year[1] === 'after';

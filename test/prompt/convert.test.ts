@@ -587,3 +587,19 @@ t.test('possessives across commas, counts with a word, and ranges each', async (
   });
   t.ok(tablesOf('songs and singers linked by credits').some((x) => x.name === 'credits'));
 });
+
+t.test('appositive counts, event starts and years of days', async (t) => {
+  const tables = tablesOf('Retreat guests from Spain, 80 people: name, email, room');
+  t.same(
+    tables.map((x) => [x.name, x.count]),
+    [['retreat_guests', 80]],
+  );
+  const typeOf = (prompt: string, tableName: string, name: string) =>
+    field(tablesOf(prompt), tableName, name)?.type;
+  t.equal(typeOf('rotas: nurse, shift start time', 'rotas', 'shift_start_time'), 'time');
+  t.equal(typeOf('calls: agent, call start, call end', 'calls', 'call_start'), 'datetime');
+  t.same(field(tablesOf('prices for each day of 2023 with day and close'), 'prices', 'day')?.params, {
+    min: '2023-01-01',
+    max: '2023-12-31',
+  });
+});
