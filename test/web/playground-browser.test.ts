@@ -322,7 +322,13 @@ t.test('the playground in headless Chromium', async (t) => {
     const maxGap = await page.evaluate(
       () => (window as unknown as { ticks: { maxGap: number } }).ticks.maxGap,
     );
-    t.ok(maxGap < 250, `the page's timer never waited more than ${Math.round(maxGap)} ms`);
+    // A page that held the whole download on its thread would stall for most of it; a streaming one
+    // stalls for a small share, however fast the machine is (measured against this run's own length).
+    const elapsed = Date.now() - started;
+    t.ok(
+      maxGap < Math.max(250, elapsed * 0.25),
+      `the page's timer never waited more than ${Math.round(maxGap)} ms of a ${elapsed} ms download`,
+    );
     t.comment(
       `1,000,000 rows (${text.length} bytes) in ${Date.now() - started} ms; timer's largest gap ` +
         `${Math.round(maxGap)} ms; seen mid-way: ${during}`,
