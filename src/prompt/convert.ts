@@ -99,7 +99,7 @@ function localeOf(text: string): string | undefined {
 }
 
 /** The rest of "a, b or c" after its first comma, to the end of a segment. */
-const OR_ITEM = "(?!(?:with|and|having|including|and)\\b)[a-z0-9'-]+(?: (?!(?:with|and)\\b)[a-z0-9'-]+){0,2}";
+const OR_ITEM = "(?!(?:with|and|having|including)\\b)[a-z0-9'-]+(?: (?!(?:with|and)\\b)[a-z0-9'-]+){0,2}";
 const OR_LIST_TAIL = new RegExp(`^\\s*${OR_ITEM}(?:\\s*,\\s*${OR_ITEM})*\\s*,?\\s+or\\s+${OR_ITEM}\\s*$`);
 
 /** Tables of its own a prompt names, from which on a domain's template is not used. */
@@ -320,7 +320,6 @@ function mergeFields(table: TableSpec, fields: PromptField[]): TableSpec {
   return { ...table, fields: merged };
 }
 
-/** "many-to-many between movies and actors": the other entity of that sentence joins them, or a new `movie_actors`. */
 /**
  * "students, courses, and a table linking them": a junction of the two tables named last before it,
  * named after both (`student_courses`).
@@ -341,6 +340,7 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
   }
 }
 
+/** "many-to-many between movies and actors": the other entity of that sentence joins them, or a new `movie_actors`. */
 function manyToMany(text: string, entities: Entities, relations: Relation[], junctions: Set<Entity>): void {
   const re = /many[- ]to[- ]many (?:relationship |relation |link )?between ([a-z]+) and ([a-z]+)([^.;]*)/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {

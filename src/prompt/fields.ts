@@ -57,6 +57,16 @@ export interface Window {
   max: number;
 }
 
+/** How long each unit of a relative window lasts (ms). */
+const SPANS: Record<string, number> = {
+  hour: DAY / 24,
+  day: DAY,
+  week: 7 * DAY,
+  month: 30.4 * DAY,
+  quarter: 91 * DAY,
+  year: 365 * DAY,
+};
+
 /** Reads "in the last 30 days", "over the past year", "in 2025", "since 2020" → a window. */
 export function readWindow(text: string): { window: Window; index: number; length: number } | undefined {
   const ahead =
@@ -64,12 +74,8 @@ export function readWindow(text: string): { window: Window; index: number; lengt
       text,
     );
   if (ahead !== null) {
-    const n = Number(ahead[1] ?? 1);
-    const span =
-      { hour: DAY / 24, day: DAY, week: 7 * DAY, month: 30.4 * DAY, quarter: 91 * DAY, year: 365 * DAY }[
-        ahead[2] as string
-      ] ?? DAY;
-    const window = { min: REFERENCE_TIME, max: REFERENCE_TIME + Math.round(n * span) };
+    const span = Number(ahead[1] ?? 1) * (SPANS[ahead[2] as string] ?? DAY);
+    const window = { min: REFERENCE_TIME, max: REFERENCE_TIME + Math.round(span) };
     return { window, index: ahead.index, length: ahead[0].length };
   }
   const relative =
@@ -77,13 +83,8 @@ export function readWindow(text: string): { window: Window; index: number; lengt
       text,
     );
   if (relative !== null) {
-    const n = Number(relative[1] ?? 1);
-    const unit = relative[2] as string;
-    const span =
-      { hour: DAY / 24, day: DAY, week: 7 * DAY, month: 30.4 * DAY, quarter: 91 * DAY, year: 365 * DAY }[
-        unit
-      ] ?? DAY;
-    const window = { min: REFERENCE_TIME - Math.round(n * span), max: REFERENCE_TIME - 1000 };
+    const span = Number(relative[1] ?? 1) * (SPANS[relative[2] as string] ?? DAY);
+    const window = { min: REFERENCE_TIME - Math.round(span), max: REFERENCE_TIME - 1000 };
     return { window, index: relative.index, length: relative[0].length };
   }
   const days =
@@ -242,6 +243,11 @@ export function fieldName(phrase: string, table: string): string {
   return full;
 }
 
+/** Whether a phrase names a column the naming rules know ("planting date", "price"), not a value. */
+function namesColumn(phrase: string, table: string): boolean {
+  return typeFor(fieldName(phrase, table), table).type !== 'words';
+}
+
 /** The type of a field named `name` in `table`; numbers with a range get a numeric type. */
 export function typeFor(name: string, table: string): Inferred {
   // A compound the knowledge base lists as a category ("practice_area", "fuel_type") is that, before
@@ -354,9 +360,7 @@ export function kindChoices(segment: string): { field: PromptField; rest: string
   if (BARE_RANGE.test(text)) return undefined;
   // "products (name, price, stock)" lists columns: most of its items are names the naming rules know.
   const columns = values.filter(
-    (v) =>
-      new RegExp(`${NUM}\\s*(?:-|to)\\s*${NUM}`).test(String(v)) ||
-      typeFor(fieldName(String(v), ''), '').type !== 'words',
+    (v) => new RegExp(`${NUM}\\s*(?:-|to)\\s*${NUM}`).test(String(v)) || namesColumn(String(v), ''),
   );
   // "fields (area in hectares, crop, planting date)": an item ending in a column's head word is a column.
   const headed = values.filter((v) => COLUMN_HEAD.test(String(v)));
@@ -401,7 +405,7 @@ export function parseFields(
     /[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*(?:\s+\/\s+[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*){2,}/g,
     (list) => {
       const items = list.split(/\s+\/\s+/);
-      const known = items.filter((v) => typeFor(fieldName(v, table), table).type !== 'words');
+      const known = items.filter((v) => namesColumn(v, table));
       return known.length * 2 >= items.length ? items.join(', ') : list;
     },
   );
@@ -410,7 +414,7 @@ export function parseFields(
     /\b[a-z][a-z0-9_]*(?:\/[a-z][a-z0-9_]*)+\b(\s+in\s+[a-z%°]+)?/g,
     (list, unit?: string) => {
       const items = list.replace(/\s+in\s+.*$/, '').split('/');
-      const known = items.filter((v) => typeFor(fieldName(v + (unit ?? ''), table), table).type !== 'words');
+      const known = items.filter((v) => namesColumn(v + (unit ?? ''), table));
       return items.length >= 2 && known.length === items.length
         ? items.map((v) => v + (unit ?? '')).join(', ')
         : list;
@@ -492,7 +496,7 @@ export function parseFields(
     const last = items.findLastIndex((v, i) => i < items.length - 1 && v.includes(' '));
     const columnBefore = items
       .slice(0, Math.max(0, last))
-      .some((v) => /\d\s*(?:-|to)\s*\d/.test(v) || typeFor(fieldName(v, table), table).type !== 'words');
+      .some((v) => /\d\s*(?:-|to)\s*\d/.test(v) || namesColumn(v, table));
     if (last > 0 && columnBefore && !/\b(?:one of|either)\b/.test(m)) {
       const head = items[last]!.split(' ');
       const rest = [head.pop()!, ...items.slice(last + 1)].join(', ');
@@ -524,7 +528,7 @@ export function parseFields(
     new RegExp(`(^|\\bwith\\b)\\s+(${wv}(?:\\s*,\\s*${wv})+\\s*,?\\s+or\\s+${wv})(?=\\s*(?:[,;.)]|$))`),
     (m, lead: string, list: string) => {
       const values = choices(list);
-      if (values.some((v) => typeFor(fieldName(String(v), table), table).type !== 'words')) return m;
+      if (values.some((v) => namesColumn(String(v), table))) return m;
       enumText.push(list);
       return `${lead} ${mark('type', { type: 'enum', params: { values } })}`;
     },
@@ -543,7 +547,7 @@ export function parseFields(
     ),
     (m, lead: string, space: string, words: string, list: string) => {
       const items = splitValues(list);
-      const columns = items.filter((v) => typeFor(fieldName(v, table), table).type !== 'words');
+      const columns = items.filter((v) => namesColumn(v, table));
       return columns.length > 0 ? m : choice(m, lead, space, words, list);
     },
   );
