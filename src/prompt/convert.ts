@@ -13,6 +13,7 @@ import {
   findEntities,
   findRangesPerParent,
   findRelationObjects,
+  findCollectionHeaders,
   findFirstNoun,
   findHeaders,
   type Token,
@@ -115,9 +116,10 @@ function readEntities(
   const entities = new Entities();
   for (const table of template) entities.add(singular(table.name), -1);
   const titles = findEnumerations(words, entities);
-  findHeaders(text, tokens, entities, titles);
+  findHeaders(text, tokens, entities, titles, words);
   findEntities(text, tokens, entities, titles);
   const named = findNamedTables(text, entities);
+  findCollectionHeaders(words, entities);
   findFirstNoun(tokens, entities);
   findRelationNouns(text, entities);
   findRelationObjects(words, entities);
@@ -276,10 +278,10 @@ function moreThanPairs(table: Entity, a: Entity, b: Entity): boolean {
   );
 }
 
-/** "an order", "an invoice", "a user". */
+/** "an order", "an invoice", "a user", "a unit" (an initial "u" said "you" takes "a"). */
 function article(key: string): string {
   const words = key.replace(/_/g, ' ');
-  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`;
+  return `${/^[aeiou]/.test(words) && !/^u(?:ni|s[eu]|ti)/.test(words) ? 'an' : 'a'} ${words}`;
 }
 
 /** Enum values as the prompt wrote them ("XS", "Holstein", "P1"): the reading is done in lower case. */

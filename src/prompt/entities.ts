@@ -261,7 +261,10 @@ export function findHeaders(
   tokens: Token[],
   entities: Entities,
   titles: readonly { from: number; to: number }[] = [],
+  tagged: readonly Word[] = [],
 ): void {
+  // "auditors audit units:": a word the tagger reads as a verb is no part of the header's noun.
+  const verbs = new Set(tagged.filter((w) => w.pos === 'VERB').map((w) => w.at));
   const patterns = [
     /\btable\s+([a-z_]+)\s*[(:]/g,
     /(?:^|[.;]\s*)([a-z][a-z ]{0,30}?)\s*:\s*(?![^.;]*\d+\s+[a-z])/g,
@@ -276,7 +279,9 @@ export function findHeaders(
       const head = words[words.length - 1] as string;
       if (!isPlural(head) || UNITS.has(head) || STOP_WORDS.has(head)) continue;
       const tokenIndex = tokens.findIndex((t) => t.at >= m!.index + m![0].indexOf(head));
-      const noun = nounAt(tokens, Math.max(0, tokenIndex - (words.length - 1)), false);
+      let first = Math.max(0, tokenIndex - (words.length - 1));
+      for (let k = first; k < tokenIndex; k++) if (verbs.has(tokens[k]!.at)) first = k + 1;
+      const noun = nounAt(tokens, first, false);
       if (noun !== undefined) entities.add(noun.key, m.index);
     }
   }
@@ -325,6 +330,8 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     let at = -1;
+    /** Whether a clause's verb names the object ("inspectors inspect units"): then even a unit's word is one. */
+    let verbObject = false;
     // "An IoT gateway connects …", "a user reacts to …": a clause about one row of a table.
     const clauseStart = i === 0 || /^[.;:]$/.test(words[i - 1]!.text);
     const oneRow =
@@ -390,6 +397,7 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
         if (!UNITS.has(subject.text) && entities.find(subject.lemma) === undefined)
           entities.add(snake(subject.lemma), subject.at);
         at = i + 1;
+        verbObject = true;
       }
       // "comments on posts", "orders from app users": a plural thing of a plural thing.
       else if (
@@ -454,7 +462,11 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     if (words[at]?.pos === 'ADJ' && words[at + 1]?.pos === 'NOUN' && oneRow) at++;
     const first = words[at];
     // After a determiner a word the tagger read as a verb is a noun ("lent to a scout").
-    if (first === undefined || !(first.pos === 'NOUN' || (at > start && first.pos === 'VERB'))) continue;
+    // "belong to a rental,": an adjective standing alone after one is a noun too.
+    const standsAlone =
+      first?.pos === 'ADJ' && at > start && /^(PUNCT|CCONJ|VERB|AUX)$/.test(words[at + 1]?.pos ?? 'PUNCT');
+    if (first === undefined || !(first.pos === 'NOUN' || (at > start && first.pos === 'VERB') || standsAlone))
+      continue;
     let end = at;
     // "every employee reports to …": a verb in -s the tagger read as a noun ends the name.
     const verbLike = /s$/.test(words[at + 1]?.text ?? '') && /^(ADP|DET)$/.test(words[at + 2]?.pos ?? '');
@@ -476,8 +488,11 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       continue;
     // "each trip has": a singular object needs something after it that is not another noun's start.
     if (
-      NOT_OBJECTS.test(head.lemma) ||
-      UNITS.has(head.text) ||
+      ((NOT_OBJECTS.test(head.lemma) || UNITS.has(head.text)) &&
+        !(
+          verbObject &&
+          !/^(second|minute|hour|day|week|month|year|time|night|quarter|row|record|entry)$/.test(head.lemma)
+        )) ||
       STOP_WORDS.has(head.lemma) ||
       ROW_WORDS.has(head.text)
     )
@@ -485,5 +500,77 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     const key = snake(end > at ? `${first.text} ${head.lemma}` : head.lemma);
     if (entities.find(key) === undefined && entities.find(head.lemma) === undefined)
       entities.add(key, first.at);
+  }
+}
+
+/** Words that ask for data before what is asked for ("generate a", "I need the"). */
+const ASKING =
+  /^(generate|build|create|make|need|want|give|me|us|i|we|a|an|the|some|please|pls|just|can|could|you|do|our|my)$/;
+/** Words after which a header's columns follow ("mouse colony: …", "fleet table with …"). */
+const HEADER_ENDS = /^(:|—|–|-)$/;
+
+/**
+ * A table a clause names in the singular before its columns: "mouse colony: cage id, strain, sex",
+ * "fleet table with VIN, model year, …", "solar inverter telemetry, 10,000 rows: …", "leaderboard for a
+ * mobile game — player name, score, …". The phrase is the table's name as written (a colony, a fleet
+ * and telemetry are many rows already). Only where no table is named in that clause, or where the one
+ * named is the phrase's tail ("call center log" read as center logs).
+ */
+export function findCollectionHeaders(words: readonly Word[], entities: Entities): void {
+  for (let i = 0; i < words.length; i++) {
+    if (i > 0 && !/^[.;!?\n]$/.test(words[i - 1]!.text)) continue;
+    let start = i;
+    while (words[start] !== undefined && ASKING.test(words[start]!.text)) start++;
+    const run: Word[] = [];
+    let j = start;
+    while (
+      words[j] !== undefined &&
+      run.length < 3 &&
+      /^(NOUN|PROPN|ADJ|VERB)$/.test(words[j]!.pos) &&
+      !STOP_WORDS.has(words[j]!.text) &&
+      !ROW_WORDS.has(words[j]!.text)
+    ) {
+      if (!(run.length === 0 && (LOCALE_WORD_SET.has(words[j]!.text) || ADJECTIVES.has(words[j]!.text))))
+        run.push(words[j]!);
+      j++;
+    }
+    const head = run.at(-1);
+    if (head === undefined || head.pos === 'ADJ' || head.pos === 'VERB' || isPlural(head.text)) continue;
+    if (UNITS.has(head.text)) continue;
+    // What ends the header: a colon or dash, "table with", ", 10,000 rows:", "for a mobile game —".
+    let k = j;
+    if (
+      words[k]?.text === 'table' &&
+      /^(with|holding|having|containing|:|-|—)$/.test(words[k + 1]?.text ?? '')
+    )
+      k += 2;
+    let count: number | undefined;
+    if (words[k]?.text === ',' && words[k + 1]?.pos === 'NUM' && ROW_WORDS.has(words[k + 2]?.text ?? '')) {
+      count = Number(words[k + 1]!.text);
+      k += 3;
+    } else if (words[k]?.text === 'for') {
+      const end = words.findIndex((w, n) => n > k && n <= k + 6 && HEADER_ENDS.test(w.text));
+      k = end < 0 ? k : end;
+    }
+    // A dash ends it only set off by a space ("check-ins" is one word).
+    const ends =
+      HEADER_ENDS.test(words[k]?.text ?? '') && (words[k]!.text === ':' || words[k]!.at > words[k - 1]!.end);
+    if (words[k] === undefined || !(ends || k > j)) continue;
+    // The columns: at least two commas before the clause ends.
+    const clauseEnd = words.findIndex((w, n) => n > k && /^[.;]$/.test(w.text));
+    const columns = words.slice(k + 1, clauseEnd < 0 ? undefined : clauseEnd);
+    if (columns.filter((w) => w.text === ',').length < 2) continue;
+    const key = snake(run.map((w) => w.text).join(' '));
+    const from = run[0]!.at;
+    const until = columns.at(-1)?.end ?? head.end;
+    const inClause = entities.list.filter((e) => e.at >= from && e.at < until);
+    if (inClause.length > 1) continue;
+    const named = inClause[0];
+    if (named !== undefined && !(named.at <= head.at && key.endsWith(`_${named.key}`))) continue;
+    const entity = named ?? entities.add(key, from, true);
+    entity.key = key;
+    entity.name = key;
+    entity.at = from;
+    if (count !== undefined && Number.isInteger(count) && count > 0) entity.count ??= count;
   }
 }

@@ -210,6 +210,10 @@ function stripLead(words: string[]): string[] {
 export function fieldName(phrase: string, table: string): string {
   const stamp = /^(?:(?:a|an|the|and|with|its|their)\s+)*([a-z]+)\s+(at|on)$/.exec(phrase.trim());
   if (stamp !== null) return `${stamp[1]}_${stamp[2]}`; // "created at" → created_at
+  // "charge an hourly rate": a verb and an article before the name are no part of it.
+  const verbLead = /^([a-z]+)\s+(?:a|an|the)\s+(?=[a-z])/.exec(phrase.trim());
+  if (verbLead !== null && !/^(of|for|in|on|at|to|per|by|from|with|as|into)$/.test(verbLead[1]!))
+    phrase = phrase.trim().slice(verbLead[0].length);
   let words = stripLead(
     phrase
       // "an employee's hours": the possessive is no part of the name.

@@ -42,7 +42,77 @@ export function readWords(text: string): Word[] {
     words.push({ text: value, lemma: lemmas[i] ?? value, pos: tags[i] ?? 'X', at, end: at + value.length });
     at += value.length;
   }
-  return retagListedNouns(words);
+  return retagClauseVerbs(retagListedNouns(words));
+}
+
+const verbReadings = new Map<string, boolean>();
+/**
+ * Whether the model can read `word` as a verb at all: it is asked in a frame where only a verb fits
+ * ("we … it"). Nouns that are never verbs ("status", "customer", "hour") fail; the answers are kept.
+ */
+function canBeVerb(word: string): boolean {
+  let known = verbReadings.get(word);
+  if (known === undefined) {
+    known = (nlp.readDoc(`we ${word} it`).tokens().out(its.pos) as string[])[1] === 'VERB';
+    verbReadings.set(word, known);
+  }
+  return known;
+}
+
+/** Words that start a clause: its subject comes right after them. */
+const CLAUSE_OPENERS = new Set([
+  '.',
+  ';',
+  ':',
+  '?',
+  '!',
+  ',',
+  '-',
+  'and',
+  'the',
+  'our',
+  'all',
+  'then',
+  'also',
+]);
+/** Words that start what a verb does something to: an article, a possessive, a count. */
+const OBJECT_OPENERS = new Set([
+  'a',
+  'an',
+  'the',
+  'each',
+  'every',
+  'one',
+  'their',
+  'its',
+  'his',
+  'her',
+  'another',
+]);
+
+/**
+ * The tagger reads the verb of a clause whose subject is a plural as a noun ("tutors charge an hourly
+ * rate", "parents book lessons with a tutor", "users report posts"): a word that can be a verb, right
+ * after a plural noun that opens its clause and right before an article or a plural, is that verb.
+ */
+function retagClauseVerbs(words: Word[]): Word[] {
+  return words.map((word, i) => {
+    if ((word.pos !== 'NOUN' && word.pos !== 'ADJ') || word.lemma !== word.text || isPlural(word.text))
+      return word;
+    const subject = words[i - 1];
+    if (subject === undefined || !isPluralNoun(subject)) return word;
+    // "damage claims belong …": one noun may stand before the subject's head.
+    const before = words[i - 2];
+    const opens = (w: Word | undefined) => w === undefined || CLAUSE_OPENERS.has(w.text);
+    if (!(opens(before) || (before!.pos === 'NOUN' && opens(words[i - 3])))) return word;
+    const after = words[i + 1];
+    const object =
+      after !== undefined &&
+      (OBJECT_OPENERS.has(after.text) ||
+        after.pos === 'NUM' ||
+        (after.pos === 'NOUN' && isPlural(after.text) && after.lemma !== after.text));
+    return object && canBeVerb(word.text) ? { ...word, pos: 'VERB' } : word;
+  });
 }
 
 /** Words before which a third-person verb would have no subject: list joints and possessives. */

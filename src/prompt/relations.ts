@@ -14,6 +14,7 @@ import {
   ROW_WORDS,
   STOP_WORDS,
 } from './lexicon.js';
+import { readWords, type Word } from './reader.js';
 import { isPlural, singular, snake } from './text.js';
 
 /** A foreign key the prompt asks for. */
@@ -131,6 +132,8 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     // "profile rows" and "students table" name many rows; "customer table" is singular.
     const plural =
       isPlural(last) ||
+      // "mouse colony: …": a table named in the singular is many rows all the same.
+      entity.name === entity.key ||
       (len === 2 &&
         ROW_WORDS.has(last) &&
         (last === 'rows' || last === 'table' || isPlural(words[0] as string))) ||
@@ -151,6 +154,26 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     return { entity, start: (run[0] as Token).at, end: end.at + end.text.length, first: i, next: i + len };
   }
   return undefined;
+}
+
+/** Nouns a verb makes ("inspect" → inspection, "book" → booking, "report" → report). */
+function nounsOfVerb(verb: string): string[] {
+  const stem = verb.replace(/e$/, '');
+  return [verb, `${stem}ion`, `${stem}ation`, `${verb}ment`, `${stem}ing`, `${stem}al`, `${verb}al`];
+}
+
+/**
+ * "parents book lessons", "inspectors inspect units": a plural table, one verb, and another table. A
+ * table the verb names ("inspections", "bookings") refers to both; otherwise what the verb acts on
+ * belongs to who does it (a lesson refers to the parent who booked it).
+ */
+function verbBetween(sentence: string, tagged: readonly Word[], from: number, to: number): Word | undefined {
+  const between = sentence.slice(from, to).trim();
+  if (!/^[a-z]+$/.test(between)) return undefined;
+  const word = tagged.find((w) => w.at >= from && w.text === between);
+  if (word?.pos !== 'VERB' || /^(has|have|had|is|are|was|were|be|been|being)$/.test(word.text))
+    return undefined;
+  return OBJECT_WORDS.has(word.text) ? undefined : word;
 }
 
 /** Scans `text` (normalized) for relations and per-entity field text. */
@@ -181,6 +204,7 @@ export function scanRelations(text: string, entities: Entities): Scan {
       }
     }
     let subject: Entity | undefined;
+    let tagged: Word[] | undefined;
     /** Whether the subject was named one row at a time ("each shift", "a delivery"). */
     let subjectByEach = false;
     let previousWasObject = false;
@@ -233,7 +257,10 @@ export function scanRelations(text: string, entities: Entities): Scan {
         /\b(belongs? to|belonging to|owned by|placed (by|at|in)|is with|are with|is for|are for|has an?|have an?|links an?|assigned to|taught by|written by|sent by|opened by|made by|made with|paid with|created by|posted by|own|owns|rent|rents|lease|leases|is in|are in|reports to|reply to|managed by|run by|hosted by|stored in|held by|booked by|issued to|issued by|belonging to|posted by|references?|referencing|uses?|using|targets?|points? to|cites?|mentions?)$/.test(
           words.join(' '),
         ) ||
-        /\b(belongs? to|has|have|links?)\s+(an?|one|the)\s*$/.test(before);
+        /\b(belongs? to|has|have|links?)\s+(an?|one|the)\s*$/.test(before) ||
+        // "lessons with a tutor": one row of another table that each row comes with.
+        (/\bwith\s+(an?|one)\s*$/.test(before) &&
+          !isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? ''));
       // "… by one artist and a label" goes on with objects; "(… by one artist) and tracks" does not.
       // ", and reactions" after a list item is the next item, not another object.
       const continues =
@@ -241,7 +268,24 @@ export function scanRelations(text: string, entities: Entities): Scan {
       // "…, and each classroom has …": a new clause with its own subject.
       const newClause = /(^|,|\band|\bwhile|\bwhere)\s*(each|every)\s+$/.test(before) && index > 0;
       previousWasObject = false;
-      if (newClause) {
+      const previous = mentions[index - 1];
+      const verb =
+        previous !== undefined &&
+        previous.entity === subject &&
+        m.entity !== subject &&
+        isPlural(sentence.slice(previous.start, previous.end).split(' ').pop() ?? '')
+          ? verbBetween(sentence, (tagged ??= readWords(sentence)), previous.end, m.start)
+          : undefined;
+      if (verb !== undefined && subject !== undefined) {
+        const deed = nounsOfVerb(verb.lemma)
+          .map((noun) => entities.find(noun))
+          .find((e) => e !== undefined && e !== subject && e !== m.entity);
+        if (deed !== undefined) {
+          addRelation(deed, subject);
+          addRelation(deed, m.entity);
+        } else addRelation(m.entity, subject);
+        subject = m.entity;
+      } else if (newClause) {
         subject = m.entity;
         subjectByEach = true;
       } else if (/\b(linked|connected|joined)\s+(through|via|by)$|\bthrough$/.test(words.join(' '))) {
@@ -314,7 +358,12 @@ export function scanRelations(text: string, entities: Entities): Scan {
         index + 1 < mentions.length
           ? sentence.slice(m.end, end).replace(COUNT_OF_NEXT, ' ')
           : sentence.slice(m.end, end);
-      if (subject !== undefined) addText(subject, tail);
+      // "auditors audit units": the verb between two tables is the relation, no column.
+      const verbOnly =
+        index + 1 < mentions.length &&
+        /^\s*[a-z]+\s*$/.test(tail) &&
+        verbBetween(sentence, (tagged ??= readWords(sentence)), m.end, end) !== undefined;
+      if (subject !== undefined && !verbOnly) addText(subject, tail);
     });
     // "each employee reports to a manager", "referred by a coworker": a person of the same table.
     const self =

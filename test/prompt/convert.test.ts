@@ -603,3 +603,45 @@ t.test('appositive counts, event starts and years of days', async (t) => {
     max: '2023-12-31',
   });
 });
+
+t.test(
+  'clauses with a verb between two tables, and tables named in the singular before columns',
+  async (t) => {
+    const refs = (tables: TableSpec[], name: string) =>
+      table(tables, name)
+        ?.fields.filter((f) => f.type === 'ref')
+        .map((f) => f.params?.['table']);
+    // The tagger reads "hire" and "charge" as nouns; after a plural that opens a clause they are verbs.
+    const hire = tablesOf(
+      'Studios charge a daily fee of 100 to 900; bands hire rehearsal slots with a studio.',
+    );
+    t.same(
+      hire.map((x) => x.name),
+      ['studios', 'bands', 'rehearsal_slots'],
+    );
+    t.same(field(hire, 'studios', 'daily_fee')?.params, { min: 100, max: 900 });
+    t.same(refs(hire, 'rehearsal_slots'), ['bands', 'studios']);
+    // A table the verb names refers to both sides; a measure's word ("units") is a table as an object.
+    const audit = tablesOf('auditors audit units: audits with finding count, audited in 2024');
+    t.same(refs(audit, 'audits'), ['auditors', 'units']);
+    t.notOk(
+      table(tablesOf('Wrecks belong to a salvage, and a salvage can have several.'), 'wrecks')?.fields.some(
+        (f) => f.name === 'salvage_can',
+      ),
+    );
+    t.ok(table(tablesOf('Wrecks belong to a salvage, and a salvage can have several.'), 'salvages'));
+    // Collections named in the singular keep their name; a hyphenated word is no header.
+    const names = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+    t.same(names('bee colony: hive id, queen age, honey yield, inspected on'), ['bee_colony']);
+    t.same(names('Build a seed bank table holding accession id, species, origin, stored on'), ['seed_bank']);
+    t.same(names('Kiosk telemetry, 5,000 rows: kiosk serial, uptime, temperature'), ['kiosk_telemetry']);
+    t.same(names('roster for a chess club - player name, rating, title, joined'), ['roster']);
+    t.same(names('ferry ticket log: ticket number, route, sold at, fare'), ['ferry_ticket_log']);
+    t.same(names('drop-offs at a city depot with driver name, plate, weight'), ['drop_offs']);
+    t.equal(
+      table(tablesOf('Kiosk telemetry, 5,000 rows: kiosk serial, uptime, temperature'), 'kiosk_telemetry')
+        ?.count,
+      5000,
+    );
+  },
+);
