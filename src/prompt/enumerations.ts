@@ -47,6 +47,7 @@ const NOT_TABLES = new Set([
   'values',
   'details',
   'columns',
+  'cols',
 ]);
 /** Words about the data rather than of it: "table products", "test users", "sample orders". */
 const META = new Set([
@@ -284,14 +285,26 @@ function afterColumnIntro(
   i: number,
   titles: readonly { from: number; to: number }[],
 ): boolean {
+  // Back over the items before it, each of a few words ("street address, warm rent 500-2000 €, rooms"),
+  // to what opened the list; "and" or the start of the clause ends the walk.
   let k = i - 1;
-  while (
-    k >= 2 &&
-    words[k]!.text === ',' &&
-    words[k - 1]!.pos !== 'PUNCT' &&
-    /^[,:(-]$/.test(words[k - 2]!.text)
-  )
-    k -= 2;
+  while (k >= 2 && words[k]!.text === ',') {
+    let m = k - 1;
+    for (let length = 0; m >= 0 && length < 8; length++, m--) {
+      const text = words[m]!.text;
+      // "balcony (bool)", "buyers (name, email)": a parenthesis is part of its item.
+      if (text === ')') {
+        while (m > 0 && words[m]!.text !== '(') m--;
+        continue;
+      }
+      if (/^[,:;.(!?]$/.test(text) || text === 'and' || COLUMN_INTROS.has(text)) break;
+      // "with 5-7 players each, 8 tournaments": counted things are no columns.
+      if (isPluralNoun(words[m]!) && words[m - 1]?.pos === 'NUM') return false;
+    }
+    if (m === k - 1 || m < 0) break;
+    k = m;
+    if (words[k]!.text !== ',') break;
+  }
   const before = words[k];
   if (before === undefined || k < 1) return false;
   if (COLUMN_INTROS.has(before.text) || before.text === '(') return true;

@@ -276,6 +276,16 @@ export function typeFor(name: string, table: string): Inferred {
     )
   )
     return { type: 'number' };
+  if (tokens.length >= 2) {
+    // "land size rai", "depth ft": a measure, then a short unit the rules do not know.
+    const measure = typeFor(tokens.slice(0, -1).join('_'), table);
+    if (NUMERIC_TYPES.has(measure.type) && tokens.at(-1)!.length <= 3) return measure;
+    // "month of stay": the noun before "of" names the column.
+    if (tokens[1] === 'of' && tokens.length > 2) {
+      const noun = typeFor(tokens[0]!, table);
+      if (noun.type !== 'words') return noun;
+    }
+  }
   return { type: 'words' };
 }
 
@@ -398,7 +408,11 @@ export function parseFields(
 ): { fields: PromptField[]; refs: string[]; enumText: string[] } {
   const specials = new Map<string, Special>();
   const enumText: string[] = [];
-  let rest = ` ${text} `;
+  // "tracks table, cols: title, …": a word for the columns themselves opens their list.
+  let rest = ` ${text} `
+    .replace(/\b(?:cols|columns|fields|attributes|props|properties)\s*:/g, ', ')
+    // "sauna (bool)": a yes/no column, as "sauna bool" is.
+    .replace(/\s*\((bool|boolean|flag)\)/g, ' $1');
   const mark = (name: string, inferred: Inferred) => {
     const key = `@${specials.size}@`;
     specials.set(key, { name, inferred });
@@ -650,6 +664,9 @@ export function parseFields(
     // "is late?", "vegetarian?", "a wheelchair accessible? flag", "whether it was approved": yes/no.
     const whether =
       /^whether\s+(?:it|they|the\s+[a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item) ??
+      // "whether they passed", "whether extra insurance was taken": the deed, or the thing had.
+      /^whether\s+(?:it|they|he|she|the\s+[a-z]+)\s+([a-z]+ed)$/.exec(item) ??
+      /^whether\s+(?!it\b|they\b|the\b)([a-z]+(?:\s+[a-z]+)?)\s+(?:was|is|were|are)\s+[a-z]+$/.exec(item) ??
       // "approved flag", "success bool", "balcony bool"
       /^(?:an?\s+)?([a-z][a-z ]*?)\s+(?:flag|bool|boolean)$/.exec(item);
     if (/\?(\s+flag)?$/.test(item) || whether !== null) {

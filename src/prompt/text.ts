@@ -151,12 +151,12 @@ export function normalizeText(prompt: string): string {
     // "first/last name", "start/end date", "origin & destination airport", "departure + arrival time":
     // two columns sharing their last word.
     .replace(
-      /\b([a-z]+)\s*(?:\/|&|\+|and)\s*([a-z]+)\s+(name|date|time|at|on|address|number|id|code|airport|city|country|reading|price|count|email|phone)\b/g,
+      /\b([a-z]+)\s*(?:\/|&|\+|and)\s*([a-z]+)\s+(name|date|time|at|on|address|number|id|code|airport|city|country|reading|price|count|email|phone)s?\b/g,
       (m, a: string, b: string, head: string) =>
-        /^(first|last|start|end|from|to|origin|destination|departure|arrival|pickup|dropoff|check-in|check-out|checkin|checkout|opening|closing|open|close|min|max|home|work|billing|shipping|created|updated|started|finished|ended|given|family|middle|sender|receiver|recipient|buyer|seller|source|target|opened|closed|issue|expiry|birth|death|hire|termination)$/.test(
+        /^(first|last|start|end|from|to|origin|destination|departure|arrival|pickup|dropoff|check-in|check-out|checkin|checkout|opening|closing|open|close|min|max|home|work|billing|shipping|created|updated|started|finished|ended|given|family|middle|sender|receiver|recipient|buyer|seller|source|target|opened|closed|issue|expiry|birth|death|hire|termination|due|return)$/.test(
           a,
         ) &&
-        /^(first|last|start|end|from|to|origin|destination|departure|arrival|pickup|dropoff|check-in|check-out|checkin|checkout|opening|closing|open|close|min|max|home|work|billing|shipping|created|updated|started|finished|ended|given|family|middle|sender|receiver|recipient|buyer|seller|source|target|opened|closed|issue|expiry|birth|death|hire|termination)$/.test(
+        /^(first|last|start|end|from|to|origin|destination|departure|arrival|pickup|dropoff|check-in|check-out|checkin|checkout|opening|closing|open|close|min|max|home|work|billing|shipping|created|updated|started|finished|ended|given|family|middle|sender|receiver|recipient|buyer|seller|source|target|opened|closed|issue|expiry|birth|death|hire|termination|due|return)$/.test(
           b,
         )
           ? `${a} ${head}, ${b} ${head}`

@@ -645,3 +645,52 @@ t.test(
     );
   },
 );
+
+t.test(
+  'long column lists keep plural names as columns; whether, shared plural heads, units after a measure',
+  async (t) => {
+    const names = (prompt: string, tableName: string) =>
+      table(tablesOf(prompt), tableName)?.fields.map((f) => f.name);
+    // A plural after multi-word columns in a header's list is a column too; counted things are not.
+    const cabins = tablesOf('Alpine cabins: street address, nightly price 80-300, bunks, sauna (bool)');
+    t.same(
+      cabins.map((x) => x.name),
+      ['cabins'],
+    );
+    t.ok(
+      names('Alpine cabins: street address, nightly price 80-300, bunks, sauna (bool)', 'cabins')?.includes(
+        'bunks',
+      ),
+    );
+    t.equal(field(cabins, 'cabins', 'sauna')?.type, 'boolean');
+    t.same(
+      tablesOf('leagues (name) with 8-12 clubs each, 6 referees, and games between two clubs').map(
+        (x) => x.name,
+      ),
+      ['leagues', 'clubs', 'referees', 'games'],
+    );
+    t.same(names('boats table, cols: hull id, berth, owner', 'boats')?.slice(1), [
+      'hull_id',
+      'berth',
+      'owner',
+    ]);
+    const exams = tablesOf(
+      'Driving tests: candidate, examiner, whether they passed, and whether a retest was booked',
+    );
+    t.equal(field(exams, 'driving_tests', 'passed')?.type, 'boolean');
+    t.equal(field(exams, 'driving_tests', 'retest')?.type, 'boolean');
+    const stays = tablesOf('stays of guests with arrival and departure dates');
+    t.equal(field(stays, 'stays', 'arrival_date')?.type, 'date');
+    t.equal(field(stays, 'stays', 'departure_date')?.type, 'date');
+    const plots = tablesOf('allotment plots: holder, plot area in rai, soil depth cm, water rate');
+    t.equal(
+      field(plots, 'allotment_plots', 'plot_area_rai')?.type,
+      field(tablesOf('plots: plot area'), 'plots', 'plot_area')?.type,
+    );
+    t.notOk(
+      /^(number|integer|decimal|amount)$/.test(field(plots, 'allotment_plots', 'water_rate')?.type ?? '') &&
+        field(plots, 'allotment_plots', 'water_rate')?.type ===
+          field(plots, 'allotment_plots', 'water')?.type,
+    );
+  },
+);
