@@ -124,6 +124,14 @@ function readEntities(
   findRelationNouns(text, entities);
   findRelationObjects(words, entities);
   findRangesPerParent(text, entities);
+  // "Fields: name, job title": a word for the columns themselves, over their list, names no table.
+  for (const entity of [...entities.list]) {
+    if (
+      /^(field|column|col|attribute|property)$/.test(entity.key) &&
+      new RegExp(`(?:^|[.;!?]\\s*)${entity.name}\\s*:`).test(text)
+    )
+      entities.list.splice(entities.list.indexOf(entity), 1);
+  }
   return { entities, named };
 }
 

@@ -5,6 +5,7 @@
  */
 import { ADJECTIVES, LOCALE_WORD_SET, RECORD_WORDS, ROW_WORDS, STOP_WORDS, UNITS } from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
+import { knownEntity } from './knowledge.js';
 import type { Word } from './reader.js';
 import { isPlural, plural, singular, snake } from './text.js';
 
@@ -155,7 +156,25 @@ export function findEntities(
       (next?.text === 'and' && tokens[i + 2]?.kind === 'number')
     )
       continue;
-    const noun = nounAt(tokens, i + 1, n === 1);
+    // "200 customer from Italy", "need 45 greenhouse": a singular after a count above one still
+    // names the rows, where the word names no column ("10 minute", "3 bedroom" do not count rows).
+    const loose = n > 1 ? nounAt(tokens, i + 1, true) : undefined;
+    // After a range only a thing the knowledge base knows ("4 to 12 ingredient"; "30 to 150 baht" is money).
+    const looseKnown = loose !== undefined && (!isRangeEnd || knownEntity(loose.key) !== undefined);
+    const noun =
+      nounAt(tokens, i + 1, n === 1) ??
+      (loose !== undefined &&
+      looseKnown &&
+      !loose.key.includes('_') &&
+      !isPlural(loose.key) &&
+      !UNITS.has(loose.key) &&
+      !UNITS.has(plural(loose.key)) &&
+      typeFromName(loose.key, 'any', '') === undefined &&
+      (tokens[loose.next] === undefined ||
+        tokens[loose.next]!.kind === 'punct' ||
+        /^(from|for|in|with|and|of|each|per|at)$/.test(tokens[loose.next]!.text))
+        ? loose
+        : undefined);
     // "Conference attendees in Italy, 500 people: …": a count of people after a table, set off by a
     // comma, is that table's.
     if (
@@ -561,6 +580,19 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     const columns = words.slice(k + 1, clauseEnd < 0 ? undefined : clauseEnd);
     if (columns.filter((w) => w.text === ',').length < 2) continue;
     const key = snake(run.map((w) => w.text).join(' '));
+    // "Account: IBAN, holder name": a table named already, or a thing counted one by one, is no
+    // collection; its header lists its columns (relations.ts reads those).
+    const found = entities.find(key) ?? entities.find(head.lemma);
+    if (found !== undefined && !(found.at >= run[0]!.at && found.at <= head.at)) continue;
+    // Only a thing the knowledge base lists by that very name counts one by one ("telemetry" is one
+    // of its other names for readings, and stays a collection).
+    if (
+      found === undefined &&
+      (knownEntity(key)?.key === key || knownEntity(head.lemma)?.key === head.lemma)
+    ) {
+      entities.add(key, run[0]!.at);
+      continue;
+    }
     const from = run[0]!.at;
     const until = columns.at(-1)?.end ?? head.end;
     const inClause = entities.list.filter((e) => e.at >= from && e.at < until);

@@ -668,7 +668,7 @@ export function parseFields(
       /^whether\s+(?:it|they|he|she|the\s+[a-z]+)\s+([a-z]+ed)$/.exec(item) ??
       /^whether\s+(?!it\b|they\b|the\b)([a-z]+(?:\s+[a-z]+)?)\s+(?:was|is|were|are)\s+[a-z]+$/.exec(item) ??
       // "approved flag", "success bool", "balcony bool"
-      /^(?:an?\s+)?([a-z][a-z ]*?)\s+(?:flag|bool|boolean)$/.exec(item);
+      /^(?:an?\s+)?([a-z][a-z_ ]*?)\s+(?:flag|bool|boolean)$/.exec(item);
     if (/\?(\s+flag)?$/.test(item) || whether !== null) {
       const words =
         whether?.[1] ??

@@ -140,7 +140,9 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
       // "call log", "reagent inventory": a collection names many rows.
       (len >= 2 && (COLLECTION_WORDS.has(last) || RECORD_WORDS.has(last)));
     if (len === 2 && ROW_WORDS.has(last) && !plural) continue;
-    if (!plural && !determined) return undefined;
+    // "Account: IBAN, holder name", "Reading = timestamp, …": a singular header over its columns.
+    const header = (i === 0 || tokens[i - 1]?.kind === 'punct') && /^[:=]$/.test(tokens[i + len]?.text ?? '');
+    if (!plural && !determined && !header) return undefined;
     // "a device type", "the order date": a singular noun before another noun names a column.
     const after = tokens[i + len];
     // "each flight took …": a row named one at a time is the subject whatever follows.

@@ -163,6 +163,8 @@ export function normalizeText(prompt: string): string {
           : m,
     )
     .replace(/[€$£¥₹](?=\s*\d)/g, '')
+    // "furnished or not", "is reserved or not": a yes/no column, as "furnished?" is.
+    .replace(/\b((?:is |has |was )?[a-z_]+) or not\b/g, '$1?')
     .replace(/(?<!in )\bm²/g, 'square meters')
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')

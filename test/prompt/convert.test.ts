@@ -694,3 +694,33 @@ t.test(
     );
   },
 );
+
+t.test(
+  'singular headers over columns, counts before a singular, "or not", and a columns sentence',
+  async (t) => {
+    // "Kiln: …" after "kilns" lists the kilns' columns; "Batch = …" the batches'.
+    const pottery = tablesOf(
+      'Pottery studio: kilns and their batches. Kiln: serial, max temperature. Batch = fired at, piece count.',
+    );
+    t.ok(field(pottery, 'kilns', 'serial'));
+    t.ok(field(pottery, 'batches', 'fired_at'));
+    t.notOk(table(pottery, 'kiln'));
+    // A count above one before a singular names rows, unless the word is a unit or a column.
+    t.same(
+      tablesOf('make me 70 lighthouse from Norway with name and height').map((x) => [x.name, x.count]),
+      [['lighthouses', 70]],
+    );
+    t.equal(table(tablesOf('climbers with 3 minute warmups and name'), 'minutes'), undefined);
+    const lockers = tablesOf('lockers with size, rented or not, is broken or not');
+    t.equal(field(lockers, 'lockers', 'rented')?.type, 'boolean');
+    t.equal(field(lockers, 'lockers', 'broken')?.type, 'boolean');
+    t.equal(field(tablesOf('bikes with an is_electric flag'), 'bikes', 'is_electric')?.type, 'boolean');
+    const crew = tablesOf('40 sailors for a regatta crew list. Fields: name, rank, joined on.');
+    t.same(
+      crew.map((x) => x.name),
+      ['sailors'],
+    );
+    t.ok(field(crew, 'sailors', 'rank'));
+    t.ok(table(tablesOf('Orchards and fields: 5 orchards, each with 2 to 6 fields'), 'fields'));
+  },
+);
