@@ -120,7 +120,7 @@ function readEntities(
   findEntities(text, tokens, entities, titles);
   const named = findNamedTables(text, entities);
   findCollectionHeaders(words, entities);
-  findFirstNoun(tokens, entities);
+  findFirstNoun(tokens, entities, words);
   findRelationNouns(text, entities);
   findRelationObjects(words, entities);
   findRangesPerParent(text, entities);

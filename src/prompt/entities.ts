@@ -307,12 +307,18 @@ export function findHeaders(
 }
 
 /** Last resort: the first plural noun of the prompt ("some fake users for testing"). */
-export function findFirstNoun(tokens: Token[], entities: Entities): void {
+export function findFirstNoun(tokens: Token[], entities: Entities, words: readonly Word[] = []): void {
   if (entities.list.length > 0) return;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind !== 'word' || !isPlural(t.text) || !isNounWord(t.text) || ADJECTIVES.has(t.text)) continue;
-    const noun = nounAt(tokens, i, false);
+    // "give me leave requests": a noun the tagger reads before the plural is part of its name.
+    const before = tokens[i - 1];
+    const modifier =
+      before?.kind === 'word' &&
+      isNounWord(before.text) &&
+      words.find((w) => w.at === before.at && w.text === before.text)?.pos === 'NOUN';
+    const noun = nounAt(tokens, modifier ? i - 1 : i, false);
     if (noun !== undefined) {
       const entity = entities.add(noun.key, t.at);
       // "maybe 25", "45 rows", "(300)": the count written somewhere after the noun.

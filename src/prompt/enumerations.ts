@@ -176,10 +176,15 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
   // another table's list.
   for (let i = 1; i < words.length - 1; i++) {
     const word = words[i]!;
+    // "…, and games between two players": a plural between two rows of another table is one too
+    // ("scores between 1 and 10" is a range).
+    const between =
+      /^(between|linking|connecting|joining)$/.test(words[i + 1]!.text) &&
+      !(words[i + 2]?.pos === 'NUM' && /^(and|to|-)$/.test(words[i + 3]?.text ?? ''));
     if (
       isPluralNoun(word) &&
       !UNITS.has(word.text) &&
-      /^(with|having|including|containing)$/.test(words[i + 1]!.text) &&
+      (/^(with|having|including|containing)$/.test(words[i + 1]!.text) || between) &&
       /^(,|and|;)$/.test(words[i - 1]!.text)
     ) {
       const key = keyOf(words, { first: i, head: i, counted: false });

@@ -162,7 +162,8 @@ function retagListedNouns(words: Word[]): Word[] {
     if (
       after?.pos === 'NOUN' &&
       !COMMANDS.test(word.text) &&
-      (opened(i - 1) || /^(has|have|had|with)$/.test(before?.text ?? ''))
+      // "give me leave requests": after the one a command is for, too.
+      (opened(i - 1) || /^(has|have|had|with|me|us)$/.test(before?.text ?? ''))
     )
       return { ...word, pos: 'NOUN', lemma: word.text };
     if (!/[^s]s$/.test(word.text) || word.lemma === word.text) return word;

@@ -171,7 +171,9 @@ export function normalizeText(prompt: string): string {
     .replace(/\s+/g, ' ');
   text = text.replace(/\b(\d{1,3}(?:,\d{3})+)\b/g, (m) => m.replace(/,/g, ''));
   // A request phrased as a question: its "?" is no yes/no column.
-  if (/^(can|could|would|will|do|please)\b/.test(text)) text = text.replace(/\?\s*$/, '');
+  // "I'm doing a prototype. Could you give me …?": the question may be the last sentence only.
+  const lastSentence = text.split(/[.!]\s+/).pop() ?? text;
+  if (/^(can|could|would|will|do|please)\b/.test(lastSentence)) text = text.replace(/\?\s*$/, '');
   // Dates and numbers joined by "..": a range; unit rates ("t/ha", "mg/l") one word.
   text = text
     .replace(/\b((?:19|20)\d{2}-\d{2}-\d{2})\s*\.\.\s*((?:19|20)\d{2}-\d{2}-\d{2})\b/g, 'between $1 and $2')

@@ -393,7 +393,7 @@ t.test('more ways to say which table refers to which', async (t) => {
   t.ok(names('shop_visits between shoppers and shops').includes('shop_visits'), 'a snake_case name');
   t.ok(names('webhooks and their retries').includes('webhooks'), 'a plural the tagger does not know');
   t.ok(names('fossils, each catalogued by a curator').includes('curators'), 'the agent of a participle');
-  t.ok(refsOf('every boat has crew members: role, age', 'members')?.includes('boats'), 'things had');
+  t.ok(refsOf('every boat has crew members: role, age', 'crew_members')?.includes('boats'), 'things had');
   t.ok(names('notes on patients: text, author').includes('patients'), 'a plural of a plural');
   t.ok(names('duels among 50 knights').includes('knights'));
   t.ok(names('towers each with antennas').includes('antennas'));
@@ -722,5 +722,22 @@ t.test(
     );
     t.ok(field(crew, 'sailors', 'rank'));
     t.ok(table(tablesOf('Orchards and fields: 5 orchards, each with 2 to 6 fields'), 'fields'));
+  },
+);
+
+t.test(
+  'a plural between two rows after a column list, a modifier before the first plural, a closing question',
+  async (t) => {
+    const names = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+    t.same(names('I need fencers with a club name, and bouts between two fencers with a score'), [
+      'fencers',
+      'bouts',
+    ]);
+    t.same(names('fencers with a score between 1 and 15, and a club'), ['fencers']);
+    t.same(names('Could you give me parcel scans with depot and scanned at?'), ['parcel_scans']);
+    const desk = tablesOf(
+      'We run a repair desk. Could you give me repair jobs with device and repair status?',
+    );
+    t.equal(field(desk, 'repair_jobs', 'repair_status')?.type === 'boolean', false);
   },
 );
