@@ -22,6 +22,7 @@ import {
 import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
 import { knownColumn, knownEntity, knownEntityAmong } from './knowledge.js';
+import { dimensionTables, factTable, findGrainTables, findWarehouseTables } from './warehouse.js';
 import { readWords, type Word } from './reader.js';
 import { kindChoices, type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
@@ -115,11 +116,13 @@ function readEntities(
 ): { entities: Entities; named: Entity[] } {
   const entities = new Entities();
   for (const table of template) entities.add(singular(table.name), -1);
+  findWarehouseTables(text, entities);
   const titles = findEnumerations(words, entities);
   findHeaders(text, tokens, entities, titles, words);
   findEntities(text, tokens, entities, titles);
   const named = findNamedTables(text, entities);
   findCollectionHeaders(words, entities);
+  findGrainTables(text, entities);
   findFirstNoun(tokens, entities, words);
   findRelationNouns(text, entities);
   findRelationObjects(words, entities);
@@ -127,7 +130,7 @@ function readEntities(
   // "Fields: name, job title": a word for the columns themselves, over their list, names no table.
   for (const entity of [...entities.list]) {
     if (
-      /^(field|column|col|attribute|property)$/.test(entity.key) &&
+      /^(field|column|col|attribute|property|measure|metric)$/.test(entity.key) &&
       new RegExp(`(?:^|[.;!?]\\s*)${entity.name}\\s*:`).test(text)
     )
       entities.list.splice(entities.list.indexOf(entity), 1);
@@ -153,7 +156,12 @@ export function convertPrompt(prompt: string): ConversionResult {
     template = [];
     ({ entities, named } = readEntities(text, tokens, words, template));
   }
-  const scan = scanRelations(text, entities);
+  const fact = factTable(text, entities);
+  const scan = scanRelations(text, entities, fact);
+  // A fact table whose keys the prompt does not name refers to each of its star's dimensions.
+  const dims = fact === undefined ? [] : dimensionTables(text, entities).filter((d) => d !== fact);
+  if (fact !== undefined && !scan.relations.some((r) => r.child === fact && dims.includes(r.parent)))
+    for (const dim of dims) scan.relations.push({ child: fact, parent: dim });
   const explicit = entities.list.filter(
     (e) => !template.some((t) => t.name === e.name) || e.count !== undefined || scan.fieldText.has(e),
   );

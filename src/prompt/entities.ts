@@ -21,6 +21,8 @@ export interface Entity {
   /** Where it is first mentioned, and where its own text ends. */
   at: number;
   end: number;
+  /** Named in one snake_case word (`playlist_tracks`): another table is no tail of it ("tracks"). */
+  written?: boolean;
 }
 
 /** One token of the normalized prompt. */
@@ -104,7 +106,7 @@ export function nounAt(
 export class Entities {
   readonly list: Entity[] = [];
 
-  find(phrase: string): Entity | undefined {
+  find(phrase: string, tails = true): Entity | undefined {
     const key = snake(phrase);
     const single = singular(key.split('_').pop() ?? key);
     const joined = key
@@ -114,13 +116,14 @@ export class Entities {
     return (
       this.list.find((e) => e.key === joined || e.name === key) ??
       this.list.find((e) => e.key === single) ??
-      this.list.find((e) => e.key.endsWith(`_${single}`) && key.split('_').length === 1)
+      (tails ? this.list.find((e) => e.key.endsWith(`_${single}`) && key.split('_').length === 1) : undefined)
     );
   }
 
   /** The entity of `key`, or a new one; `exact` matches the whole key only (a table named outright). */
   add(key: string, at: number, exact = false): Entity {
-    const existing = exact ? this.list.find((e) => e.key === key) : this.find(key);
+    const found = exact ? this.list.find((e) => e.key === key) : this.find(key);
+    const existing = found?.written === true && found.key !== key && found.name !== key ? undefined : found;
     if (existing !== undefined) return existing;
     const words = key.split('_');
     const last = words.pop() as string;
@@ -461,7 +464,14 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       if (!STOP_WORDS.has(noun.lemma) && entities.find(key) === undefined) entities.add(key, noun.at);
       continue;
     }
-    if (word.text.includes('_') && isPlural(word.text) && entities.find(word.text) === undefined) {
+    // "user_roles": a snake_case plural is a table; "admit_ts" and "ms_played" name columns.
+    if (
+      word.text.includes('_') &&
+      isPlural(word.text) &&
+      word.text.split('_').pop()!.length > 2 &&
+      typeFromName(word.text, 'any', '') === undefined &&
+      entities.find(word.text) === undefined
+    ) {
       entities.add(
         snake(
           word.text
@@ -570,7 +580,12 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     )
       k += 2;
     let count: number | undefined;
-    if (words[k]?.text === ',' && words[k + 1]?.pos === 'NUM' && ROW_WORDS.has(words[k + 2]?.text ?? '')) {
+    if (
+      words[k]?.text === ',' &&
+      words[k + 1]?.pos === 'NUM' &&
+      ROW_WORDS.has(words[k + 2]?.text ?? '') &&
+      words[k + 3]?.text !== 'per'
+    ) {
       count = Number(words[k + 1]!.text);
       k += 3;
     } else if (words[k]?.text === 'for') {

@@ -178,7 +178,9 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     const word = words[i]!;
     // "…, and games between two players": a plural between two rows of another table is one too
     // ("scores between 1 and 10" is a range).
+    // A snake_case link table ("employee_skills linking the two") is read with the others it joins.
     const between =
+      !word.text.includes('_') &&
       /^(between|linking|connecting|joining)$/.test(words[i + 1]!.text) &&
       !(words[i + 2]?.pos === 'NUM' && /^(and|to|-)$/.test(words[i + 3]?.text ?? ''));
     if (
@@ -266,13 +268,15 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
         continue;
       if (items.length === 1 && !phrase.counted && !startsClause(words, i)) continue;
       const key = keyOf(words, phrase);
-      if (key !== undefined) entities.add(key, words[phrase.first]!.at);
+      if (key !== undefined)
+        entities.add(key, words[phrase.first]!.at).written ||= words[phrase.head]!.text.includes('_');
     }
     if (listOfThings && items.length > 1) {
       for (const phrase of objects) {
         if (!isPluralNoun(words[phrase.head]!) || UNITS.has(words[phrase.head]!.text)) continue;
         const key = keyOf(words, phrase);
-        if (key !== undefined) entities.add(key, words[phrase.first]!.at);
+        if (key !== undefined)
+          entities.add(key, words[phrase.first]!.at).written ||= words[phrase.head]!.text.includes('_');
       }
     }
     i = Math.max(j, i + 1);

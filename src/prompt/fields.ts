@@ -411,6 +411,8 @@ export function parseFields(
   // "tracks table, cols: title, …": a word for the columns themselves opens their list.
   let rest = ` ${text} `
     .replace(/\b(?:cols|columns|fields|attributes|props|properties)\s*:/g, ', ')
+    // "fact, keyed by vessel and port: …": the keys are refs, read with the relations.
+    .replace(/\bkeyed\s+(?:by|to|on)\b/g, ' ')
     // "sauna (bool)": a yes/no column, as "sauna bool" is.
     .replace(/\s*\((bool|boolean|flag)\)/g, ' $1');
   const mark = (name: string, inferred: Inferred) => {

@@ -42,7 +42,30 @@ export function readWords(text: string): Word[] {
     words.push({ text: value, lemma: lemmas[i] ?? value, pos: tags[i] ?? 'X', at, end: at + value.length });
     at += value.length;
   }
-  return retagClauseVerbs(retagListedNouns(words));
+  return retagClauseVerbs(retagListedNouns(joinSnakeCase(words)));
+}
+
+/**
+ * The tokenizer splits `user_roles` and `departed_ts` at the underscore; a name written so is one noun,
+ * whose lemma singularizes its last part (`user_role`).
+ */
+function joinSnakeCase(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const word of words) {
+    const last = out.at(-1);
+    if (last?.text === '_' && out.length >= 2 && out.at(-2)!.end === last.at && last.end === word.at) {
+      out.pop();
+      const first = out.pop()!;
+      const text = `${first.text}_${word.text}`;
+      // "departed_ts", "ms_played": only a plural noun at the end makes the name a plural.
+      const plural = word.pos === 'NOUN' && word.lemma !== word.text && word.text.length > 2;
+      const lemma = plural ? `${first.text}_${word.lemma}` : text;
+      out.push({ text, lemma, pos: 'NOUN', at: first.at, end: word.end });
+      continue;
+    }
+    out.push(word);
+  }
+  return out;
 }
 
 const verbReadings = new Map<string, boolean>();
@@ -151,7 +174,12 @@ const LIST_CLOSERS = new Set([
 function retagListedNouns(words: Word[]): Word[] {
   return words.map((word, i) => {
     // A noun the model does not know keeps itself as lemma ("webhooks", "signups"): its ending says it.
-    if ((word.pos === 'NOUN' || word.pos === 'PROPN') && word.lemma === word.text && isPlural(word.text))
+    if (
+      (word.pos === 'NOUN' || word.pos === 'PROPN') &&
+      word.lemma === word.text &&
+      !word.text.includes('_') &&
+      isPlural(word.text)
+    )
       return { ...word, lemma: singular(word.text) };
     if (word.pos !== 'VERB') return word;
     const before = words[i - 1];

@@ -128,7 +128,12 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     // A singular mention needs a determiner: "a customer", "each homeroom teacher" (one modifier between).
     const previous = tokens[i - 1]?.text ?? '';
     const modified = tokens[i - 1]?.kind === 'word' && !STOP_WORDS.has(previous);
-    const determined = DETERMINERS.has(previous) || (modified && DETERMINERS.has(tokens[i - 2]?.text ?? ''));
+    // "keyed by event and customer": a fact's dimensions are named one word each.
+    const keyed =
+      /^(by|to|on|and|,)$/.test(previous) &&
+      tokens.slice(Math.max(0, i - 8), i).some((t) => t.text === 'keyed' || t.text === 'fk');
+    const determined =
+      keyed || DETERMINERS.has(previous) || (modified && DETERMINERS.has(tokens[i - 2]?.text ?? ''));
     // "profile rows" and "students table" name many rows; "customer table" is singular.
     const plural =
       isPlural(last) ||
@@ -179,7 +184,7 @@ function verbBetween(sentence: string, tagged: readonly Word[], from: number, to
 }
 
 /** Scans `text` (normalized) for relations and per-entity field text. */
-export function scanRelations(text: string, entities: Entities): Scan {
+export function scanRelations(text: string, entities: Entities, fact?: Entity): Scan {
   const scan: Scan = { relations: [], fieldText: new Map(), junctions: new Set() };
   const addRelation = (child: Entity, parent: Entity, role?: string) => {
     if (!scan.relations.some((r) => r.child === child && r.parent === parent && r.role === role)) {
@@ -210,6 +215,8 @@ export function scanRelations(text: string, entities: Entities): Scan {
     /** Whether the subject was named one row at a time ("each shift", "a delivery"). */
     let subjectByEach = false;
     let previousWasObject = false;
+    /** Whether the mention before was a dimension after "keyed by" (a list of them may go on). */
+    let previousWasKey = false;
     const groupSinceStart: Entity[] = [];
     mentions.forEach((m, index) => {
       // The words before the mention, without one modifier after a determiner ("has a homeroom teacher"
@@ -256,7 +263,7 @@ export function scanRelations(text: string, entities: Entities): Scan {
       const relationWord =
         OBJECT_WORDS.has(lastWord) ||
         /\bper\s*$/.test(before) ||
-        /\b(belongs? to|belonging to|owned by|placed (by|at|in)|is with|are with|is for|are for|has an?|have an?|links an?|assigned to|taught by|written by|sent by|opened by|made by|made with|paid with|created by|posted by|own|owns|rent|rents|lease|leases|is in|are in|reports to|reply to|managed by|run by|hosted by|stored in|held by|booked by|issued to|issued by|belonging to|posted by|references?|referencing|uses?|using|targets?|points? to|cites?|mentions?)$/.test(
+        /\b(belongs? to|belonging to|owned by|placed (by|at|in)|is with|are with|is for|are for|has an?|have an?|links an?|assigned to|keyed by|keyed to|keyed on|fk to|fks to|foreign keys? to|taught by|written by|sent by|opened by|made by|made with|paid with|created by|posted by|own|owns|rent|rents|lease|leases|is in|are in|reports to|reply to|managed by|run by|hosted by|stored in|held by|booked by|issued to|issued by|belonging to|posted by|references?|referencing|uses?|using|targets?|points? to|cites?|mentions?)$/.test(
           words.join(' '),
         ) ||
         /\b(belongs? to|has|have|links?)\s+(an?|one|the)\s*$/.test(before) ||
@@ -265,11 +272,15 @@ export function scanRelations(text: string, entities: Entities): Scan {
           !isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? ''));
       // "… by one artist and a label" goes on with objects; "(… by one artist) and tracks" does not.
       // ", and reactions" after a list item is the next item, not another object.
+      const wasKey = previousWasKey;
       const continues =
-        lastWord === 'and' && previousWasObject && !before.includes(')') && !before.includes(',');
+        (lastWord === 'and' && previousWasObject && !before.includes(')') && !before.includes(',')) ||
+        // "keyed by hotel, room_type and guest": the list goes on after commas too.
+        (wasKey && /^\s*(?:,|and|,\s*and)\s*$/.test(before));
       // "…, and each classroom has …": a new clause with its own subject.
       const newClause = /(^|,|\band|\bwhile|\bwhere)\s*(each|every)\s+$/.test(before) && index > 0;
       previousWasObject = false;
+      previousWasKey = false;
       const previous = mentions[index - 1];
       const verb =
         previous !== undefined &&
@@ -316,6 +327,7 @@ export function scanRelations(text: string, entities: Entities): Scan {
       ) {
         addRelation(subject, m.entity);
         previousWasObject = true;
+        previousWasKey = /\b(?:keyed\s+(?:by|to|on)|fks?\s+to)\s*$/.test(head) || (continues && wasKey);
         if (/\b(between|linking|joining|join|joins|connecting)\b/.test(trailing) || continues) {
           if (/\b(between|linking|joining|join|joins|connecting)\b/.test(sentence.slice(0, m.start)))
             scan.junctions.add(subject);
@@ -382,7 +394,14 @@ export function scanRelations(text: string, entities: Entities): Scan {
       addRelation(about, about, self[1] !== undefined ? 'manager' : 'referrer');
     // "25 players per team; position (GK, DEF), shirt number 1-99": a sentence that names no table
     // lists more columns of the table named last.
+    // "Measures: amount, authorized_at": a star schema's measures are its fact table's columns.
     if (
+      mentions.length === 0 &&
+      fact !== undefined &&
+      /^\s*(?:[a-z]+\s+)?(?:measures|metrics)\b/.test(sentence)
+    )
+      addText(fact, `: ${sentence.replace(/^\s*(?:[a-z]+\s+)?(?:measures|metrics)\s*:?/, '')}`);
+    else if (
       mentions.length === 0 &&
       lastMentioned !== undefined &&
       (/[,(]|\bor\b|\d/.test(sentence) || sentence.trim().split(/\s+/).length <= 4)

@@ -741,3 +741,38 @@ t.test(
     t.equal(field(desk, 'repair_jobs', 'repair_status')?.type === 'boolean', false);
   },
 );
+
+t.test('a star schema: dim_ and fact_ names, "X dim", "X fact", grain, keys and measures', async (t) => {
+  const refs = (tables: TableSpec[], name: string) =>
+    table(tables, name)
+      ?.fields.filter((f) => f.type === 'ref')
+      .map((f) => f.params?.['table']);
+  const mart = tablesOf(
+    'Kayak rentals mart: dim_boat (name, hull_type), dim_renter (name, email), and fact_rental with one row per rental, keyed by dim_boat and dim_renter; measures hours, fee.',
+  );
+  t.same(mart.map((x) => x.name).sort(), ['dim_boat', 'dim_renter', 'fact_rental']);
+  t.same(refs(mart, 'fact_rental')?.sort(), ['dim_boat', 'dim_renter']);
+  t.ok(field(mart, 'fact_rental', 'fee'));
+  const plain = tablesOf(
+    'Ferry crossings fact, 20k rows, keyed by vessel and port: departed_ts, passenger_count. Vessels dim: name, capacity.',
+  );
+  t.same(refs(plain, 'ferry_crossings')?.sort(), ['ports', 'vessels']);
+  t.equal(field(plain, 'ferry_crossings', 'departed_ts')?.type, 'datetime');
+  t.ok(field(plain, 'vessels', 'capacity'));
+  // With no keys named, the fact refers to every dimension; measures are its columns.
+  const bare = tablesOf(
+    'Parcel scans fact, one row per scan. Depots dim: name, city. Measures: weight_kg, scanned_at.',
+  );
+  t.same(refs(bare, 'parcel_scans'), ['depots']);
+  t.ok(field(bare, 'parcel_scans', 'weight_kg'));
+  t.notOk(table(bare, 'measures'));
+  // The grain names the rows where no table does.
+  t.same(
+    tablesOf('Museum ticketing, one row per visit: visitor_age, gate, entered_ts').map((x) => x.name),
+    ['visits'],
+  );
+  t.same(
+    tablesOf('Museum visits table, one row per ticket: visitor_age, gate').map((x) => x.name),
+    ['visits'],
+  );
+});
