@@ -212,7 +212,14 @@ export function findEntities(
         (/\b(each|every one|each one)\s+(?:[a-z]+ing|with|has|have|having|gets|holds|contains|owns)\s*$/.test(
           text.slice(Math.max(0, t.at - 40), t.at),
         ) &&
-          entities.list.some((e) => e.at < t.at && e.key !== noun.key))
+          entities.list.some((e) => e.at < t.at && e.key !== noun.key)) ||
+        // "each quiz has 10 questions", "each garage 200 spots": a table's every row has that many.
+        eachOwner(text.slice(Math.max(0, t.at - 40), t.at), entities, noun.key) ||
+        // "50 users, 60 mood logs each": that many for each row of a table named before.
+        (/^\s*each\s*(?:[,.;:)]|and\b|$)/.test(
+          text.slice((tokens[noun.next - 1] as Token).at + (tokens[noun.next - 1] as Token).text.length),
+        ) &&
+          entities.list.some((e) => e.at >= 0 && e.at < t.at && e.key !== noun.key))
       ) {
         entity.perParent = { min: n, max: n, at: t.at };
       } else if (entity.count === undefined) entity.count = n;
@@ -240,6 +247,16 @@ export function findEntities(
       target.count = n;
     }
   }
+}
+
+/** Whether the words before a count say it is each row's of a table: "each quiz has", "every garage". */
+function eachOwner(before: string, entities: Entities, child: string): boolean {
+  const m =
+    /\b(?:each|every)\s+([a-z]+)(?:\s+[a-z]+)?\s+(?:has|have|with|gets|holds|contains|owns|having|[a-z]+ing)\s*$/.exec(
+      before,
+    ) ?? /\b(?:each|every)\s+([a-z]+)\s*$/.exec(before);
+  const owner = m === null ? undefined : entities.find(m[1]!);
+  return owner !== undefined && owner.key !== child;
 }
 
 /** "rooms in each building (between 5 and 60)": a range in parentheses after "Ys in each X" is Ys per X. */

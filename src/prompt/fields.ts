@@ -641,6 +641,8 @@ export function parseFields(
     if (seen.has(field.name) || field.name === '' || field.name === 'id') return;
     // "a table linking them" names a table, not a column.
     if (/^table_|_(them|both)$/.test(field.name)) return;
+    // "…, one recipe have …": a determiner left before the next table's name is no column.
+    if (/^(one|each|every|some|any|all|both|other|another|several|many)$/.test(field.name)) return;
     seen.add(field.name);
     fields.push(field);
   };

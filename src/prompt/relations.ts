@@ -147,7 +147,14 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     if (len === 2 && ROW_WORDS.has(last) && !plural) continue;
     // "Account: IBAN, holder name", "Reading = timestamp, …": a singular header over its columns.
     const header = (i === 0 || tokens[i - 1]?.kind === 'punct') && /^[:=]$/.test(tokens[i + len]?.text ?? '');
-    if (!plural && !determined && !header) return undefined;
+    // "…, pet have name, species …", "performance belong to stage": a clause about one row, written
+    // without its article.
+    const clauseHead =
+      (i === 0 || /^[,;:.(]$/.test(previous) || previous === 'and') &&
+      /^(have|has|having|with|belong|belongs|contains?|gets?|is|can|needs?|holds?)$/.test(
+        tokens[i + len]?.text ?? '',
+      );
+    if (!plural && !determined && !header && !clauseHead) return undefined;
     // "a device type", "the order date": a singular noun before another noun names a column.
     const after = tokens[i + len];
     // "each flight took …": a row named one at a time is the subject whatever follows.

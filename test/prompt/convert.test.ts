@@ -776,3 +776,23 @@ t.test('a star schema: dim_ and fact_ names, "X dim", "X fact", grain, keys and 
     ['visits'],
   );
 });
+
+t.test(
+  'a fixed number for each row of a table, and a clause about one row without its article',
+  async (t) => {
+    const per = (prompt: string, child: string) =>
+      table(tablesOf(prompt), child)?.fields.find((f) => f.type === 'ref')?.params?.['per_parent'];
+    t.same(per('Kennels and dogs: each kennel has 4 dogs with name and breed', 'dogs'), { min: 4, max: 4 });
+    t.same(per('harbours: 3 harbour, each harbour 40 berths', 'berths'), { min: 40, max: 40 });
+    t.same(per('12 choirs with 30 singers each. Singers have voice part.', 'singers'), { min: 30, max: 30 });
+    // "… each assigned to …" is no count per row.
+    t.notOk(per('8 depots and 90 vans each assigned to a depot', 'vans'));
+    const songs = tablesOf('albums and songs, song have title, duration and track number');
+    t.ok(field(songs, 'songs', 'title'));
+    t.notOk(
+      tablesOf('herbs with pots, one pot have 2 to 5 herb').some((x) =>
+        x.fields.some((f) => f.name === 'one'),
+      ),
+    );
+  },
+);
