@@ -171,6 +171,7 @@ export function convertPrompt(prompt: string): ConversionResult {
   manyToMany(text, entities, scan.relations, scan.junctions);
   linkingThem(text, entities, scan.relations, scan.junctions);
   knownRelations(entities, scan.relations, scan.junctions, template, warnings);
+  compoundRelations(entities, scan.relations, warnings);
   linkNamedTables(named, entities, scan.relations, scan.junctions);
   reciprocals(text, entities, scan.relations);
   const selfRoles = oneAnother(text, entities, scan.relations);
@@ -522,6 +523,33 @@ function knownRelations(
       }
     }
     if (known.junction === true && parents.length === 2) junctions.add(child);
+  }
+}
+
+/** Words after another table's name that classify it rather than belong to it ("room types"). */
+const CLASSIFIERS =
+  /^(type|category|kind|class|group|status|tag|tier|level|segment|brand|model|template|plan)$/;
+
+/**
+ * "repos, pipelines for each repo, and pipeline runs": a table named after another one and a noun
+ * ("pipeline runs", "box items", "hotel reviews") holds rows of that table, unless the noun classifies
+ * it ("room types") or the prompt relates the two already.
+ */
+function compoundRelations(entities: Entities, relations: Relation[], warnings: string[]): void {
+  for (const child of entities.list) {
+    const parts = child.key.split('_');
+    if (parts.length < 2 || CLASSIFIERS.test(parts.at(-1)!) || child.written === true) continue;
+    const prefix = parts.slice(0, -1).join('_');
+    const parent = entities.list.find((e) => e !== child && e.key === prefix);
+    if (parent === undefined) continue;
+    if (
+      relations.some(
+        (r) => (r.child === child && r.parent === parent) || (r.child === parent && r.parent === child),
+      )
+    )
+      continue;
+    relations.push({ child, parent });
+    warnings.push(`${child.name}: each refers to one of ${parent.name}, as its name says.`);
   }
 }
 

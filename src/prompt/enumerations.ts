@@ -183,13 +183,20 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       !word.text.includes('_') &&
       /^(between|linking|connecting|joining)$/.test(words[i + 1]!.text) &&
       !(words[i + 2]?.pos === 'NUM' && /^(and|to|-)$/.test(words[i + 3]?.text ?? ''));
+    // "…, and replies on each ticket", "check results for each monitor": rows of each row of another.
+    const ofEach =
+      /^(on|for|in|per|under|within|of)$/.test(words[i + 1]!.text) &&
+      /^(each|every)$/.test(words[i + 2]?.text ?? '') &&
+      words[i + 3]?.pos === 'NOUN';
+    // One noun may come before the plural ("check results").
+    const first = words[i - 1]?.pos === 'NOUN' && /^(,|and|;)$/.test(words[i - 2]?.text ?? '') ? i - 1 : i;
     if (
       isPluralNoun(word) &&
       !UNITS.has(word.text) &&
-      (/^(with|having|including|containing)$/.test(words[i + 1]!.text) || between) &&
-      /^(,|and|;)$/.test(words[i - 1]!.text)
+      (/^(with|having|including|containing)$/.test(words[i + 1]!.text) || between || ofEach) &&
+      /^(,|and|;)$/.test(words[first - 1]!.text)
     ) {
-      const key = keyOf(words, { first: i, head: i, counted: false });
+      const key = keyOf(words, { first, head: i, counted: false });
       if (key !== undefined) entities.add(key, word.at);
     }
   }

@@ -796,3 +796,23 @@ t.test(
     );
   },
 );
+
+t.test(
+  'rows of each row of another table after a column list, and tables named after another table',
+  async (t) => {
+    const refs = (tables: TableSpec[], name: string) =>
+      table(tables, name)
+        ?.fields.filter((f) => f.type === 'ref')
+        .map((f) => f.params?.['table']);
+    const forum = tablesOf('forums, their threads with a topic, and upvotes on each thread');
+    t.ok(table(forum, 'upvotes'));
+    t.same(refs(forum, 'upvotes'), ['threads']);
+    const ci = tablesOf('kilns, and firing logs with peak temperature');
+    t.same(refs(ci, 'firing_logs'), []);
+    const named = tablesOf('Ovens, and oven inspections with a grade');
+    t.same(refs(named, 'oven_inspections'), ['ovens']);
+    // A classifying noun is the other way round: the rooms refer to their type.
+    const rooms = tablesOf('rooms with a number, and room types with a name');
+    t.same(refs(rooms, 'room_types'), []);
+  },
+);
