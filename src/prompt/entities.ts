@@ -389,10 +389,20 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       // "repairs logged per machine": a participle between the rows and "per".
       const before =
         words[i - 1]?.pos === 'VERB' && /ed$/.test(words[i - 1]!.text) ? words[i - 2] : words[i - 1];
+      // "one row per team per season", "one vote tally per precinct and candidate": one row for each
+      // pair; a single "one row per X" is a grain (warehouse.ts).
+      const pair = (k: number) =>
+        /^(per|and|\+|&)$/.test(words[k]?.text ?? '') || /^(per|and|\+|&)$/.test(words[k + 1]?.text ?? '');
+      const oneOf =
+        ((/^(1|one)$/.test(words[i - 2]?.text ?? '') ||
+          (/^(1|one)$/.test(words[i - 3]?.text ?? '') && words[i - 2]?.pos === 'NOUN')) &&
+          pair(i + 2)) ||
+        (words[i - 2]?.text === 'per' && words[i - 1]?.pos === 'NOUN');
       if (
         word.text === 'per' &&
         !(
           before?.pos === 'NUM' ||
+          oneOf ||
           (before !== undefined && isPlural(before.text) && before.pos === 'NOUN' && !UNITS.has(before.text))
         )
       )
@@ -552,6 +562,26 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     const key = snake(end > at ? `${first.text} ${head.lemma}` : head.lemma);
     if (entities.find(key) === undefined && entities.find(head.lemma) === undefined)
       entities.add(key, first.at);
+    // "reference a kennel and a pet", "per precinct and candidate", "player+achievement": the objects
+    // joined to this one are objects too.
+    let k = end + 1;
+    while (/^(and|\+|&)$/.test(words[k]?.text ?? '')) {
+      let n = k + 1;
+      const article = /^(a|an|one|the)$/.test(words[n]?.text ?? '');
+      if (article) n++;
+      const next = words[n];
+      if (next === undefined || !(next.pos === 'NOUN' || (article && next.pos === 'VERB'))) break;
+      // "and a sales rep": a noun after it makes one name with it.
+      const compound =
+        words[n + 1]?.pos === 'NOUN' && !isPlural(words[n + 1]!.text) ? words[n + 1]! : undefined;
+      const last = compound ?? next;
+      if (NOT_OBJECTS.test(last.lemma) || UNITS.has(last.text) || STOP_WORDS.has(last.lemma)) break;
+      if (typeFromName(last.lemma, 'any', '') !== undefined && !article) break;
+      const joined = snake(compound !== undefined ? `${next.text} ${last.lemma}` : last.lemma);
+      if (entities.find(joined) === undefined && entities.find(last.lemma) === undefined)
+        entities.add(joined, next.at);
+      k = (compound !== undefined ? n + 1 : n) + 1;
+    }
   }
 }
 

@@ -816,3 +816,12 @@ t.test(
     t.same(refs(rooms, 'room_types'), []);
   },
 );
+
+t.test('objects joined by "and", and one row for each pair', async (t) => {
+  const names = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+  t.ok(names('Loans reference a borrower and a loan officer, with amount').includes('loan_officers'));
+  t.ok(names('Loans reference a borrower and a loan officer, with amount').includes('borrowers'));
+  const tallies = names('Exam marks: one row per pupil per exam with mark and grade');
+  t.ok(tallies.includes('pupils') && tallies.includes('exams'), tallies.join());
+  t.same(names('Crop yields, one row per harvest: tonnes, moisture'), ['crop_yields']);
+});
