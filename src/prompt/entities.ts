@@ -57,6 +57,7 @@ export function nounAt(
   tokens: Token[],
   i: number,
   allowSingular: boolean,
+  verbs: ReadonlySet<number> = new Set(),
 ): { key: string; next: number; first: number } | undefined {
   const run: string[] = [];
   const positions: number[] = [];
@@ -64,6 +65,9 @@ export function nounAt(
   while (j < tokens.length && run.length < 4) {
     const t = tokens[j] as Token;
     if (t.kind !== 'word' || !isNounWord(t.text)) break;
+    // "customers review restaurants": the tagger's verb ends the noun.
+    if (run.length > 0 && verbs.has(t.at) && tokens[j + 1]?.kind === 'word' && isPlural(tokens[j + 1]!.text))
+      break;
     if (run.length === 0 && (ADJECTIVES.has(t.text) || LOCALE_WORD_SET.has(t.text))) {
       j++;
       continue;
@@ -338,7 +342,8 @@ export function findFirstNoun(tokens: Token[], entities: Entities, words: readon
       before?.kind === 'word' &&
       isNounWord(before.text) &&
       words.find((w) => w.at === before.at && w.text === before.text)?.pos === 'NOUN';
-    const noun = nounAt(tokens, modifier ? i - 1 : i, false);
+    const verbs = new Set(words.filter((w) => w.pos === 'VERB').map((w) => w.at));
+    const noun = nounAt(tokens, modifier ? i - 1 : i, false, verbs);
     if (noun !== undefined) {
       const entity = entities.add(noun.key, t.at);
       // "maybe 25", "45 rows", "(300)": the count written somewhere after the noun.
