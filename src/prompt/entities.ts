@@ -479,7 +479,9 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
         !UNITS.has(words[i + 1]!.text)
       )
         at = i + 1;
-      else if (OBJECT_TRIGGERS.test(word.text) && word.text !== 'per') at = i + 1;
+      // "how many bids it got" asks for a count, a column.
+      else if (OBJECT_TRIGGERS.test(word.text) && word.text !== 'per' && words[i - 1]?.text !== 'how')
+        at = i + 1;
       else if (
         words[i + 1]?.text === "'s" &&
         word.pos === 'NOUN' &&

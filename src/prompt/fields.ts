@@ -400,6 +400,48 @@ interface Special {
   inferred: Inferred;
 }
 
+/** Who or what a clause in a column's description is about: "they", "it", "the customer". */
+const CLAUSE_SUBJECT = '(?:it|they|he|she|we|you|the\\s+[a-z]+|an?\\s+[a-z]+)';
+
+/**
+ * A column described rather than named, as people write in sentences: "how many helpful votes it got"
+ * (helpful votes, a count), "the number of seats still available" (seats available), "the date they
+ * joined" (joined date), "when it was first seen" (first seen at), "the country they ship from"
+ * (country), "the balance after it was posted" (balance). The words to name it by, and its type where
+ * the description says it.
+ */
+function describedColumn(item: string): { words: string; type?: string } | undefined {
+  const text = item.replace(/^(?:and|or|also)\s+/, '');
+  const count = /^(?:how many|(?:the|a)\s+(?:number|count) of)\s+(.+)$/.exec(text);
+  if (count !== null) {
+    // "… it got", "… it is worth", "… still available": what follows the thing counted.
+    const rest = count[1]!
+      .replace(new RegExp(`\\s+${CLAUSE_SUBJECT}\\s+.*$`), '')
+      .replace(/\b(?:still|currently|now|left)\s+/g, '');
+    return rest.split(/\s+/).length <= 4 ? { words: rest, type: 'integer' } : undefined;
+  }
+  const when = new RegExp(
+    `^(?:(?:the|a)\\s+)?(date|day|time|year|month|when)\\s+(?:when\\s+)?${CLAUSE_SUBJECT}(?:\\s+(?!(?:was|were|is|are|first|last)\\b)[a-z]+)?\\s+(?:was|were|is|are|got|gets)?\\s*(?:(first|last)\\s+)?([a-z]+)$`,
+  ).exec(text);
+  if (when !== null) {
+    const [, unit, order, verb] = when as unknown as [string, string, string | undefined, string];
+    const deed = order === undefined ? verb : `${order}_${verb}`;
+    if (unit === 'when' || unit === 'time') return { words: `${deed} at`, type: 'datetime' };
+    return { words: `${deed} ${unit}`, type: unit === 'year' ? 'integer' : 'date' };
+  }
+  // "the balance after it was posted": what is measured, not when.
+  const after = new RegExp(
+    `^(?:the\\s+)?([a-z]+(?:\\s+[a-z]+)?)\\s+(?:after|before|once|when)\\s+${CLAUSE_SUBJECT}\\s+.+$`,
+  ).exec(text);
+  if (after !== null) return { words: after[1]! };
+  // "the country they ship from", "the channel the customer came in through": the noun is the name.
+  const relative = new RegExp(
+    `^(?:the|a|an|their|its)\\s+([a-z]+(?:\\s+[a-z]+)?)\\s+(?:(?:that|which|who)\\s+)?(?:they|it|he|she|we|the\\s+[a-z]+)\\s+[a-z]+(?:\\s+[a-z]+){0,3}$`,
+  ).exec(text);
+  if (relative !== null && !/\b(?:of|with|for)\b/.test(relative[1]!)) return { words: relative[1]! };
+  return undefined;
+}
+
 /** Parses a field list for `table`; `isEntity` tells which words name tables (those become refs). */
 export function parseFields(
   text: string,
@@ -647,7 +689,8 @@ export function parseFields(
     fields.push(field);
   };
   // Parentheses left after the enums were read, and a dash between spaces, end an item too:
-  // "(name, salary, job title) - 250 rows".
+  // "(name, salary, job title) - 250 rows". "Has been" is no "has" that opens a list.
+  rest = rest.replace(/\b(?:has|have) been\b/g, 'was');
   for (const raw of rest.split(
     /\s*(?:,|;|\band\b|\bplus\b|\bas well as\b|&|\bwith\b|\bhas\b|\bhave\b|\bhaving\b|[():]|\s-\s)\s*/,
   )) {
@@ -663,6 +706,17 @@ export function parseFields(
           ...(special.inferred.params ? { params: special.inferred.params } : {}),
         });
       }
+      continue;
+    }
+    const described = describedColumn(item);
+    if (described !== undefined) {
+      const name = fieldName(described.words, table);
+      if (name !== '' && isEntity(name) === undefined)
+        push(
+          described.type === undefined
+            ? { name, type: typeFor(name, table).type }
+            : { name, type: described.type },
+        );
       continue;
     }
     // "is late?", "vegetarian?", "a wheelchair accessible? flag", "whether it was approved": yes/no.

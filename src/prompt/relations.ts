@@ -249,7 +249,7 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
       const lastWord = words[words.length - 1] ?? '';
       const determiner = /\b(another|other|parent)\s+$/.test(before) ? 'self' : '';
       const hasMany =
-        /\b(many|multiple|several|lots of|a lot of|a number of|one or more|numerous)\s+(?:[a-z]+\s+)?$/.test(
+        /(?<!\bhow\s)\b(many|multiple|several|lots of|a lot of|a number of|one or more|numerous)\s+(?:[a-z]+\s+)?$/.test(
           before,
         ) ||
         // "has 12 to 36 monthly repayments": a count, perhaps with a word, before the thing.

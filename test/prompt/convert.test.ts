@@ -825,3 +825,17 @@ t.test('objects joined by "and", and one row for each pair', async (t) => {
   t.ok(tallies.includes('pupils') && tallies.includes('exams'), tallies.join());
   t.same(names('Crop yields, one row per harvest: tonnes, moisture'), ['crop_yields']);
 });
+
+t.test('columns described in sentences', async (t) => {
+  const tables = tablesOf(
+    'Auction lots with a title, how many bids it got, the number of watchers still active, the date it was listed, the city it ships from, when it was first viewed, the price after it was discounted, and whether it has been sold',
+  );
+  const typeOf = (name: string) => field(tables, 'auction_lots', name)?.type;
+  t.equal(typeOf('bids'), 'integer');
+  t.equal(typeOf('watchers_active'), 'integer');
+  t.equal(typeOf('listed_date'), 'date');
+  t.equal(typeOf('city'), 'city');
+  t.equal(typeOf('first_viewed_at'), 'datetime');
+  t.ok(field(tables, 'auction_lots', 'price'));
+  t.equal(typeOf('sold'), 'boolean');
+});
