@@ -412,6 +412,32 @@ const RULES: Rule[] = [
     'integer',
     { min: 0, max: 1000 },
   ],
+  // Measures of science and sport that are fractions: `magnitude`, `absorbance`, `pace`, `body_fat`.
+  [
+    /^(magnitude|absorbance|optical_density|pace|body_fat|fat|ph|gc_content|ratio|density|viscosity)$/,
+    'decimal',
+    { min: 0, max: 100, precision: 2 },
+  ],
+  // Counts people keep of things: `citations`, `retweets`, `goals`, `bids`.
+  [
+    /^(citations|retweets|reposts|shares|upvotes|downvotes|votes|bids|goals|assists|kills|deaths|wins|losses|draws|rebounds|steals|saves|laps|streams|plays|listens|installs|impressions|refills|servings|reps|sets|nights|ranking|bib|bib_number)$/,
+    'integer',
+    { min: 0, max: 1000 },
+  ],
+  [/^(quarter|fiscal_quarter)$/, 'integer', { min: 1, max: 4 }],
+  // Things that underwent something, counted: `customers_affected`, `coins_earned`, `items_picked`.
+  [
+    /^[a-z]+[^su]s_(?:[a-z]+ed|left|remaining|won|lost|sold|spent|burnt|built|made|taken|given|written|driven|seen|read|run)$/,
+    'integer',
+    { min: 0, max: 1000 },
+  ],
+  [/^(eta|estimated_arrival|expected_arrival)$/, 'datetime'],
+  [/^(msisdn|mobile_number|cell_number)$/, 'phone'],
+  [/^(square_footage|footage|sq_ft|square_feet|square_meters|sqm)$/, 'integer', { min: 20, max: 5000 }],
+  [/^(copay|co_pay|deductible|coinsurance_amount)$/, 'amount', { min: 5, max: 500 }],
+  [/^(question|question_text|prompt_text)$/, 'sentence'],
+  [/^(answer|answer_text|reply_text)$/, 'sentence'],
+  [/^(ok|is_ok|healthy|is_healthy|is_up|alive)$/, 'boolean'],
   // A time of day on its own ("time", "opening time"); a thing's time ("reservation time") is a moment.
   [
     /^(time|time_of_day|opening_time|closing_time|open_time|close_time|wake_time|bed_time|bedtime|lunch_time)$/,

@@ -27,7 +27,7 @@ import { readWords, type Word } from './reader.js';
 import { kindChoices, type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
 import { type Relation, scanRelations } from './relations.js';
-import { normalizeText, singular } from './text.js';
+import { isPlural, normalizeText, singular } from './text.js';
 
 /** What a converter answers: tables for the engine (and a locale), or a message that helps rephrase. */
 export type ConversionResult =
@@ -734,6 +734,18 @@ function assemble(
       if (f.type === 'words' && f.name !== 'name') {
         // A one-word column nothing types holds one plain word ("queue", "section"), not a phrase.
         const single = f.params === undefined && !f.name.includes('_');
+        // A plural nothing types counts things ("citations", "bunks"); a participle says yes or no
+        // ("scanned", "flagged").
+        if (single && isPlural(f.name) && !/(ss|us|is|species|series|news|means|ics)$/.test(f.name)) {
+          draft.fields[i] = { ...f, type: 'integer', params: { min: 0, max: 1000 } };
+          warnings.push(`${draft.entity.name}.${f.name}: read as a count of ${f.name}.`);
+          continue;
+        }
+        if (single && /[^e]ed$/.test(f.name)) {
+          draft.fields[i] = { ...f, type: 'boolean' };
+          warnings.push(`${draft.entity.name}.${f.name}: read as yes or no.`);
+          continue;
+        }
         if (single) draft.fields[i] = { ...f, type: 'word' };
         warnings.push(
           `${draft.entity.name}.${f.name}: no field type fits this name; it holds ${single ? 'a plain word' : 'generic words'}.`,

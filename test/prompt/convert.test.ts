@@ -839,3 +839,25 @@ t.test('columns described in sentences', async (t) => {
   t.ok(field(tables, 'auction_lots', 'price'));
   t.equal(typeOf('sold'), 'boolean');
 });
+
+t.test(
+  'columns nothing names: plural counts, participles as yes/no, measures and counts of things done',
+  async (t) => {
+    const tables = tablesOf(
+      'observatory logs with magnitude, pace, citations, rebounds, customers affected, flagged, scanned, species, eta, msisdn, quarter',
+    );
+    const typeOf = (name: string) => field(tables, 'observatory_logs', name)?.type;
+    t.equal(typeOf('magnitude'), 'decimal');
+    t.equal(typeOf('citations'), 'integer');
+    t.equal(typeOf('rebounds'), 'integer');
+    t.equal(typeOf('customers_affected'), 'integer');
+    t.equal(typeOf('flagged'), 'boolean');
+    t.equal(typeOf('scanned'), 'boolean');
+    t.equal(typeOf('species'), 'word');
+    t.equal(typeOf('eta'), 'datetime');
+    t.equal(typeOf('msisdn'), 'phone');
+    t.same(field(tables, 'observatory_logs', 'quarter')?.params, { min: 1, max: 4 });
+    // An unknown plural counts things; "status open" is no count.
+    t.equal(field(tablesOf('dens with burrows, status open or closed'), 'dens', 'burrows')?.type, 'integer');
+  },
+);
