@@ -231,7 +231,7 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
       const before = sentence
         .slice(index === 0 ? 0 : (mentions[index - 1] as Mention).end, m.start)
         .replace(
-          /\b(a|an|one|the|each|every|its|their|his|her)\s+(?!and\b|or\b|parent\b|other\b)[a-z]+\s+$/,
+          /\b(a|an|one|the|each|every|its|their|his|her)\s+(?!(?:and|or|parent|other|per|to|of|for|in|on|by|with|from|at)\b)[a-z]+\s+$/,
           '$1 ',
         );
       const head = before.replace(/\s+$/, '');
@@ -344,7 +344,13 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
         return;
       } else if (
         subject !== undefined &&
-        subjectByEach &&
+        (subjectByEach ||
+          // "leases tying a tenant to a unit", "trips pairing a truck with a driver": a plural table,
+          // one verb, and one row of another table.
+          (previous?.entity === subject &&
+            /^\s*(?!(?:plus|and|or|as|is|was|has|its|this|less|minus|versus)\s)[a-z]+(?:ing|ed|s)\s+(?:a|an|one)\s+$/.test(
+              before,
+            ))) &&
         m.entity !== subject &&
         /\b(a|an|one|the|single)\s+$/.test(before) &&
         !isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? '')

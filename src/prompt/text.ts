@@ -49,7 +49,7 @@ const IE_WORDS = new Set([
 /** `companies` → `company`, `addresses` → `address`, `users` → `user`. */
 export function singular(word: string): string {
   if (Object.hasOwn(IRREGULAR, word)) return IRREGULAR[word]!;
-  if (IE_WORDS.has(word.slice(0, -1))) return word.slice(0, -1);
+  if (word.endsWith('s') && IE_WORDS.has(word.slice(0, -1))) return word.slice(0, -1);
   if (/[^aeiou]ies$/.test(word)) return word.slice(0, -3) + 'y';
   if (/(ches|shes|xes|sses|zzes)$/.test(word)) return word.slice(0, -2);
   if (/(ss|us|is)$/.test(word)) return word;

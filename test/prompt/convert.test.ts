@@ -861,3 +861,26 @@ t.test(
     t.equal(field(tablesOf('dens with burrows, status open or closed'), 'dens', 'burrows')?.type, 'integer');
   },
 );
+
+t.test(
+  'a plural table with one verb and one row of another, and "one per X per Y" keeping its subject',
+  async (t) => {
+    const refs = (tables: TableSpec[], name: string) =>
+      table(tables, name)
+        ?.fields.filter((f) => f.type === 'ref')
+        .map((f) => f.params?.['table']);
+    const moorings = tablesOf('piers, boats, and moorings tying a boat to a pier with start date and fee');
+    t.same(refs(moorings, 'moorings')?.sort(), ['boats', 'piers']);
+    t.ok(field(moorings, 'moorings', 'fee'));
+    t.notOk(field(moorings, 'boats', 'fee'));
+    const marks = tablesOf(
+      'exam sittings and marksheets, one per pupil per sitting, with raw score and grade',
+    );
+    t.ok(field(marks, 'marksheets', 'raw_score'));
+    t.notOk(
+      tablesOf('200 anglers plus a catches table').some(
+        (x) => x.name === 'anglers' && x.fields.some((f) => f.name === 'catch_id'),
+      ),
+    );
+  },
+);
