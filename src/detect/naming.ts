@@ -241,7 +241,7 @@ const RULES: Rule[] = [
     'number',
   ],
   [
-    /^(created|updated|modified|deleted|published|signed_up|registered|last_login|last_seen|logged|occurred|sent|received|started|ended|completed|expires|expired|joined|paid|shipped|delivered|scheduled|submitted|approved|cancelled|canceled|processed|closed|opened|archived|verified|confirmed|issued|due|renewed|checked_in|checked_out|booked|posted|read|viewed|last_active|last_modified|resolved|hired|terminated)_(at|time|timestamp)$|_at$|^(timestamp|datetime|created|updated|modified|occurred|event_time|logged_at|ts)$/,
+    /^(created|updated|modified|deleted|published|signed_up|registered|last_login|last_seen|logged|occurred|sent|received|started|ended|completed|expires|expired|joined|paid|shipped|delivered|scheduled|submitted|approved|cancelled|canceled|processed|closed|opened|archived|verified|confirmed|issued|due|renewed|checked_in|checked_out|booked|posted|read|viewed|last_active|last_modified|resolved|hired|terminated)_(at|time|timestamp)$|_at$|^(timestamp|datetime|created|updated|modified|occurred|event_time|logged_at|ts|started|ended|finished|requested|reported)$/,
     'datetime',
   ],
   [
@@ -425,6 +425,8 @@ const RULES: Rule[] = [
     { min: 0, max: 1000 },
   ],
   [/^(quarter|fiscal_quarter)$/, 'integer', { min: 1, max: 4 }],
+  // What a thing allows or needs: `pets_allowed`, `id_required`.
+  [/_(allowed|permitted|included|required|accepted)$/, 'boolean'],
   // Things that underwent something, counted: `customers_affected`, `coins_earned`, `items_picked`.
   [
     /^[a-z]+[^su]s_(?:[a-z]+ed|left|remaining|won|lost|sold|spent|burnt|built|made|taken|given|written|driven|seen|read|run)$/,

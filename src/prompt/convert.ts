@@ -157,7 +157,7 @@ export function convertPrompt(prompt: string): ConversionResult {
     ({ entities, named } = readEntities(text, tokens, words, template));
   }
   const fact = factTable(text, entities);
-  const scan = scanRelations(text, entities, fact);
+  const scan = scanRelations(namingLinkTables(text, entities), entities, fact);
   // A fact table whose keys the prompt does not name refers to each of its star's dimensions.
   const dims = fact === undefined ? [] : dimensionTables(text, entities).filter((d) => d !== fact);
   if (fact !== undefined && !scan.relations.some((r) => r.child === fact && dims.includes(r.parent)))
@@ -412,6 +412,24 @@ function findNamedTables(text: string, entities: Entities): Entity[] {
     add(`${singular(m[1]!)}_${singular(m[2]!)}`, m.index);
   }
   return named;
+}
+
+/**
+ * "a table linking students to courses with enrollment date" reads, for the relation scan, as
+ * "student_courses with enrollment date": the columns after it are the link table's, and the two
+ * tables it names are its parents (linkNamedTables), not each other's. So is "an employee_skills
+ * link table holding …".
+ */
+function namingLinkTables(text: string, entities: Entities): string {
+  return text
+    .replace(
+      /\b(?:a|an|the)\s+(?:join\s+|junction\s+|link\s+|linking\s+|mapping\s+)?table\s+(?:linking|joining|connecting|that links|which links|mapping)\s+([a-z]+)\s+(?:to|and|with)\s+(?:the\s+)?([a-z]+)(?!\s*,?\s*(?:with\s+)?\d)/g,
+      (m, a: string, b: string) => {
+        const junction = entities.list.find((e) => e.key === `${singular(a)}_${singular(b)}`);
+        return junction === undefined ? m : junction.name;
+      },
+    )
+    .replace(/\b([a-z]+_[a-z_]+)\s+(?:link|join|junction|linking|mapping)\s+table\b/g, '$1');
 }
 
 /**

@@ -345,7 +345,7 @@ function choices(list: string): (string | number)[] {
 }
 
 const KIND_WORDS = 'type|kind|category|class|genre|grade|level|tier|size|status';
-const CHOICE = `[a-z0-9][a-z0-9' -]{0,30}?`;
+const CHOICE = `[a-z0-9][a-z0-9_' -]{0,30}?`;
 const CHOICE_LIST = `${CHOICE}(?:\\s*,\\s*${CHOICE})*\\s*,?\\s+or\\s+${CHOICE}`;
 /** "(like, love, sad)" where a table's own words start. */
 const PARENS_LIST = /^\s*\(([^()]*(?:,|\bor\b)[^()]*)\)/;
@@ -515,8 +515,8 @@ export function parseFields(
     },
   );
   const stops = [...STOP_WORDS, 'or', 'and'].join('|');
-  const w = `(?!(?:${stops})\\b)[a-z0-9][a-z0-9'-]*`;
-  const wv = `(?!(?:or|and|with|having|plus|including)\\b)[a-z0-9][a-z0-9'-]*`;
+  const w = `(?!(?:${stops})\\b)[a-z0-9][a-z0-9_'-]*`;
+  const wv = `(?!(?:or|and|with|having|plus|including)\\b)[a-z0-9][a-z0-9_'-]*`;
   const value = `${wv}(?: ${wv}){0,2}`;
   const enumRe = new RegExp(
     `\\b((?:[a-z]+ )?(?:${ENUM_KEYS}))(?:\\s+(?:of|is|being|either|one of|can be|could be|as|like|:|=))*\\s*:?\\s+(${value}(?:\\s*/\\s*${value})+|${value}(?:\\s*,\\s*${value})*(?:\\s*,\\s*(?:or|and)|\\s+or)\\s+${wv}(?: ${w})?)`,
@@ -739,7 +739,10 @@ export function parseFields(
       continue;
     }
     // "…, created": a lone participle of a row's life is its time stamp.
-    const stamp = /^(created|updated|modified|deleted|registered|published|posted|submitted)$/.exec(item);
+    const stamp =
+      /^(created|updated|modified|deleted|registered|published|posted|submitted|started|ended|finished|opened|closed|resolved|expired|requested|reported)$/.exec(
+        item,
+      );
     if (stamp !== null) {
       push({ name: `${stamp[1]}_at`, type: 'datetime' });
       continue;

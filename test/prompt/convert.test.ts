@@ -884,3 +884,25 @@ t.test(
     );
   },
 );
+
+t.test(
+  'a link table named by what it links takes the columns after it; values with underscores; stamps',
+  async (t) => {
+    const refs = (tables: TableSpec[], name: string) =>
+      table(tables, name)
+        ?.fields.filter((f) => f.type === 'ref')
+        .map((f) => f.params?.['table']);
+    const crews = tablesOf(
+      'pilots, permits, and a table linking pilots to permits holding issued date and hours flown',
+    );
+    t.ok(field(crews, 'pilot_permits', 'issued_date'));
+    t.same(refs(crews, 'permits'), []);
+    t.same(refs(crews, 'pilot_permits')?.sort(), ['permits', 'pilots']);
+    t.same(field(tablesOf('builds with status passed/failed/timed_out'), 'builds', 'status')?.params, {
+      values: ['passed', 'failed', 'timed_out'],
+    });
+    const stops = tablesOf('substations and outages at each substation (started, ended, crews dispatched)');
+    t.equal(field(stops, 'outages', 'started_at')?.type, 'datetime');
+    t.equal(field(tablesOf('cabins with dogs_allowed and sauna'), 'cabins', 'dogs_allowed')?.type, 'boolean');
+  },
+);
