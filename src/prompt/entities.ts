@@ -6,7 +6,7 @@
 import { ADJECTIVES, LOCALE_WORD_SET, RECORD_WORDS, ROW_WORDS, STOP_WORDS, UNITS } from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
 import { knownEntity } from './knowledge.js';
-import type { Word } from './reader.js';
+import { isPluralNoun, type Word } from './reader.js';
 import { isPlural, plural, singular, snake } from './text.js';
 
 /** A table the prompt talks about. */
@@ -489,6 +489,23 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
         /^(a|an|each|every|the)$/.test(words[i - 1]!.text)
       )
         at = i;
+    }
+    // "each restaurant's menu items", "a hotel's rooms": the plural things a row owns are a table.
+    if (
+      word.text === "'s" &&
+      words[i - 1]?.pos === 'NOUN' &&
+      entities.find(words[i - 1]!.lemma) !== undefined
+    ) {
+      const first = words[i + 1];
+      const second = words[i + 2];
+      const owned =
+        second?.pos === 'NOUN' && isPluralNoun(second) && first?.pos === 'NOUN'
+          ? `${first.text} ${second.lemma}`
+          : first !== undefined && isPluralNoun(first)
+            ? first.lemma
+            : undefined;
+      if (owned !== undefined && !UNITS.has(owned) && entities.find(snake(owned)) === undefined)
+        entities.add(snake(owned), first!.at);
     }
     // "joined by an enrollments table", "a roles table linking them", "patient_allergies as …":
     // a table named outright.

@@ -127,6 +127,8 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     if (entity === undefined) continue;
     // A singular mention needs a determiner: "a customer", "each homeroom teacher" (one modifier between).
     const previous = tokens[i - 1]?.text ?? '';
+    // "whether the bed is occupied": a yes/no column's words, no mention of the table.
+    if (previous === 'the' && tokens[i - 2]?.text === 'whether') return undefined;
     const modified = tokens[i - 1]?.kind === 'word' && !STOP_WORDS.has(previous);
     // "keyed by event and customer": a fact's dimensions are named one word each.
     const keyed =
@@ -363,6 +365,10 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
         subject = m.entity;
         subjectByEach = /\b(each|every|a|an)\s+$/.test(before);
       }
+      // "each restaurant's menu items": the owner's rows.
+      const owner = /([a-z]+)'s\s+(?:[a-z]+\s+)?$/.exec(sentence.slice(0, m.start));
+      const owning = owner === null ? undefined : entities.find(owner[1]!);
+      if (owning !== undefined && owning !== m.entity) addRelation(m.entity, owning);
       // "200 employees in them", "120 return requests for those": the thing named just before.
       const pronoun =
         /^\s*(?:in|of|for|on|at|under|from|within|across|belonging to)\s+(?:(?:each|every one|all|one) of\s+)?(?:them|it|those|these)\b/;

@@ -906,3 +906,17 @@ t.test(
     t.equal(field(tablesOf('cabins with dogs_allowed and sauna'), 'cabins', 'dogs_allowed')?.type, 'boolean');
   },
 );
+
+t.test("a row's possessions, and a yes/no column about the row", async (t) => {
+  const refs = (tables: TableSpec[], name: string) =>
+    table(tables, name)
+      ?.fields.filter((f) => f.type === 'ref')
+      .map((f) => f.params?.['table']);
+  const farms = tablesOf("farms, and each farm's water pumps: model, flow rate");
+  t.same(refs(farms, 'water_pumps'), ['farms']);
+  t.ok(field(farms, 'water_pumps', 'flow_rate'));
+  const cots = tablesOf(
+    '8 nurseries, and for every nursery 10 to 20 cots with a cot number and whether the cot is taken',
+  );
+  t.equal(field(cots, 'cots', 'taken')?.type, 'boolean');
+});
