@@ -17,6 +17,8 @@ const FILES = [
   'prompts-train-2.json',
   'prompts-train-3.json',
   'prompts-train-4.json',
+  'prompts-train-5.json',
+  'prompts-train-6.json',
   'prompts-heldout.json',
 ];
 

@@ -11,6 +11,11 @@ function tablesOf(prompt: string): TableSpec[] {
 const table = (tables: TableSpec[], name: string) => tables.find((x) => x.name === name);
 const field = (tables: TableSpec[], name: string, fieldName: string) =>
   table(tables, name)?.fields.find((f) => f.name === fieldName);
+/** The tables a table's refs point to. */
+const refs = (tables: TableSpec[], name: string) =>
+  table(tables, name)
+    ?.fields.filter((f) => f.type === 'ref')
+    .map((f) => f.params?.['table']);
 
 t.test('entities, counts, fields, enums and ranges', async (t) => {
   const tables = tablesOf(
@@ -607,10 +612,6 @@ t.test('appositive counts, event starts and years of days', async (t) => {
 t.test(
   'clauses with a verb between two tables, and tables named in the singular before columns',
   async (t) => {
-    const refs = (tables: TableSpec[], name: string) =>
-      table(tables, name)
-        ?.fields.filter((f) => f.type === 'ref')
-        .map((f) => f.params?.['table']);
     // The tagger reads "hire" and "charge" as nouns; after a plural that opens a clause they are verbs.
     const hire = tablesOf(
       'Studios charge a daily fee of 100 to 900; bands hire rehearsal slots with a studio.',
@@ -743,10 +744,6 @@ t.test(
 );
 
 t.test('a star schema: dim_ and fact_ names, "X dim", "X fact", grain, keys and measures', async (t) => {
-  const refs = (tables: TableSpec[], name: string) =>
-    table(tables, name)
-      ?.fields.filter((f) => f.type === 'ref')
-      .map((f) => f.params?.['table']);
   const mart = tablesOf(
     'Kayak rentals mart: dim_boat (name, hull_type), dim_renter (name, email), and fact_rental with one row per rental, keyed by dim_boat and dim_renter; measures hours, fee.',
   );
@@ -800,10 +797,6 @@ t.test(
 t.test(
   'rows of each row of another table after a column list, and tables named after another table',
   async (t) => {
-    const refs = (tables: TableSpec[], name: string) =>
-      table(tables, name)
-        ?.fields.filter((f) => f.type === 'ref')
-        .map((f) => f.params?.['table']);
     const forum = tablesOf('forums, their threads with a topic, and upvotes on each thread');
     t.ok(table(forum, 'upvotes'));
     t.same(refs(forum, 'upvotes'), ['threads']);
@@ -865,10 +858,6 @@ t.test(
 t.test(
   'a plural table with one verb and one row of another, and "one per X per Y" keeping its subject',
   async (t) => {
-    const refs = (tables: TableSpec[], name: string) =>
-      table(tables, name)
-        ?.fields.filter((f) => f.type === 'ref')
-        .map((f) => f.params?.['table']);
     const moorings = tablesOf('piers, boats, and moorings tying a boat to a pier with start date and fee');
     t.same(refs(moorings, 'moorings')?.sort(), ['boats', 'piers']);
     t.ok(field(moorings, 'moorings', 'fee'));
@@ -888,10 +877,6 @@ t.test(
 t.test(
   'a link table named by what it links takes the columns after it; values with underscores; stamps',
   async (t) => {
-    const refs = (tables: TableSpec[], name: string) =>
-      table(tables, name)
-        ?.fields.filter((f) => f.type === 'ref')
-        .map((f) => f.params?.['table']);
     const crews = tablesOf(
       'pilots, permits, and a table linking pilots to permits holding issued date and hours flown',
     );
@@ -908,10 +893,6 @@ t.test(
 );
 
 t.test("a row's possessions, and a yes/no column about the row", async (t) => {
-  const refs = (tables: TableSpec[], name: string) =>
-    table(tables, name)
-      ?.fields.filter((f) => f.type === 'ref')
-      .map((f) => f.params?.['table']);
   const farms = tablesOf("farms, and each farm's water pumps: model, flow rate");
   t.same(refs(farms, 'water_pumps'), ['farms']);
   t.ok(field(farms, 'water_pumps', 'flow_rate'));
