@@ -32,6 +32,11 @@ export interface Token {
   kind: 'word' | 'number' | 'punct';
 }
 
+/** Where the tagger read a verb: the text positions of its verbs. */
+function verbPositions(words: readonly Word[]): Set<number> {
+  return new Set(words.filter((w) => w.pos === 'VERB').map((w) => w.at));
+}
+
 /** Splits normalized text into words, numbers and punctuation. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -307,7 +312,7 @@ export function findHeaders(
   tagged: readonly Word[] = [],
 ): void {
   // "auditors audit units:": a word the tagger reads as a verb is no part of the header's noun.
-  const verbs = new Set(tagged.filter((w) => w.pos === 'VERB').map((w) => w.at));
+  const verbs = verbPositions(tagged);
   const patterns = [
     /\btable\s+([a-z_]+)\s*[(:]/g,
     /(?:^|[.;]\s*)([a-z][a-z ]{0,30}?)\s*:\s*(?![^.;]*\d+\s+[a-z])/g,
@@ -333,6 +338,7 @@ export function findHeaders(
 /** Last resort: the first plural noun of the prompt ("some fake users for testing"). */
 export function findFirstNoun(tokens: Token[], entities: Entities, words: readonly Word[] = []): void {
   if (entities.list.length > 0) return;
+  const verbs = verbPositions(words);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind !== 'word' || !isPlural(t.text) || !isNounWord(t.text) || ADJECTIVES.has(t.text)) continue;
@@ -342,7 +348,6 @@ export function findFirstNoun(tokens: Token[], entities: Entities, words: readon
       before?.kind === 'word' &&
       isNounWord(before.text) &&
       words.find((w) => w.at === before.at && w.text === before.text)?.pos === 'NOUN';
-    const verbs = new Set(words.filter((w) => w.pos === 'VERB').map((w) => w.at));
     const noun = nounAt(tokens, modifier ? i - 1 : i, false, verbs);
     if (noun !== undefined) {
       const entity = entities.add(noun.key, t.at);

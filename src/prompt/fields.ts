@@ -402,6 +402,19 @@ interface Special {
 
 /** Who or what a clause in a column's description is about: "they", "it", "the customer". */
 const CLAUSE_SUBJECT = '(?:it|they|he|she|we|you|the\\s+[a-z]+|an?\\s+[a-z]+)';
+/** "… it got", "… it is worth": the clause after a thing counted. */
+const COUNTED_CLAUSE = new RegExp(`\\s+${CLAUSE_SUBJECT}\\s+.*$`);
+/** "the date they joined", "when it was first seen". */
+const WHEN_DONE = new RegExp(
+  `^(?:(?:the|a)\\s+)?(date|day|time|year|month|when)\\s+(?:when\\s+)?${CLAUSE_SUBJECT}(?:\\s+(?!(?:was|were|is|are|first|last)\\b)[a-z]+)?\\s+(?:was|were|is|are|got|gets)?\\s*(?:(first|last)\\s+)?([a-z]+)$`,
+);
+/** "the balance after it was posted". */
+const MEASURED_WHEN = new RegExp(
+  `^(?:the\\s+)?([a-z]+(?:\\s+[a-z]+)?)\\s+(?:after|before|once|when)\\s+${CLAUSE_SUBJECT}\\s+.+$`,
+);
+/** "the country they ship from", "the channel the customer came in through". */
+const RELATIVE_CLAUSE =
+  /^(?:the|a|an|their|its)\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:(?:that|which|who)\s+)?(?:they|it|he|she|we|the\s+[a-z]+)\s+[a-z]+(?:\s+[a-z]+){0,3}$/;
 
 /**
  * A column described rather than named, as people write in sentences: "how many helpful votes it got"
@@ -415,14 +428,10 @@ function describedColumn(item: string): { words: string; type?: string } | undef
   const count = /^(?:how many|(?:the|a)\s+(?:number|count) of)\s+(.+)$/.exec(text);
   if (count !== null) {
     // "… it got", "… it is worth", "… still available": what follows the thing counted.
-    const rest = count[1]!
-      .replace(new RegExp(`\\s+${CLAUSE_SUBJECT}\\s+.*$`), '')
-      .replace(/\b(?:still|currently|now|left)\s+/g, '');
+    const rest = count[1]!.replace(COUNTED_CLAUSE, '').replace(/\b(?:still|currently|now|left)\s+/g, '');
     return rest.split(/\s+/).length <= 4 ? { words: rest, type: 'integer' } : undefined;
   }
-  const when = new RegExp(
-    `^(?:(?:the|a)\\s+)?(date|day|time|year|month|when)\\s+(?:when\\s+)?${CLAUSE_SUBJECT}(?:\\s+(?!(?:was|were|is|are|first|last)\\b)[a-z]+)?\\s+(?:was|were|is|are|got|gets)?\\s*(?:(first|last)\\s+)?([a-z]+)$`,
-  ).exec(text);
+  const when = WHEN_DONE.exec(text);
   if (when !== null) {
     const [, unit, order, verb] = when as unknown as [string, string, string | undefined, string];
     const deed = order === undefined ? verb : `${order}_${verb}`;
@@ -430,14 +439,10 @@ function describedColumn(item: string): { words: string; type?: string } | undef
     return { words: `${deed} ${unit}`, type: unit === 'year' ? 'integer' : 'date' };
   }
   // "the balance after it was posted": what is measured, not when.
-  const after = new RegExp(
-    `^(?:the\\s+)?([a-z]+(?:\\s+[a-z]+)?)\\s+(?:after|before|once|when)\\s+${CLAUSE_SUBJECT}\\s+.+$`,
-  ).exec(text);
+  const after = MEASURED_WHEN.exec(text);
   if (after !== null) return { words: after[1]! };
   // "the country they ship from", "the channel the customer came in through": the noun is the name.
-  const relative = new RegExp(
-    `^(?:the|a|an|their|its)\\s+([a-z]+(?:\\s+[a-z]+)?)\\s+(?:(?:that|which|who)\\s+)?(?:they|it|he|she|we|the\\s+[a-z]+)\\s+[a-z]+(?:\\s+[a-z]+){0,3}$`,
-  ).exec(text);
+  const relative = RELATIVE_CLAUSE.exec(text);
   if (relative !== null && !/\b(?:of|with|for)\b/.test(relative[1]!)) return { words: relative[1]! };
   return undefined;
 }

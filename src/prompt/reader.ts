@@ -69,6 +69,8 @@ function joinSnakeCase(words: Word[]): Word[] {
 }
 
 const verbReadings = new Map<string, boolean>();
+/** Answers kept at most: the words come from users, so the cache must not grow without end. */
+const MAX_VERB_READINGS = 10_000;
 /**
  * Whether the model can read `word` as a verb at all: it is asked in a frame where only a verb fits
  * ("we … it"). Nouns that are never verbs ("status", "customer", "hour") fail; the answers are kept.
@@ -77,6 +79,7 @@ function canBeVerb(word: string): boolean {
   let known = verbReadings.get(word);
   if (known === undefined) {
     known = (nlp.readDoc(`we ${word} it`).tokens().out(its.pos) as string[])[1] === 'VERB';
+    if (verbReadings.size >= MAX_VERB_READINGS) verbReadings.clear();
     verbReadings.set(word, known);
   }
   return known;

@@ -28,6 +28,11 @@ function namesTime(word: string): boolean {
   return /^(date|datetime|timestamp|time|integer)$/.test(typeFromName(word, 'any', '')?.type ?? '');
 }
 
+/** Where the clause holding position `at` starts (after the last full stop or semicolon). */
+function clauseStart(text: string, at: number): number {
+  return Math.max(text.lastIndexOf('.', at), text.lastIndexOf(';', at), -1) + 1;
+}
+
 /** A table named by one of its rows' noun: the knowledge base's plural, or the collection as written. */
 function addNamed(entities: Entities, words: string[], at: number): void {
   const head = words.at(-1)!;
@@ -87,7 +92,7 @@ export function findGrainTables(text: string, entities: Entities): void {
   for (const m of text.matchAll(
     /\b(?:one|1) row per ([a-z][a-z-]*)(?:\s+([a-z][a-z-]*))?(?=\s*(?:[,:;.]|$))/g,
   )) {
-    const clause = Math.max(text.lastIndexOf('.', m.index), text.lastIndexOf(';', m.index), -1) + 1;
+    const clause = clauseStart(text, m.index);
     if (entities.list.some((e) => e.at >= clause && e.at < m.index)) continue;
     const words = [m[1]!, m[2]].filter((w): w is string => w !== undefined).map((w) => w.replace(/-/g, '_'));
     // A grain counts its rows one by one ("one row per visit"): the table is the plural.
@@ -127,7 +132,7 @@ export function factTable(text: string, entities: Entities): Entity | undefined 
     if (entity !== undefined) return entity;
   }
   for (const m of text.matchAll(/\b(?:one|1) rows? per\b|\bgrain\b/g)) {
-    const clause = Math.max(text.lastIndexOf('.', m.index), text.lastIndexOf(';', m.index), -1) + 1;
+    const clause = clauseStart(text, m.index);
     const owner = entities.list.find((e) => e.at >= clause && e.at <= m.index);
     if (owner !== undefined) return owner;
   }
