@@ -14,12 +14,22 @@ import { isPlural, singular, snake } from './text.js';
 const STAR =
   /\b(?:fact|facts|dim|dims|dimension|dimensions|grain|measures|data mart|star schema|keyed by|(?:one|1) rows? per)\b|\b(?:dim|fact)_[a-z]/;
 
+/** The words after a dimension table's name ("parcel dim", "customer dimension"). */
+const DIMENSION = '(?:dim|dims|dimension|dimensions)\\b(?!_)';
+/** "keyed by hotel, room_type and guest dimensions": the names before it, one or a list. */
+const DIMENSION_LIST = new RegExp(
+  `\\b((?:[a-z][a-z0-9_]*\\s*(?:,|\\band\\b)\\s*)*[a-z][a-z0-9_]*)\\s+${DIMENSION}`,
+  'g',
+);
+/** "parcel dim": the one name before it. */
+const DIMENSION_NAME = new RegExp(`\\b([a-z][a-z0-9_]*)\\s+${DIMENSION}`, 'g');
+
 /** Words that start no table's name ("the customer dimension", "for a hotel chain"). */
 const NOT_NAMES =
   /^(?:a|an|the|our|its|their|this|that|each|per|for|of|and|with|by|to|scd2?|type|seed|need|build)$/;
 
-/** Whether a word names a column rather than a table ("date", "interval_start", "season_year"). */
-function namesColumn(word: string): boolean {
+/** Whether the naming rules type a word as a column ("date", "interval_start", "season_year"). */
+function typedAsColumn(word: string): boolean {
   return typeFromName(word, 'any', '') !== undefined;
 }
 
@@ -55,14 +65,12 @@ export function findWarehouseTables(text: string, entities: Entities): void {
     entity.name = m[0];
   }
   // "parcel dim", "merchants dim", "keyed by hotel, room_type and guest dimensions".
-  for (const m of text.matchAll(
-    /\b((?:[a-z][a-z0-9_]*\s*(?:,|\band\b)\s*)*[a-z][a-z0-9_]*)\s+(?:dim|dims|dimension|dimensions)\b(?!_)/g,
-  )) {
+  for (const m of text.matchAll(DIMENSION_LIST)) {
     let at = m.index;
     for (const item of m[1]!.split(/\s*(?:,|\band\b)\s*/)) {
       const word = item.trim().split(/\s+/).pop() ?? '';
       at = text.indexOf(word, at);
-      if (word === '' || NOT_NAMES.test(word) || STOP_WORDS.has(word) || namesColumn(word)) continue;
+      if (word === '' || NOT_NAMES.test(word) || STOP_WORDS.has(word) || typedAsColumn(word)) continue;
       if (entities.find(word) === undefined) entities.add(singular(word), at);
     }
   }
@@ -142,7 +150,7 @@ export function factTable(text: string, entities: Entities): Entity | undefined 
 /** The dimension tables of a star schema: named `dim_…`, "… dim" or "… dimension". */
 export function dimensionTables(text: string, entities: Entities): Entity[] {
   const dims = new Set(entities.list.filter((e) => e.name.startsWith('dim_')));
-  for (const m of text.matchAll(/\b([a-z][a-z0-9_]*)\s+(?:dim|dims|dimension|dimensions)\b(?!_)/g)) {
+  for (const m of text.matchAll(DIMENSION_NAME)) {
     const entity = entities.find(m[1]!);
     if (entity !== undefined) dims.add(entity);
   }
