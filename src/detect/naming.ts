@@ -29,8 +29,37 @@ export interface Inferred {
 type Rule = [RegExp, string, Record<string, unknown>?];
 
 // Ordered: the first match wins, so specific names come before the generic ones.
+/** Sums of money: `rent_due`, `fare_paid` and `fee_charged` are sums, not dates or yes/no. */
+const MONEY =
+  'rent|fare|fee|fees|price|premium|tax|tip|deposit|salary|wage|wages|amount|total|cost|toll|fine|tuition|dues|balance|interest|principal|payment|bill|charge|commission|bonus|refund|revenue';
+
 const RULES: Rule[] = [
   [/^(uuid|guid)$|_uuid$|_guid$/, 'uuid'],
+  [new RegExp(`^(${MONEY})_(charged|due|owed|collected|received|refunded|billed|outstanding)$`), 'amount'],
+  // `fare_paid` is the sum paid; `fee_paid` and `dues_paid` say whether they were.
+  [
+    /^(amount|total|price|fare|tax|tip|premium|deposit|rent|salary|wage|toll|commission|bonus)_paid$/,
+    'amount',
+  ],
+  // A measure named by its unit alone (`kg`, `km`) or first (`ms_played`, `km_driven`): a quantity.
+  [
+    /^(kg|kgs|kilos|lbs|grams|tonnes|tons|km|kms|meters|metres|miles|liters|litres|gallons)$/,
+    'decimal',
+    { min: 0, max: 1000, precision: 2 },
+  ],
+  [/^(ms|msec)_[a-z]+$/, 'integer', { min: 0, max: 600000 }],
+  [
+    /^(secs|seconds|mins|minutes|hrs|hours|days|km|kms|miles|kg|kgs|steps|reps)_[a-z]+$/,
+    'integer',
+    { min: 0, max: 10000 },
+  ],
+  [/^[a-z]+_class$/, 'word'],
+  [/^(commune|village|town|borough|hometown|municipality_name)$/, 'city'],
+  [
+    /^(check_interval|interval|polling_interval|interval_seconds|interval_sec)$/,
+    'integer',
+    { min: 10, max: 3600 },
+  ],
   // Yes/no columns whose names start like other types: `email_verified`, `phone_opt_in`, `no_show`.
   [
     /^(email|phone|sms|marketing|newsletter)_(verified|confirmed|opt_in|opted_in|opted_out|consent|subscribed)$|_opt(ed)?_(in|out)$|^(no_show|smoker|irrigated|vaccinated|neutered|spayed|checked_in|refundable|taxable|recurring|furnished|insured|organic|hazardous|fragile|remote|urgent|anonymous|pinned|resolved_flag)$|^(accepts|allows|requires|supports|includes|needs|wants)_|_(signed|breached|opted|required|included|acknowledged|redeemed|fulfilled|attended|passed|certified|approved_flag)$/,
@@ -603,6 +632,22 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
       type: 'enum',
       params: { values: ['us-east', 'us-west', 'eu-west', 'eu-central', 'ap-southeast'] },
     });
+  } else if (
+    /^(open|high|low|close|adj_close)$/.test(snake) &&
+    /(rate|price|quote|candle|bar|stock|ticker|ohlc|fx|exchange|crypto|market|trade|share|securit(y|ie))s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    // A price bar's open, high, low and close: an exchange rate's near 1, a share's in currency units.
+    candidates.push(
+      /(rate|fx|exchange)s?$/.test(snakeCase(table ?? ''))
+        ? { type: 'decimal', params: { min: 0.5, max: 2, precision: 4 } }
+        : { type: 'decimal', params: { min: 1, max: 500, precision: 2 } },
+    );
+  } else if (/^[a-z]+_(required|needed|minimum)$/.test(snake)) {
+    // `level_required`, `age_minimum`: a measure's threshold is that measure; `id_required` is yes/no.
+    const measure = typeFromName(snake.replace(/_(required|needed|minimum)$/, ''), value, table);
+    if (measure !== undefined && /^(integer|number|decimal|float|age)$/.test(measure.type)) return measure;
   } else if (snake === 'category' && table !== undefined && /products?|items?$/.test(snakeCase(table))) {
     candidates.push({ type: 'product_category' });
   } else if (snake === 'description' && table !== undefined && /products?$/.test(snakeCase(table))) {
@@ -642,9 +687,15 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   const per = /^(.+?)_per_[a-z]+$/.exec(snake);
   if (per !== null) return typeFromName(per[1]!, value, table);
   const head = /^[a-z0-9]+_(.+)$/.exec(snake)?.[1];
-  if (head !== undefined && !/^(id|at|on|by|to|of|in|is|no)$/.test(head))
-    return typeFromName(head, value, table);
-  return undefined;
+  const byHead =
+    head !== undefined && !/^(id|at|on|by|to|of|in|is|no)$/.test(head)
+      ? typeFromName(head, value, table)
+      : undefined;
+  if (byHead !== undefined) return byHead;
+  // `income_yearly`, `revenue_total`: a qualifier after the measure leaves the measure to decide.
+  const qualified =
+    /^(.+?)_(yearly|annual|annually|monthly|weekly|daily|hourly|total|avg|average|net|gross)$/.exec(snake);
+  return qualified === null ? undefined : typeFromName(qualified[1]!, value, table);
 }
 
 /** The plain type of a value class when the name says nothing. */

@@ -12,6 +12,7 @@ import {
   type Entity,
   findEntities,
   findRangesPerParent,
+  findAttachedTables,
   findRelationObjects,
   findCollectionHeaders,
   findFirstNoun,
@@ -126,6 +127,7 @@ function readEntities(
   findFirstNoun(tokens, entities, words);
   findRelationNouns(text, entities);
   findRelationObjects(words, entities);
+  findAttachedTables(words, entities);
   findRangesPerParent(text, entities);
   // "Fields: name, job title": a word for the columns themselves, over their list, names no table.
   for (const entity of [...entities.list]) {
@@ -174,6 +176,7 @@ export function convertPrompt(prompt: string): ConversionResult {
   compoundRelations(entities, scan.relations, warnings);
   linkNamedTables(named, entities, scan.relations, scan.junctions);
   reciprocals(text, entities, scan.relations);
+  onePerPair(text, entities, scan.relations, scan.junctions);
   const selfRoles = oneAnother(text, entities, scan.relations);
   const enumTexts: string[] = [];
   const drafts = new Map<Entity, Draft>();
@@ -356,6 +359,23 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
     const junction = entities.add(`${a.key}_${b.name}`, m.index, true);
     relations.push({ child: junction, parent: a }, { child: junction, parent: b });
     junctions.add(junction);
+  }
+}
+
+/**
+ * "one per employee per run", "one row per team per season", "one vote per owner and proposal": a table
+ * whose rows are one for each pair of two others' rows keeps its pairs unique.
+ */
+function onePerPair(text: string, entities: Entities, relations: Relation[], junctions: Set<Entity>): void {
+  const re = /\b(?:one|1|a single)\s+(?:[a-z]+\s+)?per\s+([a-z]+)\s+(?:per|and|&|\+)\s+([a-z]+)/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const a = entities.find(m[1]!);
+    const b = entities.find(m[2]!);
+    if (a === undefined || b === undefined || a === b) continue;
+    const child = entities.list.find((e) =>
+      [a, b].every((parent) => relations.some((r) => r.child === e && r.parent === parent)),
+    );
+    if (child !== undefined) junctions.add(child);
   }
 }
 
@@ -676,7 +696,7 @@ function applyRelations(
     if (
       distinct.length === 2 &&
       distinct[0]?.parent !== distinct[1]?.parent &&
-      (junctions.has(draft.entity) || !EVENT_ENTITIES.has(last)) &&
+      junctions.has(draft.entity) &&
       !EVENT_ENTITIES.has(last) &&
       // A junction the prompt asks for keeps its pairs unique (and its count is fitted to them).
       (junctions.has(draft.entity) || !moreThanPairs(draft.entity, distinct[0]!.parent, distinct[1]!.parent))

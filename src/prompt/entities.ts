@@ -703,3 +703,71 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     if (count !== undefined && Number.isInteger(count) && count > 0) entity.count ??= count;
   }
 }
+
+/** Prepositions and participles by which a thing hangs on one row of another table. */
+const ATTACHING = /^(per|in|of|for|on|at|under|within|across|from|against|to|by)$/;
+const ATTACHING_PARTICIPLES =
+  /^(tied|logged|filed|belonging|assigned|linked|attached|raised|placed|booked|made)$/;
+/** Words between such a preposition and the table it names. */
+const DETERMINING = /^(each|every|a|an|the|those|these|its|their|one|that|this)$/;
+
+/**
+ * Plural things attached to rows of a table the prompt names: "charging sessions per station", "yearly
+ * harvests per tree", "adoptions of those animals", "products in those categories", "promotions tied to
+ * a branch". A column does not hang on another table's rows, so a plural item of a list (or a column
+ * list) that does is a table of its own.
+ */
+export function findAttachedTables(words: readonly Word[], entities: Entities): void {
+  for (let i = 0; i < words.length - 2; i++) {
+    const word = words[i]!;
+    if (
+      !isPluralNoun(word) ||
+      UNITS.has(word.text) ||
+      STOP_WORDS.has(word.lemma) ||
+      ROW_WORDS.has(word.text) ||
+      RECORD_WORDS.has(word.text) ||
+      entities.find(word.lemma) !== undefined
+    )
+      continue;
+    // The item starts a list item: after a comma, "and", "plus", "with" or a clause's start, perhaps
+    // with one modifier ("charging sessions").
+    const before = words[i - 1];
+    const modifier =
+      before !== undefined &&
+      (/^(NOUN|ADJ)$/.test(before.pos) || (before.pos === 'VERB' && /ing$/.test(before.text)))
+        ? before
+        : undefined;
+    const opener = words[i - (modifier === undefined ? 1 : 2)];
+    if (opener !== undefined && !/^(,|and|plus|&|with|;|:|-|—|\+)$/.test(opener.text)) continue;
+    let k = i + 1;
+    if (ATTACHING_PARTICIPLES.test(words[k]!.text) && ATTACHING.test(words[k + 1]?.text ?? '')) k++;
+    if (!ATTACHING.test(words[k]!.text)) continue;
+    k++;
+    while (words[k] !== undefined && DETERMINING.test(words[k]!.text)) k++;
+    if (words[k]?.pos === 'ADJ') k++;
+    const object = words[k];
+    // "per well": the tagger may read a table's word as another part of speech; the table decides.
+    if (object === undefined || !/^(NOUN|PROPN|ADV|ADJ|VERB)$/.test(object.pos)) continue;
+    const parent = entities.find(object.lemma) ?? entities.find(object.text);
+    if (parent === undefined) continue;
+    const key =
+      modifier !== undefined && modifier.pos !== 'ADJ' && !STOP_WORDS.has(modifier.text)
+        ? `${modifier.text}_${word.lemma}`
+        : word.lemma;
+    entities.add(snake(key), (modifier ?? word).at);
+    // "adoptions of those animals by adopters": the plural things the attached ones come by are tables too.
+    const by = words[k + 1];
+    const agent = words[k + 2];
+    if (
+      by !== undefined &&
+      /^(by|from|to|with)$/.test(by.text) &&
+      agent !== undefined &&
+      isPluralNoun(agent) &&
+      !UNITS.has(agent.text) &&
+      entities.find(agent.lemma) === undefined &&
+      // …and nothing hangs on them in turn ("by adopters?", "by adopters, …").
+      /^(,|and|with|\(|\.|;|\?)$/.test(words[k + 3]?.text ?? '.')
+    )
+      entities.add(snake(agent.lemma), agent.at);
+  }
+}

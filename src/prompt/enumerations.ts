@@ -17,6 +17,7 @@ import {
   STOP_WORDS,
   UNITS,
 } from './lexicon.js';
+import { typeFromName } from '../detect/naming.js';
 import { knownEntity } from './knowledge.js';
 import { isPluralNoun, type Word } from './reader.js';
 import { snake } from './text.js';
@@ -188,12 +189,14 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       /^(on|for|in|per|under|within|of)$/.test(words[i + 1]!.text) &&
       /^(each|every)$/.test(words[i + 2]?.text ?? '') &&
       words[i + 3]?.pos === 'NOUN';
+    // "…, and product reviews (star rating + comment)": a plural with columns of its own in parentheses.
+    const ownColumns = words[i + 1]!.text === '(' && columnsInParentheses(words, i + 1);
     // One noun may come before the plural ("check results").
     const first = words[i - 1]?.pos === 'NOUN' && /^(,|and|;)$/.test(words[i - 2]?.text ?? '') ? i - 1 : i;
     if (
       isPluralNoun(word) &&
       !UNITS.has(word.text) &&
-      (/^(with|having|including|containing)$/.test(words[i + 1]!.text) || between || ofEach) &&
+      (/^(with|having|including|containing)$/.test(words[i + 1]!.text) || between || ofEach || ownColumns) &&
       /^(,|and|;)$/.test(words[first - 1]!.text)
     ) {
       const key = keyOf(words, { first, head: i, counted: false });
@@ -292,6 +295,24 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
 }
 
 /**
+ * Whether the parentheses opening at word `open` list columns ("(star rating + comment)", "(sku, qty)")
+ * rather than values ("(python, java)") or a count: two items or more, at least half of them names the
+ * naming module types.
+ */
+function columnsInParentheses(words: readonly Word[], open: number): boolean {
+  const items: string[][] = [[]];
+  for (let k = open + 1; k < words.length && words[k]!.text !== ')'; k++) {
+    const text = words[k]!.text;
+    if (/^(,|\+|and|&|\/)$/.test(text)) items.push([]);
+    else if (words[k]!.pos === 'NUM' || text === '(') return false;
+    else items.at(-1)!.push(text);
+  }
+  const named = items.filter((item) => item.length > 0);
+  const typed = named.filter((item) => typeFromName(item.join('_')) !== undefined);
+  return named.length >= 2 && typed.length * 2 >= named.length;
+}
+
+/**
  * Whether the list at word `i` is a list of columns: it follows `with`, `having`, `(`, or the colon
  * of a table header ("listings: address, price, bedrooms"), perhaps after items the tagger did not read
  * as nouns ("address" tagged as a verb).
@@ -337,6 +358,16 @@ function titleColon(words: readonly Word[], i: number): number | undefined {
   for (let k = i; k < Math.min(words.length, i + 8); k++) {
     const text = words[k]!.text;
     if (text === ':') return k;
+    // "Lab notebook data — experiments and their samples": a dash set off by spaces after a singular
+    // title ends it too ("check-ins" is one word; "tire sets - brand, size" lists columns).
+    if (
+      /^(-|—|–)$/.test(text) &&
+      k > i &&
+      text !== words[k - 1]!.text &&
+      words[k]!.at > words[k - 1]!.end &&
+      (!isPluralNoun(words[k - 1]!) || NOT_TABLES.has(words[k - 1]!.text))
+    )
+      return k;
     if (CLAUSE_ENDS.has(text) || text === ',') return undefined;
   }
   return undefined;

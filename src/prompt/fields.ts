@@ -249,6 +249,8 @@ export function fieldName(phrase: string, table: string): string {
 
 /** Whether a phrase names a column the naming rules know ("planting date", "price"), not a value. */
 function namesColumn(phrase: string, table: string): boolean {
+  // "dogs (name, breed)": a name is a column wherever it is, though its type is plain words.
+  if (/^(name|full name|label|title|description|notes?)$/.test(phrase.trim())) return true;
   return typeFor(fieldName(phrase, table), table).type !== 'words';
 }
 

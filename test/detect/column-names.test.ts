@@ -44,3 +44,49 @@ t.test('column names are typed as a careful engineer would', async (t) => {
     `detection ≥ ${DETECT_FLOOR} (got ${share(detect.length).toFixed(3)})`,
   );
 });
+
+t.test('names of sums, units, thresholds and qualifiers type as a careful engineer would', async (t) => {
+  const type = (name: string, table?: string) => typeFromName(name, 'any', table)?.type;
+  // A sum paid, due or owed is money; whether a fee was paid is yes/no.
+  t.equal(type('fare_paid'), 'amount');
+  t.equal(type('rent_due'), 'amount');
+  t.equal(type('due_date'), 'date');
+  t.not(type('fee_paid'), 'amount');
+  // A unit alone or first is a quantity.
+  t.equal(type('kg'), 'decimal');
+  t.equal(type('ms_played'), 'integer');
+  t.equal(type('km_driven'), 'integer');
+  // A measure's threshold is that measure; a thing required is yes/no.
+  t.equal(type('level_required'), 'number');
+  t.equal(type('age_minimum'), 'age');
+  t.equal(type('id_required'), 'boolean');
+  // A qualifier after the measure leaves the measure to decide.
+  t.equal(type('income_yearly'), 'salary');
+  t.equal(type('car_class'), 'word');
+  t.equal(type('commune'), 'city');
+  // A price bar's open and close, only where the table holds prices.
+  t.equal(type('close', 'exchange_rates'), 'decimal');
+  t.equal(type('open', 'stock_quotes'), 'decimal');
+  t.equal(type('open', 'shops'), undefined);
+});
+
+t.test('singular and plural come from pluralize, with the exceptions seed data needs', async (t) => {
+  const { isPlural, plural } = await import('../../src/prompt/text.js');
+  t.equal(singular('shelves'), 'shelf');
+  t.equal(singular('criteria'), 'criterion');
+  t.equal(singular('alumni'), 'alumnus');
+  t.equal(singular('specimen'), 'specimen');
+  t.equal(singular('calories'), 'calorie');
+  t.equal(singular('leaves'), 'leave');
+  t.equal(singular('data'), 'data');
+  t.equal(singular('analytics'), 'analytics');
+  t.equal(plural('shelf'), 'shelves');
+  t.equal(plural('person'), 'people');
+  t.equal(plural('movie'), 'movies');
+  t.ok(isPlural('mice'));
+  t.ok(isPlural('alumni'));
+  t.notOk(isPlural('those'));
+  t.notOk(isPlural('specimen'));
+  t.notOk(isPlural('gps'));
+  t.notOk(isPlural("'s"));
+});

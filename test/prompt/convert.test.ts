@@ -901,3 +901,37 @@ t.test("a row's possessions, and a yes/no column about the row", async (t) => {
   );
   t.equal(field(cots, 'cots', 'taken')?.type, 'boolean');
 });
+
+t.test('plural things hung on rows of another table are tables; a dash ends a singular title', async (t) => {
+  const pumps = tablesOf('wells with depth and owner, and pump tests per well with flow and tested on');
+  t.same(refs(pumps, 'pump_tests'), ['wells']);
+  t.ok(field(pumps, 'pump_tests', 'flow'));
+  t.notOk(field(pumps, 'wells', 'pump_tests_per'));
+  const rescues = tablesOf('a dog rescue with dogs (name, breed) and fosterings of those dogs by volunteers');
+  t.same(refs(rescues, 'fosterings')?.sort(), ['dogs', 'volunteers']);
+  t.same(field(rescues, 'dogs', 'breed')?.type, 'word');
+  const shops = tablesOf(
+    'shelves with a code, jars on those shelves, and jar ratings (star rating + comment)',
+  );
+  t.same(refs(shops, 'jars'), ['shelves']);
+  t.ok(field(shops, 'jar_ratings', 'star_rating'));
+  // Values in parentheses name no table.
+  t.notOk(table(tablesOf('coders with name, languages (python, java, go) and salary'), 'languages'));
+  const dig = tablesOf(
+    'Excavation site data — trenches and their finds, where each find has a depth and a material',
+  );
+  t.same(refs(dig, 'finds'), ['trenches']);
+  t.notOk(table(dig, 'sites'));
+  // Only "tire sets" is a table: the dash after a plural opens its columns.
+  t.same(
+    tablesOf('tire sets - brand, size, season').map((x) => x.name),
+    ['tire_sets'],
+  );
+});
+
+t.test('two references make a link table only where the prompt or the knowledge base says so', async (t) => {
+  const music = tablesOf('Music library — artists, albums and tracks');
+  t.notOk(table(music, 'tracks')?.unique);
+  const slips = tablesOf('payroll runs and payslips, one per employee per run, with gross and net');
+  t.same(table(slips, 'payslips')?.unique, [['employee_id', 'payroll_run_id']]);
+});
