@@ -426,8 +426,10 @@ const RULES: Rule[] = [
     'decimal',
     { min: 0, max: 1000, precision: 2 },
   ],
+  // Floor space in square feet is counted in whole feet.
+  [/^(square_feet|sqft|sq_ft)$/, 'integer', { min: 300, max: 6000 }],
   [
-    /^(hectares|acres|acreage|area|area_ha|landholding|square_feet|square_meters|square_metres|sqft|sqm|m2|floor_area|living_area|lot_size)$/,
+    /^(hectares|acres|acreage|area|area_ha|landholding|square_meters|square_metres|sqm|m2|floor_area|living_area|lot_size)$/,
     'decimal',
     { min: 20, max: 5000, precision: 1 },
   ],

@@ -335,6 +335,8 @@ function afterColumnIntro(
         continue;
       }
       if (/^[,:;.(!?]$/.test(text) || text === 'and' || COLUMN_INTROS.has(text)) break;
+      // "Listings — address, city, bedrooms 1-6": a dash set off by spaces opens the list too.
+      if (/^(-|—|–)$/.test(text) && m > 0 && words[m]!.at > words[m - 1]!.end) break;
       // "with 5-7 players each, 8 tournaments": counted things are no columns.
       if (isPluralNoun(words[m]!) && words[m - 1]?.pos === 'NUM') return false;
     }
@@ -346,7 +348,7 @@ function afterColumnIntro(
   if (before === undefined || k < 1) return false;
   if (COLUMN_INTROS.has(before.text) || before.text === '(') return true;
   return (
-    (before.text === ':' || before.text === '-') &&
+    (before.text === ':' || /^(-|—|–)$/.test(before.text)) &&
     isPluralNoun(words[k - 1]!) &&
     !titles.some((title) => before.at >= title.from && before.at < title.to)
   );

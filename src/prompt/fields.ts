@@ -7,7 +7,7 @@ import { type Inferred, typeFromName } from '../detect/naming.js';
 import { REFERENCE_TIME } from '../../workers/engine/types/index.js';
 import { knownCategory } from './knowledge.js';
 import { STOP_WORDS } from './lexicon.js';
-import { singular, snake } from './text.js';
+import { isPlural, singular, snake } from './text.js';
 
 /** A field the prompt asks for. */
 export interface PromptField {
@@ -237,6 +237,12 @@ export function fieldName(phrase: string, table: string): string {
     words = words.slice(0, -1);
   if (words.length > 4) words = words.slice(-4);
   words = words.filter((w) => !/-(like|style|ish|ish)$/.test(w));
+  // "check-in dates", "ticket prices": a row holds one of them.
+  if (
+    words.length > 1 &&
+    /^(dates|times|timestamps|prices|amounts|names|numbers|codes|emails|addresses)$/.test(words.at(-1)!)
+  )
+    words = [...words.slice(0, -1), singular(words.at(-1)!)];
   const tableWord = singular(table.split('_').pop() ?? table);
   const full = snake(words.join(' ')).replace(/_at_(timestamp|time|date)$/, '_at');
   if (words.length === 2 && (words[0] === tableWord || words[0] === table)) {
@@ -670,6 +676,18 @@ export function parseFields(
       : mark(name || 'created_at', { type, params: windowParams(found.window, type) });
     rest = rest.slice(0, found.index - words.length) + key + rest.slice(found.index + found.length);
   }
+  // "guest name, 1-14 nights, total price": an item that is a range of a plural counts those things.
+  rest = rest.replace(
+    new RegExp(
+      `(^|[,;(]|\\band\\b|\\bwith\\b)(\\s*)(${NUM})\\s*(?:-|to|–)\\s*(${NUM})\\s+([a-z]+)(?=\\s*(?:[,;.)]|\\band\\b|$))`,
+      'g',
+    ),
+    (m, lead: string, space: string, a: string, b: string, noun: string) => {
+      if (!isPlural(noun) || STOP_WORDS.has(noun) || isEntity(noun) !== undefined) return m;
+      const [min, max] = [Math.min(Number(a), Number(b)), Math.max(Number(a), Number(b))];
+      return `${lead}${space}${mark(noun, { type: 'integer', params: { min, max } })}`;
+    },
+  );
   // Numeric ranges after a field phrase.
   const rangeRe = new RegExp(
     `\\b([a-z][a-z0-9 _-]{0,40}?)\\s*(?:\\(\\s*)?(?:between|from|of|ranging from|in the range)?\\s*\\$?(${NUM})\\s*(?:-|to|and|–)\\s*\\$?(${NUM})(?:\\s*\\))?(?:\\s+(?:stars|dollars|euros|usd|eur|years|minutes|hours|days|km|kg|tons|percent|%|points))?`,

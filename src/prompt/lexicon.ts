@@ -63,6 +63,8 @@ export const UNITS = new Set([
   'hours',
   'day',
   'days',
+  'night',
+  'nights',
   'week',
   'weeks',
   'month',

@@ -224,6 +224,8 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
     /** Whether the subject was named one row at a time ("each shift", "a delivery"). */
     let subjectByEach = false;
     let previousWasObject = false;
+    /** The table the subject was brought in by ("orders holding tickets"): the subject is its rows. */
+    let hadBy: Entity | undefined;
     /** Whether the mention before was a dimension after "keyed by" (a list of them may go on). */
     let previousWasKey = false;
     const groupSinceStart: Entity[] = [];
@@ -318,6 +320,12 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
         if (scan.relations.some((r) => r.child === subject && r.parent === m.entity))
           scan.junctions.add(subject);
         addRelation(m.entity, subject);
+        // Brought in by a verb of having ("holding 1-6 tickets"), not as the next item of a list.
+        hadBy = /\b(with|has|have|having|holding|holds|hold|contains?|containing|including|includes?)\b/.test(
+          before,
+        )
+          ? subject
+          : undefined;
         subject = m.entity;
       } else if (
         subject !== undefined &&
@@ -334,7 +342,17 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
         m.entity !== subject &&
         (relationWord || continues || /\bbetween\s*$/.test(head))
       ) {
+        // "ticket orders holding 1-6 tickets per order, buyer email": the rows counted per their
+        // parent were an aside; a comma after the parent goes back to it.
+        const aside =
+          /\b(?:per|(?:on|for|in)\s+(?:each|every))\s*$/.test(before) &&
+          hadBy === m.entity &&
+          /^\s*[,;](?!\s*(?:each|every|and|plus|with)\b)/.test(sentence.slice(m.end));
         addRelation(subject, m.entity);
+        if (aside) {
+          subject = m.entity;
+          subjectByEach = false;
+        }
         previousWasObject = true;
         previousWasKey = /\b(?:keyed\s+(?:by|to|on)|fks?\s+to)\s*$/.test(head) || (continues && wasKey);
         if (/\b(between|linking|joining|join|joins|connecting)\b/.test(trailing) || continues) {

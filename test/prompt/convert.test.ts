@@ -935,3 +935,23 @@ t.test('two references make a link table only where the prompt or the knowledge 
   const slips = tablesOf('payroll runs and payslips, one per employee per run, with gross and net');
   t.same(table(slips, 'payslips')?.unique, [['employee_id', 'payroll_run_id']]);
 });
+
+t.test('columns after rows counted per their parent, after a dash, and counted in a list', async (t) => {
+  const crates = tablesOf('crates holding 2-8 bottles per crate, shipper email, crate weight');
+  t.ok(field(crates, 'crates', 'shipper_email'));
+  t.notOk(field(crates, 'bottles', 'shipper_email'));
+  // ", each with" goes on about the rows counted.
+  const pens = tablesOf('farms with 5-20 pens per farm, each with a capacity and a pen number');
+  t.ok(field(pens, 'pens', 'capacity'));
+  const cabins = tablesOf('Cabins — address, city, bedrooms 1-6, bathrooms, square feet');
+  t.same(
+    cabins.map((x) => x.name),
+    ['cabins'],
+  );
+  t.same(field(cabins, 'cabins', 'bedrooms')?.params, { min: 1, max: 6 });
+  t.equal(field(cabins, 'cabins', 'square_feet')?.type, 'integer');
+  const stays = tablesOf('stays: guest name, 1-14 nights, arrival dates from 2024-06-01 to 2024-08-31');
+  t.same(field(stays, 'stays', 'nights'), { name: 'nights', type: 'integer', params: { min: 1, max: 14 } });
+  t.equal(field(stays, 'stays', 'arrival_date')?.type, 'date');
+  t.notOk(table(stays, 'nights'));
+});
