@@ -178,6 +178,7 @@ export function convertPrompt(prompt: string): ConversionResult {
   reciprocals(text, entities, scan.relations);
   onePerPair(text, entities, scan.relations, scan.junctions);
   const selfRoles = oneAnother(text, entities, scan.relations);
+  unrelatedTables(entities, scan.relations, scan.junctions, template, warnings);
   const enumTexts: string[] = [];
   const drafts = new Map<Entity, Draft>();
   const templateFields = new Map<string, PromptField[]>();
@@ -359,6 +360,46 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
     const junction = entities.add(`${a.key}_${b.name}`, m.index, true);
     relations.push({ child: junction, parent: a }, { child: junction, parent: b });
     junctions.add(junction);
+  }
+}
+
+/**
+ * "riders and ride sessions", "vehicles and service visits", "categories and the articles in each": a
+ * table named after another and related to no table at all (no relation read, none the knowledge base
+ * knows) refers to the table named just before it, as things listed together usually do. The answer
+ * says so. A table that pairs rows of another (follows, transfers) takes its refs from that reading
+ * (applyRelations), and no table refers to it.
+ */
+function unrelatedTables(
+  entities: Entities,
+  relations: Relation[],
+  junctions: Set<Entity>,
+  template: TableSpec[],
+  warnings: string[],
+): void {
+  const own = entities.list.filter((e) => e.at >= 0 && !template.some((t) => t.name === e.name));
+  const pairing = (e: Entity) => Object.hasOwn(SELF_JUNCTIONS, singular(e.key.split('_').pop() ?? ''));
+  const related = (e: Entity) =>
+    junctions.has(e) || pairing(e) || relations.some((r) => r.child === e || r.parent === e);
+  for (const entity of own) {
+    if (related(entity)) continue;
+    const parent = own
+      .filter((e) => e !== entity && e.at < entity.at && !pairing(e))
+      .sort((a, b) => b.at - a.at)[0];
+    if (parent === undefined) continue;
+    // "rooms, and room types": a table that classifies the one before is referred to by it.
+    const last = entity.key.split('_').pop() ?? '';
+    if (entity.key === `${parent.key}_${last}` && CLASSIFIERS.test(last)) {
+      relations.push({ child: parent, parent: entity });
+      warnings.push(
+        `${parent.name}: no relation was stated; each refers to one of ${entity.name}, which classify them.`,
+      );
+      continue;
+    }
+    relations.push({ child: entity, parent });
+    warnings.push(
+      `${entity.name}: no relation was stated; each refers to one of ${parent.name}, the table named before it.`,
+    );
   }
 }
 

@@ -130,12 +130,20 @@ function skipAttachments(words: readonly Word[], i: number, objects: Phrase[] = 
 function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   const head = words[phrase.head]!;
   const before = phrase.head > phrase.first ? words[phrase.head - 1] : undefined;
+  // "a school roster of 600 pupils", "dealership inventory of 75 cars": the collection is of the
+  // things after "of", which are the table.
+  if (
+    (ROW_WORDS.has(head.text) || COLLECTION_WORDS.has(head.text) || RECORD_WORDS.has(head.text)) &&
+    words[phrase.head + 1]?.text === 'of' &&
+    (words[phrase.head + 2]?.pos === 'NUM' || isPluralNoun(words[phrase.head + 2] ?? head))
+  )
+    return undefined;
   // "profile rows", "feature_flags rows": the rows are the noun's; "harvest records" are records of it.
   if (before !== undefined && before.pos !== 'ADJ' && !META.has(before.text)) {
     if (ROW_WORDS.has(head.text) || COLLECTION_WORDS.has(head.text)) return snake(before.lemma);
     // "tutoring sessions log", "timesheet entries log an employee's hours": after a plural the log
     // is the plural's (or a verb); "call center log" is a log of calls.
-    if (RECORD_WORDS.has(head.text) && before.lemma !== before.text)
+    if (RECORD_WORDS.has(head.text) && isPluralNoun(before))
       return keyOf(words, { ...phrase, head: phrase.head - 1 });
     if (RECORD_WORDS.has(head.text)) return snake(`${before.text} ${head.lemma}`);
   }

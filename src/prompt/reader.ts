@@ -211,5 +211,11 @@ const COMMANDS =
 
 /** Whether a word is a noun in the plural: its lemma differs from it (`rooms` → `room`, `people` → `person`). */
 export function isPluralNoun(word: Word): boolean {
-  return (word.pos === 'NOUN' || word.pos === 'PROPN') && word.lemma !== word.text && /[a-z]/.test(word.text);
+  // The model's lemma alone misleads now and then ("dive" → "diva"): the word must read as a plural too.
+  return (
+    (word.pos === 'NOUN' || word.pos === 'PROPN') &&
+    word.lemma !== word.text &&
+    /[a-z]/.test(word.text) &&
+    isPlural(word.text.split('_').pop()!)
+  );
 }

@@ -164,7 +164,16 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
       const end = run[len - 1] as Token;
       return { entity, start: (run[0] as Token).at, end: end.at + end.text.length, first: i, next: i + len };
     }
-    if (!plural && after?.kind === 'word' && !STOP_WORDS.has(after.text) && !OBJECT_WORDS.has(after.text))
+    // "a delivery uses one truck": a verb in -s after it says something of the row.
+    // (A table named by both words, "device logs", was matched before this one-word reading.)
+    const saysOfIt = determined && after !== undefined && /[^s]s$/.test(after.text);
+    if (
+      !plural &&
+      !saysOfIt &&
+      after?.kind === 'word' &&
+      !STOP_WORDS.has(after.text) &&
+      !OBJECT_WORDS.has(after.text)
+    )
       return undefined;
     const end = run[len - 1] as Token;
     return { entity, start: (run[0] as Token).at, end: end.at + end.text.length, first: i, next: i + len };

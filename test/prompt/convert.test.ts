@@ -800,13 +800,16 @@ t.test(
     const forum = tablesOf('forums, their threads with a topic, and upvotes on each thread');
     t.ok(table(forum, 'upvotes'));
     t.same(refs(forum, 'upvotes'), ['threads']);
-    const ci = tablesOf('kilns, and firing logs with peak temperature');
-    t.same(refs(ci, 'firing_logs'), []);
+    // Named after no table, firing logs still refer to the table named before them, and say so.
+    const ci = convertPrompt('kilns, and firing logs with peak temperature');
+    t.same(ci.ok && refs(ci.tables, 'firing_logs'), ['kilns']);
+    t.match(ci.ok ? (ci.warnings ?? []).join(' ') : '', /firing_logs: no relation was stated/);
     const named = tablesOf('Ovens, and oven inspections with a grade');
     t.same(refs(named, 'oven_inspections'), ['ovens']);
     // A classifying noun is the other way round: the rooms refer to their type.
     const rooms = tablesOf('rooms with a number, and room types with a name');
     t.same(refs(rooms, 'room_types'), []);
+    t.same(refs(rooms, 'rooms'), ['room_types']);
   },
 );
 
@@ -954,4 +957,20 @@ t.test('columns after rows counted per their parent, after a dash, and counted i
   t.same(field(stays, 'stays', 'nights'), { name: 'nights', type: 'integer', params: { min: 1, max: 14 } });
   t.equal(field(stays, 'stays', 'arrival_date')?.type, 'date');
   t.notOk(table(stays, 'nights'));
+});
+
+t.test('a table related to none refers to the one named before it, and says so', async (t) => {
+  const dives = convertPrompt('divers and dive logs with depth and duration');
+  t.same(dives.ok && refs(dives.tables, 'dive_logs'), ['divers']);
+  t.match(dives.ok ? (dives.warnings ?? []).join(' ') : '', /dive_logs: no relation was stated/);
+  // A chain: each to the one just before.
+  const chain = tablesOf('vineyards, barrels with a volume, and tastings with a score');
+  t.same(refs(chain, 'barrels'), ['vineyards']);
+  t.same(refs(chain, 'tastings'), ['barrels']);
+  // A relation the prompt states wins; the table named first refers to nothing.
+  const stated = tablesOf('pilots and gliders; each glider belongs to a pilot');
+  t.same(refs(stated, 'gliders'), ['pilots']);
+  t.same(refs(stated, 'pilots'), []);
+  // Things that classify the table before them are referred to by it.
+  t.same(refs(tablesOf('cabins with a number, and cabin types with a name'), 'cabins'), ['cabin_types']);
 });
