@@ -54,6 +54,14 @@ const RULES: Rule[] = [
     { min: 0, max: 10000 },
   ],
   [/^[a-z]+_class$/, 'word'],
+  // A quantity named first (`qty_on_hand`, `quantity_ordered`, `stock_on_hand`) counts things.
+  [
+    /^(qty|quantity|stock|units|count)_(on_hand|ordered|shipped|received|sold|available|reserved|in_stock|returned|picked)$/,
+    'integer',
+    { min: 0, max: 500 },
+  ],
+  // A place in a store room is a code, not a street address.
+  [/^(bin|shelf|slot|aisle|rack|locker|storage)_(location|loc|position)$/, 'word'],
   [/^(commune|village|town|borough|hometown|municipality_name)$/, 'city'],
   [
     /^(check_interval|interval|polling_interval|interval_seconds|interval_sec)$/,

@@ -7,7 +7,7 @@ import { ADJECTIVES, LOCALE_WORD_SET, RECORD_WORDS, ROW_WORDS, STOP_WORDS, UNITS
 import { typeFromName } from '../detect/naming.js';
 import { knownEntity } from './knowledge.js';
 import { isPluralNoun, type Word } from './reader.js';
-import { isPlural, plural, singular, snake } from './text.js';
+import { isPlural, nounsOfVerb, plural, singular, snake } from './text.js';
 
 /** A table the prompt talks about. */
 export interface Entity {
@@ -463,6 +463,16 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
           entities.add(snake(subject.lemma), subject.at);
         at = i + 1;
         verbObject = true;
+        // "customers review restaurants: stars, review text": columns right after the clause describe
+        // the deed, a table of its own where the knowledge base knows the verb's noun (a review).
+        const objectEnd = words[i + 1]!.pos === 'NOUN' && isPlural(words[i + 1]!.text) ? i + 1 : i + 2;
+        const deed = nounsOfVerb(word.lemma).find((noun) => knownEntity(noun)?.key === noun);
+        if (
+          deed !== undefined &&
+          /^(:|\(|-|—)$/.test(words[objectEnd + 1]?.text ?? '') &&
+          entities.find(deed) === undefined
+        )
+          entities.add(deed, word.at);
       }
       // "comments on posts", "orders from app users": a plural thing of a plural thing.
       else if (

@@ -15,7 +15,7 @@ import {
   STOP_WORDS,
 } from './lexicon.js';
 import { readWords, type Word } from './reader.js';
-import { isPlural, singular, snake } from './text.js';
+import { isPlural, nounsOfVerb, singular, snake } from './text.js';
 
 /** A foreign key the prompt asks for. */
 export interface Relation {
@@ -181,12 +181,6 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
   return undefined;
 }
 
-/** Nouns a verb makes ("inspect" → inspection, "book" → booking, "report" → report). */
-function nounsOfVerb(verb: string): string[] {
-  const stem = verb.replace(/e$/, '');
-  return [verb, `${stem}ion`, `${stem}ation`, `${verb}ment`, `${stem}ing`, `${stem}al`, `${verb}al`];
-}
-
 /**
  * "parents book lessons", "inspectors inspect units": a plural table, one verb, and another table. A
  * table the verb names ("inspections", "bookings") refers to both; otherwise what the verb acts on
@@ -317,7 +311,8 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
           addRelation(deed, subject);
           addRelation(deed, m.entity);
         } else addRelation(m.entity, subject);
-        subject = m.entity;
+        // "customers review restaurants: stars, …": what follows describes the deed.
+        subject = deed ?? m.entity;
       } else if (newClause) {
         subject = m.entity;
         subjectByEach = true;

@@ -70,8 +70,30 @@ export function singular(word: string): string {
   return pluralize.singular(word);
 }
 
+/**
+ * Nouns a table is named by as they are, with no plural (pluralize lacks most): "inventory rows" is an
+ * `inventory` table, "weekly mileage rows" a `weekly_mileage`, "watch history" a `watch_history`.
+ */
+const UNCOUNTABLE = new Set([
+  'inventory',
+  'feedback',
+  'livestock',
+  'mileage',
+  'history',
+  'attendance',
+  'usage',
+  'payroll',
+  'merchandise',
+  'luggage',
+  'baggage',
+  'furniture',
+  'weather',
+  'ledger',
+]);
+
 /** `company` → `companies`, `class` → `classes`, `staff` → `staff`. */
 export function plural(word: string): string {
+  if (UNCOUNTABLE.has(word)) return word;
   for (const [p, s] of Object.entries(IRREGULAR)) if (s === word) return p === 'persons' ? 'people' : p;
   if (IE_WORDS.has(word)) return word + 's';
   if (isPlural(word)) return word;
@@ -87,6 +109,12 @@ export function isPlural(word: string): boolean {
   if (!/^[a-z]{3,}$/.test(word) || FUNCTION_WORDS.test(word) || SINGULARS.has(word)) return false;
   const one = pluralize.singular(word);
   return one !== word && pluralize.plural(one) === word;
+}
+
+/** Nouns a verb makes ("inspect" → inspection, "book" → booking, "report" → report, "rent" → rental). */
+export function nounsOfVerb(verb: string): string[] {
+  const stem = verb.replace(/e$/, '');
+  return [verb, `${stem}ion`, `${stem}ation`, `${verb}ment`, `${stem}ing`, `${stem}al`, `${verb}al`];
 }
 
 /** `signup date` → `signup_date`. */

@@ -974,3 +974,22 @@ t.test('a table related to none refers to the one named before it, and says so',
   // Things that classify the table before them are referred to by it.
   t.same(refs(tablesOf('cabins with a number, and cabin types with a name'), 'cabins'), ['cabin_types']);
 });
+
+t.test('tables named by a mass noun keep it; a deed with its columns is a table of its own', async (t) => {
+  t.ok(
+    table(
+      tablesOf('3 depots, each holding 50-90 inventory rows (sku, bin location, qty on hand)'),
+      'inventory',
+    ),
+  );
+  t.ok(table(tablesOf('weekly mileage rows with runner name and miles between 5 and 60'), 'mileage'));
+  const stock = tablesOf('inventory rows: sku, shelf location, quantity on hand');
+  t.equal(field(stock, 'inventory', 'shelf_location')?.type, 'word');
+  t.equal(field(stock, 'inventory', 'quantity_on_hand')?.type, 'integer');
+  const inspections = tablesOf('inspectors inspect bridges: grade, notes, inspected on');
+  t.same(refs(inspections, 'inspections')?.sort(), ['bridges', 'inspectors']);
+  t.ok(field(inspections, 'inspections', 'grade'));
+  t.notOk(field(inspections, 'bridges', 'grade'));
+  // "with" after the object is the object's own relation: no deed.
+  t.notOk(table(tablesOf('parents book lessons with a tutor'), 'bookings'));
+});
