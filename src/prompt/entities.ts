@@ -5,7 +5,7 @@
  */
 import { ADJECTIVES, LOCALE_WORD_SET, RECORD_WORDS, ROW_WORDS, STOP_WORDS, UNITS } from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
-import { knownEntity } from './knowledge.js';
+import { knownByName, knownEntity } from './knowledge.js';
 import { isPluralNoun, type Word } from './reader.js';
 import { isPlural, nounsOfVerb, plural, singular, snake } from './text.js';
 
@@ -73,7 +73,11 @@ export function nounAt(
     // "customers review restaurants": the tagger's verb ends the noun.
     if (run.length > 0 && verbs.has(t.at) && tokens[j + 1]?.kind === 'word' && isPlural(tokens[j + 1]!.text))
       break;
-    if (run.length === 0 && (ADJECTIVES.has(t.text) || LOCALE_WORD_SET.has(t.text))) {
+    // "open houses": an adjective stays where the knowledge base knows the two words as one name.
+    const next = tokens[j + 1];
+    const named =
+      next?.kind === 'word' && knownByName(snake(`${t.text} ${singular(next.text)}`)) !== undefined;
+    if (run.length === 0 && !named && (ADJECTIVES.has(t.text) || LOCALE_WORD_SET.has(t.text))) {
       j++;
       continue;
     }

@@ -18,7 +18,7 @@ import {
   UNITS,
 } from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
-import { knownEntity } from './knowledge.js';
+import { knownByName } from './knowledge.js';
 import { isPluralNoun, type Word } from './reader.js';
 import { snake } from './text.js';
 
@@ -138,6 +138,10 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
     (words[phrase.head + 2]?.pos === 'NUM' || isPluralNoun(words[phrase.head + 2] ?? head))
   )
     return undefined;
+  // "test drives", "open houses": a name the knowledge base knows by two words keeps both, though the
+  // first alone would be a word about the data ("test") or an adjective.
+  if (before !== undefined && knownByName(snake(`${before.text} ${head.lemma}`)) !== undefined)
+    return snake(`${before.text} ${head.lemma}`);
   // "profile rows", "feature_flags rows": the rows are the noun's; "harvest records" are records of it.
   if (before !== undefined && before.pos !== 'ADJ' && !META.has(before.text)) {
     if (ROW_WORDS.has(head.text) || COLLECTION_WORDS.has(head.text)) return snake(before.lemma);
@@ -152,11 +156,12 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   // "order items" is an order_item; in "high school students" the nouns before the head are a
   // compound of their own, and the head alone names the table.
   const twoBefore = phrase.head - 2 >= phrase.first ? words[phrase.head - 2] : undefined;
-  // "facility work orders" are work orders, a thing the knowledge base knows by two words.
+  // "facility work orders" are work orders, a thing the knowledge base knows by two words (as its
+  // name or one of its other names).
   if (
     twoBefore !== undefined &&
     before?.pos === 'NOUN' &&
-    knownEntity(snake(`${before.text} ${head.lemma}`))?.key === snake(`${before.text} ${head.lemma}`)
+    knownByName(snake(`${before.text} ${head.lemma}`)) !== undefined
   )
     return snake(`${before.text} ${head.lemma}`);
   if (

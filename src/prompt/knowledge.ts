@@ -38,6 +38,11 @@ for (const [name, entity] of ENTITIES) {
   BY_LAST_WORD.set(last, list);
 }
 
+/** The entity the base knows by exactly this name or one of its other names (no last-word match). */
+export function knownByName(key: string): KnownEntity | undefined {
+  return ENTITIES.get(key);
+}
+
 /** The entity a singular key names: itself, an alias, or its last word (`support_ticket` → ticket). */
 export function knownEntity(key: string): KnownEntity | undefined {
   return ENTITIES.get(key) ?? ENTITIES.get(key.split('_').pop() ?? key);

@@ -197,6 +197,17 @@ function retagListedNouns(words: Word[]): Word[] {
       (opened(i - 1) || /^(has|have|had|with|me|us)$/.test(before?.text ?? ''))
     )
       return { ...word, pos: 'NOUN', lemma: word.text };
+    // "turbine work orders", "facility repair tickets": a verb in its base form after a singular noun
+    // and before a noun has no subject that agrees with it; it is part of the name.
+    if (
+      after?.pos === 'NOUN' &&
+      before?.pos === 'NOUN' &&
+      !isPlural(before.text) &&
+      word.lemma === word.text &&
+      !COMMANDS.test(word.text) &&
+      (i < 2 || !/^(each|every|a|an|one|the)$/.test(words[i - 2]!.text))
+    )
+      return { ...word, pos: 'NOUN', lemma: word.text };
     if (!/[^s]s$/.test(word.text) || word.lemma === word.text) return word;
     const closed = after === undefined || LIST_CLOSERS.has(after.text);
     // "plus maintenance logs,": a plural after a modifier noun where a list item starts.

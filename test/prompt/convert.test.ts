@@ -993,3 +993,15 @@ t.test('tables named by a mass noun keep it; a deed with its columns is a table 
   // "with" after the object is the object's own relation: no deed.
   t.notOk(table(tablesOf('parents book lessons with a tutor'), 'bookings'));
 });
+
+t.test(
+  'names the knowledge base knows by two words keep both; a base-form verb inside a name is a noun',
+  async (t) => {
+    t.ok(table(tablesOf('Pump work orders: pump id, issue, opened date'), 'work_orders'));
+    t.ok(table(tablesOf('12 test drives with customer name'), 'test_drives'));
+    t.ok(table(tablesOf('Test drives booked at a dealer: customer name, model'), 'test_drives'));
+    t.ok(table(tablesOf('generate test users with name and email'), 'users'));
+    // A plural subject keeps its verb: "customers review restaurants".
+    t.ok(table(tablesOf('inspectors inspect bridges: grade, inspected on'), 'inspectors'));
+  },
+);
