@@ -267,6 +267,8 @@ const RULES: Rule[] = [
   [/^(license_key|license|serial_key|product_key)$/, 'license_key'],
   [/^(totp_secret|mfa_secret|otp_secret|two_factor_secret)$/, 'totp_secret'],
   [/^(jwt|jwt_token|access_token|refresh_token|bearer_token|auth_token|token)$/, 'jwt_token'],
+  // A push token names a device to the push service: 64 hex characters (APNs), no JWT.
+  [/^(device_token|push_token|apns_token|fcm_token|registration_token)$/, 'hash_sha256'],
   [/^(api_key|apikey|secret_key|client_secret)$/, 'api_key'],
   [/^(duration|duration_text)$/, 'duration'],
   [

@@ -193,7 +193,7 @@ export function convertPrompt(prompt: string): ConversionResult {
         segment = kind.rest;
       }
       const found =
-        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|\bneeds?\b|\bcarry\b|\bcarries\b|\bstores?\b|\btracks?\b|\bcaptures?\b|\bgets?\b|\brecording\b|\brecords\b|\bstoring\b|\bholding\b|\blogging\b|\btracking\b|[:(,]|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
+        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|\bneeds?\b|\bcarry\b|\bcarries\b|\bstores?\b|\btracks?\b|\bcaptures?\b|\bgets?\b|\brecording\b|\brecords\b|\bstoring\b|\bholding\b|\blogging\b|\btracking\b|[:(,]|[?!](?=\s*[a-z])|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
           segment,
         );
       // "holds a rank of recruit, officer or leader": a comma inside choices opens no list.

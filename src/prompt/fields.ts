@@ -210,6 +210,8 @@ function stripLead(words: string[]): string[] {
 export function fieldName(phrase: string, table: string): string {
   const stamp = /^(?:(?:a|an|the|and|with|its|their)\s+)*([a-z]+)\s+(at|on)$/.exec(phrase.trim());
   if (stamp !== null) return `${stamp[1]}_${stamp[2]}`; // "created at" → created_at
+  // "give me text, author handle": the request before a column list is no part of its first name.
+  phrase = phrase.replace(/^\s*(?:give|show|get|send|make)\s+(?:me|us)\s+/, '');
   // "charge an hourly rate": a verb and an article before the name are no part of it.
   const verbLead = /^([a-z]+)\s+(?:a|an|the)\s+(?=[a-z])/.exec(phrase.trim());
   if (verbLead !== null && !/^(of|for|in|on|at|to|per|by|from|with|as|into)$/.test(verbLead[1]!))
@@ -256,7 +258,8 @@ export function fieldName(phrase: string, table: string): string {
 /** Whether a phrase names a column the naming rules know ("planting date", "price"), not a value. */
 function namesColumn(phrase: string, table: string): boolean {
   // "dogs (name, breed)": a name is a column wherever it is, though its type is plain words.
-  if (/^(name|full name|label|title|description|notes?)$/.test(phrase.trim())) return true;
+  if (/^(name|full name|label|title|description|notes?|type|kind|category|status)$/.test(phrase.trim()))
+    return true;
   return typeFor(fieldName(phrase, table), table).type !== 'words';
 }
 
@@ -759,7 +762,8 @@ export function parseFields(
           .replace(/^(?:a|an|the)\s+/, '')
           .replace(/^(?:is|has|was|can|does)\s+/, '')
           .replace(/\?(\s+flag)?$/, '');
-      const name = fieldName(words, table);
+      // "whether it was opened": a participle the relation reader treats as a stop word still names it.
+      const name = fieldName(words, table) || (whether === null ? '' : snake(words));
       if (name !== '' && isEntity(name) === undefined) push({ name, type: 'boolean' });
       continue;
     }

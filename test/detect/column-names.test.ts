@@ -90,3 +90,8 @@ t.test('singular and plural come from pluralize, with the exceptions seed data n
   t.notOk(isPlural('gps'));
   t.notOk(isPlural("'s"));
 });
+
+t.test('a push token is a device token, not a JWT', async (t) => {
+  t.equal(typeFromName('device_token')?.type, 'hash_sha256');
+  t.equal(typeFromName('access_token')?.type, 'jwt_token');
+});

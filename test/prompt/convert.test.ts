@@ -1005,3 +1005,24 @@ t.test(
     t.ok(table(tablesOf('inspectors inspect bridges: grade, inspected on'), 'inspectors'));
   },
 );
+
+t.test(
+  'columns after a question, after "give me", in parentheses with a type, and whether it was …',
+  async (t) => {
+    const plans = tablesOf(
+      'What would tariff plans look like? Name, monthly fee, and tier either basic or premium.',
+    );
+    t.ok(field(plans, 'plans', 'name'));
+    t.ok(field(plans, 'plans', 'monthly_fee'));
+    const posts = tablesOf('what would 200 toots look like? give me text, author handle and posted time');
+    t.ok(field(posts, 'toots', 'text'));
+    t.notOk(field(posts, 'toots', 'give_me_text'));
+    const asks = tablesOf('120 patrons, each with 0–2 wishes (type, requested at, granted)');
+    t.notOk(field(asks, 'wishes', 'type')?.type === 'enum');
+    t.equal(field(asks, 'wishes', 'requested_at')?.type, 'datetime');
+    t.equal(
+      field(tablesOf('mailings with subject and whether it was opened'), 'mailings', 'opened')?.type,
+      'boolean',
+    );
+  },
+);
