@@ -5,7 +5,7 @@
  */
 import { type Inferred, typeFromName } from '../detect/naming.js';
 import { REFERENCE_TIME } from '../../workers/engine/types/index.js';
-import { knownCategory } from './knowledge.js';
+import { isPerson, knownCategory } from './knowledge.js';
 import { STOP_WORDS } from './lexicon.js';
 import { isPlural, singular, snake } from './text.js';
 
@@ -273,10 +273,14 @@ export function typeFor(name: string, table: string): Inferred {
   const candidates = [name, singular(name)];
   for (let i = 1; i < tokens.length; i++)
     candidates.push(tokens.slice(i).join('_'), singular(tokens.slice(i).join('_')));
-  for (const candidate of candidates) {
-    const found = typeFromName(candidate, 'any', table);
-    if (found !== undefined) return found;
+  const found = candidates.map((c) => typeFromName(c, 'any', table)).find((f) => f !== undefined);
+  // "attorney", "courier name", a name in a table of taxpayers: where the naming rules have nothing
+  // specific, a person the knowledge base knows (one with a first name) holds a person's name.
+  if (found === undefined || /^(words|word|title)$/.test(found.type)) {
+    const who = name === 'name' ? singular(table.split('_').pop() ?? table) : name.replace(/_name$/, '');
+    if (isPerson(who)) return { type: 'full_name' };
   }
+  if (found !== undefined) return found;
   if (/(^|_)(date|day|birthday)$/.test(name)) return { type: 'date' };
   // "device id" with no devices table: an identifier.
   if (/_id$/.test(name)) return { type: 'uuid' };

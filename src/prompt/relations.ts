@@ -125,6 +125,9 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
       entities.list.find((e) => e.key === key || e.name === words.join('_')) ??
       (tails.length === 1 ? tails[0] : undefined);
     if (entity === undefined) continue;
+    // "billable hours entries: attorney, hours 0.25 to 12": a compound's last word with a number after
+    // it is a column's name, no mention of the table.
+    if (entity.key !== key && tokens[i + len]?.kind === 'number') continue;
     // A singular mention needs a determiner: "a customer", "each homeroom teacher" (one modifier between).
     const previous = tokens[i - 1]?.text ?? '';
     // "whether the bed is occupied": a yes/no column's words, no mention of the table.

@@ -1026,3 +1026,16 @@ t.test(
     );
   },
 );
+
+t.test(
+  "a person's name where the naming rules say nothing specific, and a compound's last word as a column",
+  async (t) => {
+    const hours = tablesOf('billable hours entries: attorney, timekeeper name, hours 0.25 to 12, rate');
+    t.equal(field(hours, 'billable_hours', 'attorney')?.type, 'full_name');
+    t.equal(field(hours, 'billable_hours', 'timekeeper_name')?.type, 'full_name');
+    t.same(field(hours, 'billable_hours', 'hours')?.params, { min: 0.25, max: 12, precision: 2 });
+    t.equal(field(tablesOf('taxpayers with name and tax id'), 'taxpayers', 'name')?.type, 'full_name');
+    // A thing's name stays a thing's.
+    t.not(field(tablesOf('printers with name and model'), 'printers', 'name')?.type, 'full_name');
+  },
+);
