@@ -199,7 +199,8 @@ export function convertPrompt(prompt: string): ConversionResult {
       // "holds a rank of recruit, officer or leader": a comma inside choices opens no list.
       const intro = found?.[0] === ',' && OR_LIST_TAIL.test(segment.slice(found.index + 1)) ? null : found;
       const body = (intro === null ? segment : segment.slice(intro.index + intro[0].length)).replace(
-        /\b(who|which|that|where)\b.*$/,
+        // "source which is one of referral, …" names choices; other clauses say something else.
+        /\b(who|which|that|where)\b(?!\s+(?:is|are)\s+(?:one of|either)\b).*$/,
         '',
       );
       const parsed = parseFields(body, entity.name, (phrase) => {

@@ -211,7 +211,10 @@ export function fieldName(phrase: string, table: string): string {
   const stamp = /^(?:(?:a|an|the|and|with|its|their)\s+)*([a-z]+)\s+(at|on)$/.exec(phrase.trim());
   if (stamp !== null) return `${stamp[1]}_${stamp[2]}`; // "created at" → created_at
   // "give me text, author handle": the request before a column list is no part of its first name.
-  phrase = phrase.replace(/^\s*(?:give|show|get|send|make)\s+(?:me|us)\s+/, '');
+  phrase = phrase.replace(
+    /^\s*(?:(?:give|show|get|send|make)\s+(?:me|us)|(?:i|we)\s+(?:need|want|would like|'d like))\s+/,
+    '',
+  );
   // "charge an hourly rate": a verb and an article before the name are no part of it.
   const verbLead = /^([a-z]+)\s+(?:a|an|the)\s+(?=[a-z])/.exec(phrase.trim());
   if (verbLead !== null && !/^(of|for|in|on|at|to|per|by|from|with|as|into)$/.test(verbLead[1]!))
@@ -597,12 +600,12 @@ export function parseFields(
   };
   // "level one of A1, A2, B1": a list after "one of" is a choice even without "or".
   const oneOfRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*)((?:${w} )?${w})\\s+(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*(?:\\s*,?\\s+or\\s+${value})?)(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*(?:(?:a|an|the)\\s+)?)((?:${w} )?${w})\\s*(?:[-—–:]\\s*)?(?:(?:which|that)\\s+)?(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*(?:\\s*,?\\s+or\\s+${value})?)(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
   rest = rest.replace(oneOfRe, choice);
   const orRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*)((?:${w} )?${w})(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*[:-]?\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*)((?:${w} )?${w})(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*[:-]?\\s+(${value}(?:(?:\\s*,\\s*|\\s+or\\s+)${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
   // "with like, love, laugh or angry": choices named by nothing but the table are its type.
@@ -618,7 +621,7 @@ export function parseFields(
   rest = rest.replace(orRe, choice);
   // "rating g/pg/pg-13/r": any name before values joined by slashes.
   const slashRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*)((?:${w} )?${w})\\s*[:-]?\\s+(${wv}(?:\\s*/\\s*${wv}){1,})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*)((?:${w} )?${w})\\s*[:-]?\\s+(${wv}(?:\\s*/\\s*${value}){1,})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
   rest = rest.replace(slashRe, choice);
@@ -628,9 +631,11 @@ export function parseFields(
       `(^|[,(;]|\\bwith\\b|\\band\\b)(\\s*)((?:${w} )?${w})\\s*:\\s+(${value}(?:\\s*,\\s*${value}){2,})\\s*$`,
     ),
     (m, lead: string, space: string, words: string, list: string) => {
+      // "seat class: economy, premium, business, first": one value that could name a column
+      // ("premium") does not make the values columns; most of them must.
       const items = splitValues(list);
       const columns = items.filter((v) => namesColumn(v, table));
-      return columns.length > 0 ? m : choice(m, lead, space, words, list);
+      return columns.length * 2 >= items.length ? m : choice(m, lead, space, words, list);
     },
   );
   // "is either in-person or telehealth" with no name: the row's type.
@@ -714,7 +719,8 @@ export function parseFields(
   const push = (field: PromptField) => {
     if (seen.has(field.name) || field.name === '' || field.name === 'id') return;
     // "a table linking them" names a table, not a column.
-    if (/^table_|_(them|both)$/.test(field.name)) return;
+    // ("table number" at a wedding or in a restaurant is a column.)
+    if (/^table_(?!(?:number|no|num|name|size|count|seats|capacity)$)|_(them|both)$/.test(field.name)) return;
     // "…, one recipe have …": a determiner left before the next table's name is no column.
     if (/^(one|each|every|some|any|all|both|other|another|several|many)$/.test(field.name)) return;
     seen.add(field.name);

@@ -1039,3 +1039,41 @@ t.test(
     t.not(field(tablesOf('printers with name and model'), 'printers', 'name')?.type, 'full_name');
   },
 );
+
+t.test(
+  'choices as people write them: "which is one of", a dash before "one of", "or … or", slashes between phrases',
+  async (t) => {
+    const values = (prompt: string, name: string, column: string) =>
+      field(tablesOf(prompt), name, column)?.params?.['values'];
+    t.same(values('leads with name and channel which is one of web, phone, walk in', 'leads', 'channel'), [
+      'web',
+      'phone',
+      'walk in',
+    ]);
+    t.same(values('badges: holder and a colour — one of red, green, blue', 'badges', 'colour'), [
+      'red',
+      'green',
+      'blue',
+    ]);
+    t.same(values('dinners with dish is soup or salad or pasta', 'dinners', 'dish'), [
+      'soup',
+      'salad',
+      'pasta',
+    ]);
+    t.same(values('patients: age, arm placebo/low dose/high dose', 'patients', 'arm'), [
+      'placebo',
+      'low dose',
+      'high dose',
+    ]);
+    // One value that could name a column does not make the values columns.
+    t.same(values('tickets with fare class: economy, premium, business, first', 'tickets', 'fare_class'), [
+      'economy',
+      'premium',
+      'business',
+      'first',
+    ]);
+    t.ok(
+      field(tablesOf('wedding guests with name, table number and meal'), 'wedding_guests', 'table_number'),
+    );
+  },
+);
