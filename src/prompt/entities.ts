@@ -391,6 +391,8 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     let at = -1;
     /** Whether a clause's verb names the object ("inspectors inspect units"): then even a unit's word is one. */
     let verbObject = false;
+    /** Whether the object links two tables ("linked by casting"): a word in -ing there names the table. */
+    let linking = false;
     // "An IoT gateway connects …", "a user reacts to …": a clause about one row of a table.
     const clauseStart = i === 0 || /^[.;:]$/.test(words[i - 1]!.text);
     const oneRow =
@@ -429,8 +431,10 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       else if (
         /^(linked|connected|joined|related)$/.test(word.text) &&
         /^(by|through|via)$/.test(words[i + 1]?.text ?? '')
-      )
+      ) {
         at = i + 2;
+        linking = true;
+      }
       // "collected by a researcher", "posted by a user": any participle's agent.
       else if (/ed$/.test(word.text) && words[i + 1]?.text === 'by') at = i + 2;
       // "every car has service records", "clubs have members": plural things had.
@@ -570,7 +574,11 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     // "belong to a rental,": an adjective standing alone after one is a noun too.
     const standsAlone =
       first?.pos === 'ADJ' && at > start && /^(PUNCT|CCONJ|VERB|AUX)$/.test(words[at + 1]?.pos ?? 'PUNCT');
-    if (first === undefined || !(first.pos === 'NOUN' || (at > start && first.pos === 'VERB') || standsAlone))
+    const gerund = linking && first?.pos === 'VERB' && /ing$/.test(first.text);
+    if (
+      first === undefined ||
+      !(first.pos === 'NOUN' || (at > start && first.pos === 'VERB') || standsAlone || gerund)
+    )
       continue;
     let end = at;
     // "every employee reports to …": a verb in -s the tagger read as a noun ends the name.
@@ -602,7 +610,7 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       ROW_WORDS.has(head.text)
     )
       continue;
-    const key = snake(end > at ? `${first.text} ${head.lemma}` : head.lemma);
+    const key = snake(end > at ? `${first.text} ${head.lemma}` : gerund ? head.text : head.lemma);
     if (entities.find(key) === undefined && entities.find(head.lemma) === undefined)
       entities.add(key, first.at);
     // "reference a kennel and a pet", "per precinct and candidate", "player+achievement": the objects

@@ -137,8 +137,13 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     const keyed =
       /^(by|to|on|and|,)$/.test(previous) &&
       tokens.slice(Math.max(0, i - 8), i).some((t) => t.text === 'keyed' || t.text === 'fk');
+    // "papers and authors linked by authorship": a table named in the singular after "by"/"via".
+    const linking = /^(by|via|through)$/.test(previous) && entity.key === key;
     const determined =
-      keyed || DETERMINERS.has(previous) || (modified && DETERMINERS.has(tokens[i - 2]?.text ?? ''));
+      keyed ||
+      linking ||
+      DETERMINERS.has(previous) ||
+      (modified && DETERMINERS.has(tokens[i - 2]?.text ?? ''));
     // "profile rows" and "students table" name many rows; "customer table" is singular.
     const plural =
       isPlural(last) ||
@@ -259,9 +264,11 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
       const lastWord = words[words.length - 1] ?? '';
       const determiner = /\b(another|other|parent)\s+$/.test(before) ? 'self' : '';
       const hasMany =
-        /(?<!\bhow\s)\b(many|multiple|several|lots of|a lot of|a number of|one or more|numerous)\s+(?:[a-z]+\s+)?$/.test(
+        // ("a many-to-many between patients and allergens" links them; it has none of them.)
+        (/(?<!\bhow\s)\b(many|multiple|several|lots of|a lot of|a number of|one or more|numerous)\s+(?:[a-z]+\s+)?$/.test(
           before,
-        ) ||
+        ) &&
+          !/many[- ]to[- ]many\s+(?:[a-z]+\s+)?$/.test(before)) ||
         // "has 12 to 36 monthly repayments": a count, perhaps with a word, before the thing.
         /\d\s*(?:to|-|and)\s*\d+\s+(?:(?!(?:per|for|each|in|of|a|an)\b)[a-z]+\s+)?$/.test(`${before} `) ||
         /\b(with|has|have|contains?)\s+\d+\s+(?:(?!(?:per|for|each|in|of|a|an)\b)[a-z]+\s+)?$/.test(
@@ -319,8 +326,10 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
       } else if (newClause) {
         subject = m.entity;
         subjectByEach = true;
-      } else if (/\b(linked|connected|joined)\s+(through|via|by)$|\bthrough$/.test(words.join(' '))) {
+      } else if (/\b(linked|connected|joined)\s+(through|via|by)$|\b(through|via)$/.test(words.join(' '))) {
         for (const e of groupSinceStart) if (e !== m.entity) addRelation(m.entity, e);
+        // "papers and authors linked by authorship": a table linking two others, one row a pair.
+        if (groupSinceStart.filter((e) => e !== m.entity).length === 2) scan.junctions.add(m.entity);
         subject = m.entity;
       } else if (subject !== undefined && hasMany && m.entity !== subject) {
         // "posts have many comments": the comment refers to its post.

@@ -1077,3 +1077,22 @@ t.test(
     );
   },
 );
+
+t.test(
+  'a table linking two others by name, "via" or as a many-to-many keeps the columns after it',
+  async (t) => {
+    const credits = tablesOf('films and actors linked by casting w/ character name');
+    t.same(refs(credits, 'castings')?.sort(), ['actors', 'films']);
+    t.ok(table(credits, 'castings')?.unique);
+    t.ok(field(credits, 'castings', 'character_name'));
+    const via = tablesOf('songs and playlists, many-to-many via playlist_songs with position');
+    t.same(refs(via, 'playlist_songs')?.sort(), ['playlists', 'songs']);
+    t.ok(field(via, 'playlist_songs', 'position'));
+    const allergies = tablesOf(
+      'member_diets as a many-to-many between members and diets, also recording the start date',
+    );
+    t.same(refs(allergies, 'member_diets')?.sort(), ['diets', 'members']);
+    t.ok(field(allergies, 'member_diets', 'start_date'));
+    t.same(refs(allergies, 'members'), []);
+  },
+);
