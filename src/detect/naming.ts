@@ -28,11 +28,14 @@ export interface Inferred {
 
 type Rule = [RegExp, string, Record<string, unknown>?];
 
-// Ordered: the first match wins, so specific names come before the generic ones.
-/** Sums of money: `rent_due`, `fare_paid` and `fee_charged` are sums, not dates or yes/no. */
+/**
+ * Sums of money: `rent_due`, `fee_charged` and `balance_owed` are sums, not dates or yes/no
+ * (`payment_due` and `bill_due` are the day they are due).
+ */
 const MONEY =
-  'rent|fare|fee|fees|price|premium|tax|tip|deposit|salary|wage|wages|amount|total|cost|toll|fine|tuition|dues|balance|interest|principal|payment|bill|charge|commission|bonus|refund|revenue';
+  'rent|fare|fee|fees|price|premium|tax|tip|deposit|salary|wage|wages|amount|total|cost|toll|fine|tuition|dues|balance|interest|principal|charge|commission|bonus|refund|revenue';
 
+// Ordered: the first match wins, so specific names come before the generic ones.
 const RULES: Rule[] = [
   [/^(uuid|guid)$|_uuid$|_guid$/, 'uuid'],
   [new RegExp(`^(${MONEY})_(charged|due|owed|collected|received|refunded|billed|outstanding)$`), 'amount'],
@@ -40,33 +43,6 @@ const RULES: Rule[] = [
   [
     /^(amount|total|price|fare|tax|tip|premium|deposit|rent|salary|wage|toll|commission|bonus)_paid$/,
     'amount',
-  ],
-  // A measure named by its unit alone (`kg`, `km`) or first (`ms_played`, `km_driven`): a quantity.
-  [
-    /^(kg|kgs|kilos|lbs|grams|tonnes|tons|km|kms|meters|metres|miles|liters|litres|gallons)$/,
-    'decimal',
-    { min: 0, max: 1000, precision: 2 },
-  ],
-  [/^(ms|msec)_[a-z]+$/, 'integer', { min: 0, max: 600000 }],
-  [
-    /^(secs|seconds|mins|minutes|hrs|hours|days|km|kms|miles|kg|kgs|steps|reps)_[a-z]+$/,
-    'integer',
-    { min: 0, max: 10000 },
-  ],
-  [/^[a-z]+_class$/, 'word'],
-  // A quantity named first (`qty_on_hand`, `quantity_ordered`, `stock_on_hand`) counts things.
-  [
-    /^(qty|quantity|stock|units|count)_(on_hand|ordered|shipped|received|sold|available|reserved|in_stock|returned|picked)$/,
-    'integer',
-    { min: 0, max: 500 },
-  ],
-  // A place in a store room is a code, not a street address.
-  [/^(bin|shelf|slot|aisle|rack|locker|storage)_(location|loc|position)$/, 'word'],
-  [/^(commune|village|town|borough|hometown|municipality_name)$/, 'city'],
-  [
-    /^(check_interval|interval|polling_interval|interval_seconds|interval_sec)$/,
-    'integer',
-    { min: 10, max: 3600 },
   ],
   // Yes/no columns whose names start like other types: `email_verified`, `phone_opt_in`, `no_show`.
   [
@@ -267,8 +243,8 @@ const RULES: Rule[] = [
   [/^(license_key|license|serial_key|product_key)$/, 'license_key'],
   [/^(totp_secret|mfa_secret|otp_secret|two_factor_secret)$/, 'totp_secret'],
   [/^(jwt|jwt_token|access_token|refresh_token|bearer_token|auth_token|token)$/, 'jwt_token'],
-  // A push token names a device to the push service: 64 hex characters (APNs), no JWT.
-  [/^(device_token|push_token|apns_token|fcm_token|registration_token)$/, 'hash_sha256'],
+  // An APNs device token: 64 hex characters, no JWT.
+  [/^(device_token|apns_token)$/, 'hash_sha256'],
   [/^(api_key|apikey|secret_key|client_secret)$/, 'api_key'],
   [/^(duration|duration_text)$/, 'duration'],
   [
@@ -487,12 +463,40 @@ const RULES: Rule[] = [
     'time',
   ],
   [/_time$/, 'datetime'],
+  // After the specific rules above (`hours_worked`, `days_overdue` keep theirs):
+  // A measure named by its unit alone (`kg`, `km`) or first (`ms_played`, `km_driven`): a quantity.
+  [
+    /^(kg|kgs|kilos|lbs|grams|tonnes|tons|km|kms|meters|metres|miles|liters|litres|gallons)$/,
+    'decimal',
+    { min: 0, max: 1000, precision: 2 },
+  ],
+  [/^(ms|msec)_[a-z]+$/, 'integer', { min: 0, max: 600000 }],
+  [
+    /^(secs|seconds|mins|minutes|hrs|hours|days|km|kms|miles|kg|kgs|steps|reps)_[a-z]+$/,
+    'integer',
+    { min: 0, max: 10000 },
+  ],
+  [/^[a-z]+_class$/, 'word'],
+  // A quantity named first (`qty_on_hand`, `quantity_ordered`, `stock_on_hand`) counts things.
+  [
+    /^(qty|quantity|stock|units|count)_(on_hand|ordered|shipped|received|sold|available|reserved|in_stock|returned|picked)$/,
+    'integer',
+    { min: 0, max: 500 },
+  ],
+  // A place in a store room is a code, not a street address.
+  [
+    /^(bin|shelf|slot|aisle|rack|locker|storage)_(location|loc|position)$/,
+    'sequence',
+    { start: 101, prefix: 'BIN-' },
+  ],
+  [/^(commune|village|town|borough|hometown|municipality_name)$/, 'city'],
+  [/^(check_interval|polling_interval|interval_seconds|interval_sec)$/, 'integer', { min: 10, max: 3600 }],
 ];
 
 // Tables whose `name` is a person's name, a company's, a product's...
 const NAME_BY_TABLE: [RegExp, string][] = [
   [
-    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner|intern|trainee|apprentice|adjuster|idol|performer|singer|dancer|runner|cyclist|swimmer|climber|golfer|rep|representative|associate|assistant|operator|dispatcher|agent|broker|realtor|holder|insured|claimant|defendant|plaintiff|witness|juror|official|councillor|councilor|senator|mayor|parishioner|worshipper|camper|hiker|gamer|streamer|blogger|vlogger|mentor|mentee|fellow|scholar|postdoc|researcher)s?$/,
+    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner|intern|trainee|apprentice|adjuster|idol|performer|singer|dancer|runner|cyclist|swimmer|climber|golfer|rep|representative|associate|assistant|operator|dispatcher|agent|broker|realtor|holder|insured|claimant|defendant|plaintiff|witness|juror|official|councillor|councilor|senator|mayor|parishioner|worshipper|camper|hiker|gamer|streamer|blogger|vlogger|mentor|mentee|fellow|scholar|postdoc|researcher|auditor|barista|bartender|bidder|cleaner|counselor|counsellor|curator|detective|editor|electrician|foreman|housekeeper|janitor|journalist|librarian|moderator|nanny|notary|plumber|recruiter|sailor|shareholder|soldier|supervisor|taxpayer|timekeeper|tourist|umpire)s?$/,
     'full_name',
   ],
   [
@@ -646,9 +650,7 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
     });
   } else if (
     /^(open|high|low|close|adj_close)$/.test(snake) &&
-    /(rate|price|quote|candle|bar|stock|ticker|ohlc|fx|exchange|crypto|market|trade|share|securit(y|ie))s?$/.test(
-      snakeCase(table ?? ''),
-    )
+    /(^|_)(rate|price|quote|candle|ticker|ohlc|fx|stock|crypto|securit(y|ie))s?$/.test(snakeCase(table ?? ''))
   ) {
     // A price bar's open, high, low and close: an exchange rate's near 1, a share's in currency units.
     candidates.push(
@@ -659,7 +661,11 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   } else if (/^[a-z]+_(required|needed|minimum)$/.test(snake)) {
     // `level_required`, `age_minimum`: a measure's threshold is that measure; `id_required` is yes/no.
     const measure = typeFromName(snake.replace(/_(required|needed|minimum)$/, ''), value, table);
-    if (measure !== undefined && /^(integer|number|decimal|float|age)$/.test(measure.type)) return measure;
+    if (
+      measure !== undefined &&
+      /^(integer|number|decimal|float|age|price|amount|salary|weight)$/.test(measure.type)
+    )
+      return measure;
   } else if (snake === 'category' && table !== undefined && /products?|items?$/.test(snakeCase(table))) {
     candidates.push({ type: 'product_category' });
   } else if (snake === 'description' && table !== undefined && /products?$/.test(snakeCase(table))) {

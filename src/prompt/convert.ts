@@ -193,7 +193,7 @@ export function convertPrompt(prompt: string): ConversionResult {
         segment = kind.rest;
       }
       const found =
-        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|\bneeds?\b|\bcarry\b|\bcarries\b|\bstores?\b|\btracks?\b|\bcaptures?\b|\bgets?\b|\brecording\b|\brecords\b|\bstoring\b|\bholding\b|\blogging\b|\btracking\b|[:(,]|[?!](?=\s*[a-z])|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
+        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|\bneeds?\b|\bcarry\b|\bcarries\b|\bstores?\b|\btracks?\b|\bcaptures?\b|\bgets?\b|\brecording\b|\brecords\b|\bstoring\b|\bholding\b|\blogging\b|\btracking\b|[:(,]|[?!](?=\s*[a-z][^.?!]*,)|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
           segment,
         );
       // "holds a rank of recruit, officer or leader": a comma inside choices opens no list.
@@ -288,16 +288,6 @@ function breakCycle(
     ),
     warning: `${table.name} and ${parent} were read as referring to each other; ${parent} refers to ${table.name}, and ${table.name}.${field.name} was left out.`,
   };
-}
-
-/** A count stated for `table` beyond the pairs of its parents' stated counts: rows that repeat, no junction. */
-function moreThanPairs(table: Entity, a: Entity, b: Entity): boolean {
-  return (
-    table.count !== undefined &&
-    a.count !== undefined &&
-    b.count !== undefined &&
-    table.count > a.count * b.count
-  );
 }
 
 /** "an order", "an invoice", "a user", "a unit" (an initial "u" said "you" takes "a"). */
@@ -397,6 +387,18 @@ function unrelatedTables(
       );
       continue;
     }
+    // "payments, and customers": things that happen refer to things that are, and more rows to fewer.
+    const event = (e: Entity) => EVENT_ENTITIES.has(singular(e.key.split('_').pop() ?? ''));
+    const reversed =
+      (event(parent) && !event(entity)) ||
+      (parent.count !== undefined && entity.count !== undefined && parent.count > entity.count);
+    if (reversed) {
+      relations.push({ child: parent, parent: entity });
+      warnings.push(
+        `${parent.name}: no relation was stated; each refers to one of ${entity.name}, the table named after it.`,
+      );
+      continue;
+    }
     relations.push({ child: entity, parent });
     warnings.push(
       `${entity.name}: no relation was stated; each refers to one of ${parent.name}, the table named before it.`,
@@ -414,10 +416,19 @@ function onePerPair(text: string, entities: Entities, relations: Relation[], jun
     const a = entities.find(m[1]!);
     const b = entities.find(m[2]!);
     if (a === undefined || b === undefined || a === b) continue;
-    const child = entities.list.find((e) =>
-      [a, b].every((parent) => relations.some((r) => r.child === e && r.parent === parent)),
-    );
-    if (child !== undefined) junctions.add(child);
+    // The rows counted so: a table related to both already, else the one named last before the phrase.
+    const child =
+      entities.list.find((e) =>
+        [a, b].every((parent) => relations.some((r) => r.child === e && r.parent === parent)),
+      ) ??
+      entities.list
+        .filter((e) => e !== a && e !== b && e.at >= 0 && e.at < m!.index)
+        .sort((x, y) => y.at - x.at)[0];
+    if (child === undefined) continue;
+    for (const parent of [a, b])
+      if (!relations.some((r) => r.child === child && r.parent === parent)) relations.push({ child, parent });
+    junctions.add(child);
+    child.onePerPair = true;
   }
 }
 
@@ -739,9 +750,8 @@ function applyRelations(
       distinct.length === 2 &&
       distinct[0]?.parent !== distinct[1]?.parent &&
       junctions.has(draft.entity) &&
-      !EVENT_ENTITIES.has(last) &&
-      // A junction the prompt asks for keeps its pairs unique (and its count is fitted to them).
-      (junctions.has(draft.entity) || !moreThanPairs(draft.entity, distinct[0]!.parent, distinct[1]!.parent))
+      // Events repeat (a patient sees a doctor many times), unless the prompt says one per pair.
+      (!EVENT_ENTITIES.has(last) || draft.entity.onePerPair === true)
     ) {
       draft.unique ??= [[distinct[0]!.name, distinct[1]!.name]];
     }

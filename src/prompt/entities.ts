@@ -23,6 +23,8 @@ export interface Entity {
   end: number;
   /** Named in one snake_case word (`playlist_tracks`): another table is no tail of it ("tracks"). */
   written?: boolean;
+  /** One row for each pair of two other tables' rows ("one vote per owner and proposal"). */
+  onePerPair?: boolean;
 }
 
 /** One token of the normalized prompt. */
@@ -73,7 +75,7 @@ export function nounAt(
     // "customers review restaurants": the tagger's verb ends the noun.
     if (run.length > 0 && verbs.has(t.at) && tokens[j + 1]?.kind === 'word' && isPlural(tokens[j + 1]!.text))
       break;
-    // "open houses": an adjective stays where the knowledge base knows the two words as one name.
+    // "test drives", "home visits": a word stays where the knowledge base knows the two words as one name.
     const next = tokens[j + 1];
     const named =
       next?.kind === 'word' && knownByName(snake(`${t.text} ${singular(next.text)}`)) !== undefined;
@@ -477,7 +479,7 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
         const deed = nounsOfVerb(word.lemma).find((noun) => knownEntity(noun)?.key === noun);
         if (
           deed !== undefined &&
-          /^(:|\(|-|—)$/.test(words[objectEnd + 1]?.text ?? '') &&
+          /^(:|\(|-)$/.test(words[objectEnd + 1]?.text ?? '') &&
           entities.find(deed) === undefined
         )
           entities.add(deed, word.at);
@@ -674,7 +676,7 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     let k = j;
     if (
       words[k]?.text === 'table' &&
-      /^(with|holding|having|containing|:|-|—)$/.test(words[k + 1]?.text ?? '')
+      /^(with|holding|having|containing|:|-)$/.test(words[k + 1]?.text ?? '')
     )
       k += 2;
     let count: number | undefined;
@@ -760,7 +762,7 @@ export function findAttachedTables(words: readonly Word[], entities: Entities): 
         ? before
         : undefined;
     const opener = words[i - (modifier === undefined ? 1 : 2)];
-    if (opener !== undefined && !/^(,|and|plus|&|with|;|:|-|—|\+)$/.test(opener.text)) continue;
+    if (opener !== undefined && !/^(,|and|plus|&|with|;|:|-|\+)$/.test(opener.text)) continue;
     let k = i + 1;
     if (ATTACHING_PARTICIPLES.test(words[k]!.text) && ATTACHING.test(words[k + 1]?.text ?? '')) k++;
     if (!ATTACHING.test(words[k]!.text)) continue;
@@ -773,7 +775,11 @@ export function findAttachedTables(words: readonly Word[], entities: Entities): 
     const parent = entities.find(object.lemma) ?? entities.find(object.text);
     if (parent === undefined) continue;
     const key =
-      modifier !== undefined && modifier.pos !== 'ADJ' && !STOP_WORDS.has(modifier.text)
+      // "open ports on each router" are open_ports (the adjective would be left as a column).
+      modifier !== undefined &&
+      !STOP_WORDS.has(modifier.text) &&
+      !ADJECTIVES.has(modifier.text) &&
+      !LOCALE_WORD_SET.has(modifier.text)
         ? `${modifier.text}_${word.lemma}`
         : word.lemma;
     entities.add(snake(key), (modifier ?? word).at);

@@ -135,11 +135,12 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   if (
     (ROW_WORDS.has(head.text) || COLLECTION_WORDS.has(head.text) || RECORD_WORDS.has(head.text)) &&
     words[phrase.head + 1]?.text === 'of' &&
-    (words[phrase.head + 2]?.pos === 'NUM' || isPluralNoun(words[phrase.head + 2] ?? head))
+    words[phrase.head + 2] !== undefined &&
+    (words[phrase.head + 2]!.pos === 'NUM' || isPluralNoun(words[phrase.head + 2]!))
   )
     return undefined;
-  // "test drives", "open houses": a name the knowledge base knows by two words keeps both, though the
-  // first alone would be a word about the data ("test") or an adjective.
+  // "test drives": a name the knowledge base knows by two words keeps both, though the first alone
+  // would be a word about the data ("test") or an adjective.
   if (before !== undefined && knownByName(snake(`${before.text} ${head.lemma}`)) !== undefined)
     return snake(`${before.text} ${head.lemma}`);
   // "profile rows", "feature_flags rows": the rows are the noun's; "harvest records" are records of it.
@@ -316,6 +317,8 @@ function columnsInParentheses(words: readonly Word[], open: number): boolean {
   const items: string[][] = [[]];
   for (let k = open + 1; k < words.length && words[k]!.text !== ')'; k++) {
     const text = words[k]!.text;
+    // "(email, phone or sms)": choices, not columns.
+    if (text === 'or') return false;
     if (/^(,|\+|and|&|\/)$/.test(text)) items.push([]);
     else if (words[k]!.pos === 'NUM' || text === '(') return false;
     else items.at(-1)!.push(text);
@@ -348,8 +351,9 @@ function afterColumnIntro(
         continue;
       }
       if (/^[,:;.(!?]$/.test(text) || text === 'and' || COLUMN_INTROS.has(text)) break;
-      // "Listings — address, city, bedrooms 1-6": a dash set off by spaces opens the list too.
-      if (/^(-|—|–)$/.test(text) && m > 0 && words[m]!.at > words[m - 1]!.end) break;
+      // "Listings — address, city, bedrooms 1-6": a dash set off by spaces opens the list too
+      // (normalizeText writes every dash as "-").
+      if (text === '-' && m > 0 && words[m]!.at > words[m - 1]!.end) break;
       // "with 5-7 players each, 8 tournaments": counted things are no columns.
       if (isPluralNoun(words[m]!) && words[m - 1]?.pos === 'NUM') return false;
     }
@@ -361,7 +365,7 @@ function afterColumnIntro(
   if (before === undefined || k < 1) return false;
   if (COLUMN_INTROS.has(before.text) || before.text === '(') return true;
   return (
-    (before.text === ':' || /^(-|—|–)$/.test(before.text)) &&
+    (before.text === ':' || before.text === '-') &&
     isPluralNoun(words[k - 1]!) &&
     !titles.some((title) => before.at >= title.from && before.at < title.to)
   );
@@ -376,9 +380,8 @@ function titleColon(words: readonly Word[], i: number): number | undefined {
     // "Lab notebook data — experiments and their samples": a dash set off by spaces after a singular
     // title ends it too ("check-ins" is one word; "tire sets - brand, size" lists columns).
     if (
-      /^(-|—|–)$/.test(text) &&
+      text === '-' &&
       k > i &&
-      text !== words[k - 1]!.text &&
       words[k]!.at > words[k - 1]!.end &&
       (!isPluralNoun(words[k - 1]!) || NOT_TABLES.has(words[k - 1]!.text))
     )

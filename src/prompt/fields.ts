@@ -600,7 +600,7 @@ export function parseFields(
   };
   // "level one of A1, A2, B1": a list after "one of" is a choice even without "or".
   const oneOfRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*(?:(?:a|an|the)\\s+)?)((?:${w} )?${w})\\s*(?:[-—–:]\\s*)?(?:(?:which|that)\\s+)?(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*(?:\\s*,?\\s+or\\s+${value})?)(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*(?:(?:a|an|the)\\s+)?)((?:${w} )?${w})\\s*(?:[-:]\\s*)?(?:(?:which|that)\\s+)?(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*(?:\\s*,?\\s+or\\s+${value})?)(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
   rest = rest.replace(oneOfRe, choice);
@@ -691,7 +691,7 @@ export function parseFields(
   // "guest name, 1-14 nights, total price": an item that is a range of a plural counts those things.
   rest = rest.replace(
     new RegExp(
-      `(^|[,;(]|\\band\\b|\\bwith\\b)(\\s*)(${NUM})\\s*(?:-|to|–)\\s*(${NUM})\\s+([a-z]+)(?=\\s*(?:[,;.)]|\\band\\b|$))`,
+      `(^|[,;(]|\\band\\b|\\bwith\\b)(\\s*)(${NUM})\\s*(?:-|to)\\s*(${NUM})\\s+([a-z]+)(?=\\s*(?:[,;.)]|\\band\\b|$))`,
       'g',
     ),
     (m, lead: string, space: string, a: string, b: string, noun: string) => {
@@ -723,6 +723,8 @@ export function parseFields(
     if (/^table_(?!(?:number|no|num|name|size|count|seats|capacity)$)|_(them|both)$/.test(field.name)) return;
     // "…, one recipe have …": a determiner left before the next table's name is no column.
     if (/^(one|each|every|some|any|all|both|other|another|several|many)$/.test(field.name)) return;
+    // "one per employee per run": what is left of a phrase about rows per other rows is no column.
+    if (/(^|_)(per|each)$/.test(field.name)) return;
     seen.add(field.name);
     fields.push(field);
   };

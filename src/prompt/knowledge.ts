@@ -43,12 +43,9 @@ export function knownByName(key: string): KnownEntity | undefined {
   return ENTITIES.get(key);
 }
 
-/** Roles of people the base lists without an entity of their own (`timekeeper`, `taxpayer`). */
-const PEOPLE = new Set<string>((data as { people?: string[] }).people ?? []);
-
-/** Whether the base knows `key` as a person: an entity with a first name, or a role of people it lists. */
+/** Whether the base knows `key` (by name or another name) as a person: an entity with a first name. */
 export function isPerson(key: string): boolean {
-  return PEOPLE.has(key) || ENTITIES.get(key)?.fields.some((f) => f.name === 'first_name') === true;
+  return ENTITIES.get(key)?.fields.some((f) => f.name === 'first_name') === true;
 }
 
 /** The entity a singular key names: itself, an alias, or its last word (`support_ticket` → ticket). */

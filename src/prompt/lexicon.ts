@@ -385,3 +385,35 @@ export const SELF_JUNCTIONS: Record<string, [string, string]> = {
   transfer: ['from_id', 'to_id'],
   match: ['home_id', 'away_id'],
 };
+
+/**
+ * Words in -s that are no plurals (pluralize would singularize some: logistics → logistic), short
+ * names in capitals that are no plurals of a shorter word ("SMS", "GPS", "iOS").
+ */
+export const NOT_PLURAL =
+  /^(news|series|species|means|physics|mathematics|economics|politics|ethics|logistics|analytics|athletics|gymnastics|diabetes|measles|billiards|lens|gas|bus|canvas|atlas|alias|bias|chaos|yes|this|its|has|was|does|is|as|us|sms|gps|ios|dns|aws|kudos|ours|theirs)$/;
+
+/**
+ * Nouns a table is named by as they are, not in the plural (pluralize would pluralize most):
+ * "inventory rows" is an `inventory` table, "mileage rows" a `mileage`, "watch history" a
+ * `watch_history`.
+ */
+export const UNCOUNTABLE = new Set([
+  'inventory',
+  'feedback',
+  'livestock',
+  'mileage',
+  'history',
+  'attendance',
+  'usage',
+  'payroll',
+  'merchandise',
+  'luggage',
+  'baggage',
+  'furniture',
+  'weather',
+  'ledger',
+]);
+
+/** Pronouns and verbs pluralize takes for plurals. */
+export const FUNCTION_WORDS = /^(those|these|they|them|we|are|were|have|our)$/;

@@ -1,6 +1,6 @@
 /** Text helpers of the prompt converter: normalizing numbers, singular and plural, snake-case names. */
 import pluralize from 'pluralize';
-import { NUMBER_WORDS } from './lexicon.js';
+import { FUNCTION_WORDS, NOT_PLURAL, NUMBER_WORDS, UNCOUNTABLE } from './lexicon.js';
 
 // Singular and plural come from pluralize (its rules and irregular forms: shelves, criteria, alumni,
 // mice); the words below are where a seed-data request means something else, or where its rules slip.
@@ -19,17 +19,14 @@ const IRREGULAR: Record<string, string> = {
   avalanches: 'avalanche',
   series: 'series',
   species: 'species',
-  // pluralize keeps "-men" words as they are (specimen → specimen).
+  // Classical plurals English keeps (other Latin and Greek words take -s/-es: see plural()).
+  alumni: 'alumnus',
+  criteria: 'criterion',
+  phenomena: 'phenomenon',
+  // pluralize reads "specimen" as a plural ("speciman"): listed here, it is a singular (SINGULARS).
   specimens: 'specimen',
   abdomens: 'abdomen',
 };
-
-/**
- * Words in -s that are no plurals (pluralize would singularize some: logistics → logistic), short
- * names in capitals that are no plurals of a shorter word ("SMS", "GPS", "iOS").
- */
-const NOT_PLURAL =
-  /^(news|series|species|means|physics|mathematics|economics|politics|ethics|logistics|analytics|athletics|gymnastics|diabetes|measles|billiards|lens|gas|bus|canvas|atlas|alias|bias|chaos|yes|this|its|has|was|does|is|as|us|sms|gps|ios|dns|aws|kudos)$/;
 
 /** Words in -ie whose plurals pluralize reads as plurals of words in -y ("calories" → "calory"). */
 const IE_WORDS = new Set([
@@ -58,9 +55,6 @@ const IE_WORDS = new Set([
 /** The singulars of the words above: no plurals ("specimen" is no plural of "speciman"). */
 const SINGULARS = new Set(Object.values(IRREGULAR));
 
-/** Pronouns and verbs pluralize takes for plurals. */
-const FUNCTION_WORDS = /^(those|these|they|them|we|are|were|have|our|ours|theirs)$/;
-
 /** `companies` → `company`, `addresses` → `address`, `users` → `user`. */
 export function singular(word: string): string {
   if (Object.hasOwn(IRREGULAR, word)) return IRREGULAR[word]!;
@@ -70,33 +64,15 @@ export function singular(word: string): string {
   return pluralize.singular(word);
 }
 
-/**
- * Nouns a table is named by as they are, with no plural (pluralize lacks most): "inventory rows" is an
- * `inventory` table, "weekly mileage rows" a `weekly_mileage`, "watch history" a `watch_history`.
- */
-const UNCOUNTABLE = new Set([
-  'inventory',
-  'feedback',
-  'livestock',
-  'mileage',
-  'history',
-  'attendance',
-  'usage',
-  'payroll',
-  'merchandise',
-  'luggage',
-  'baggage',
-  'furniture',
-  'weather',
-  'ledger',
-]);
-
-/** `company` → `companies`, `class` → `classes`, `staff` → `staff`. */
+/** `company` → `companies`, `class` → `classes`, `staff` → `staff`, `virus` → `viruses`. */
 export function plural(word: string): string {
   if (UNCOUNTABLE.has(word)) return word;
   for (const [p, s] of Object.entries(IRREGULAR)) if (s === word) return p === 'persons' ? 'people' : p;
   if (IE_WORDS.has(word)) return word + 's';
   if (isPlural(word)) return word;
+  // Latin and Greek endings take the English plural in a table's name (viruses, schemas, indexes,
+  // stadiums), not pluralize's classical one (viri, schemata, indices, stadia).
+  if (/(us|um|on|ex|ix|a)$/.test(word)) return /(us|ex|ix)$/.test(word) ? `${word}es` : `${word}s`;
   return pluralize.plural(word);
 }
 

@@ -51,13 +51,17 @@ t.test('names of sums, units, thresholds and qualifiers type as a careful engine
   t.equal(type('fare_paid'), 'amount');
   t.equal(type('rent_due'), 'amount');
   t.equal(type('due_date'), 'date');
-  t.not(type('fee_paid'), 'amount');
+  t.equal(type('fee_paid'), 'boolean');
+  t.equal(type('payment_due'), 'date');
   // A unit alone or first is a quantity.
   t.equal(type('kg'), 'decimal');
   t.equal(type('ms_played'), 'integer');
-  t.equal(type('km_driven'), 'integer');
+  t.equal(type('steps_walked'), 'integer');
+  // …after the specific rules: hours worked keep their own range.
+  t.same(typeFromName('hours_worked'), { type: 'decimal', params: { min: 0, max: 60, precision: 1 } });
   // A measure's threshold is that measure; a thing required is yes/no.
   t.equal(type('level_required'), 'number');
+  t.equal(type('salary_minimum'), 'salary');
   t.equal(type('age_minimum'), 'age');
   t.equal(type('id_required'), 'boolean');
   // A qualifier after the measure leaves the measure to decide.
@@ -68,6 +72,8 @@ t.test('names of sums, units, thresholds and qualifiers type as a careful engine
   t.equal(type('close', 'exchange_rates'), 'decimal');
   t.equal(type('open', 'stock_quotes'), 'decimal');
   t.equal(type('open', 'shops'), undefined);
+  t.equal(type('open', 'bars'), undefined);
+  t.equal(type('close', 'crates'), undefined);
 });
 
 t.test('singular and plural come from pluralize, with the exceptions seed data needs', async (t) => {
@@ -75,7 +81,10 @@ t.test('singular and plural come from pluralize, with the exceptions seed data n
   t.equal(singular('shelves'), 'shelf');
   t.equal(singular('criteria'), 'criterion');
   t.equal(singular('alumni'), 'alumnus');
+  // pluralize would read "specimen" as the plural of "speciman".
   t.equal(singular('specimen'), 'specimen');
+  t.equal(singular('specimens'), 'specimen');
+  t.notOk(isPlural('theirs'));
   t.equal(singular('calories'), 'calorie');
   t.equal(singular('leaves'), 'leave');
   t.equal(singular('data'), 'data');
@@ -83,6 +92,11 @@ t.test('singular and plural come from pluralize, with the exceptions seed data n
   t.equal(plural('shelf'), 'shelves');
   t.equal(plural('person'), 'people');
   t.equal(plural('movie'), 'movies');
+  // A table's name takes the English plural of a Latin or Greek word.
+  t.equal(plural('virus'), 'viruses');
+  t.equal(plural('schema'), 'schemas');
+  t.equal(plural('stadium'), 'stadiums');
+  t.equal(plural('alumnus'), 'alumni');
   t.ok(isPlural('mice'));
   t.ok(isPlural('alumni'));
   t.notOk(isPlural('those'));

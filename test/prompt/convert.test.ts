@@ -908,11 +908,16 @@ t.test("a row's possessions, and a yes/no column about the row", async (t) => {
 t.test('plural things hung on rows of another table are tables; a dash ends a singular title', async (t) => {
   const pumps = tablesOf('wells with depth and owner, and pump tests per well with flow and tested on');
   t.same(refs(pumps, 'pump_tests'), ['wells']);
+  // An adjective before the rows attached is part of their name, not a column left behind.
+  const ports = tablesOf('routers with a hostname, and open ports on each router');
+  t.same(refs(ports, 'open_ports'), ['routers']);
+  t.notOk(field(ports, 'routers', 'open'));
   t.ok(field(pumps, 'pump_tests', 'flow'));
   t.notOk(field(pumps, 'wells', 'pump_tests_per'));
   const rescues = tablesOf('a dog rescue with dogs (name, breed) and fosterings of those dogs by volunteers');
   t.same(refs(rescues, 'fosterings')?.sort(), ['dogs', 'volunteers']);
-  t.same(field(rescues, 'dogs', 'breed')?.type, 'word');
+  t.ok(field(rescues, 'dogs', 'breed'));
+  t.ok(field(rescues, 'dogs', 'name'));
   const shops = tablesOf(
     'shelves with a code, jars on those shelves, and jar ratings (star rating + comment)',
   );
@@ -937,6 +942,11 @@ t.test('two references make a link table only where the prompt or the knowledge 
   t.notOk(table(music, 'tracks')?.unique);
   const slips = tablesOf('payroll runs and payslips, one per employee per run, with gross and net');
   t.same(table(slips, 'payslips')?.unique, [['employee_id', 'payroll_run_id']]);
+  t.notOk(field(slips, 'payslips', 'one_per'));
+  // Events repeat, unless the prompt says one per pair.
+  const votes = tablesOf('owners and proposals, and votes with a choice, one per owner and proposal');
+  t.same(table(votes, 'votes')?.unique, [['owner_id', 'proposal_id']]);
+  t.notOk(field(votes, 'votes', 'one_per'));
 });
 
 t.test('columns after rows counted per their parent, after a dash, and counted in a list', async (t) => {
@@ -971,6 +981,9 @@ t.test('a table related to none refers to the one named before it, and says so',
   const stated = tablesOf('pilots and gliders; each glider belongs to a pilot');
   t.same(refs(stated, 'gliders'), ['pilots']);
   t.same(refs(stated, 'pilots'), []);
+  // Things that happen refer to things that are, and more rows to fewer, whatever the order.
+  t.same(refs(tablesOf('payments with an amount, and customers with a name'), 'payments'), ['customers']);
+  t.same(refs(tablesOf('500 gadgets with a price, and 20 brands with a name'), 'gadgets'), ['brands']);
   // Things that classify the table before them are referred to by it.
   t.same(refs(tablesOf('cabins with a number, and cabin types with a name'), 'cabins'), ['cabin_types']);
 });
@@ -984,7 +997,7 @@ t.test('tables named by a mass noun keep it; a deed with its columns is a table 
   );
   t.ok(table(tablesOf('weekly mileage rows with runner name and miles between 5 and 60'), 'mileage'));
   const stock = tablesOf('inventory rows: sku, shelf location, quantity on hand');
-  t.equal(field(stock, 'inventory', 'shelf_location')?.type, 'word');
+  t.equal(field(stock, 'inventory', 'shelf_location')?.type, 'sequence');
   t.equal(field(stock, 'inventory', 'quantity_on_hand')?.type, 'integer');
   const inspections = tablesOf('inspectors inspect bridges: grade, notes, inspected on');
   t.same(refs(inspections, 'inspections')?.sort(), ['bridges', 'inspectors']);
@@ -1018,11 +1031,17 @@ t.test(
     t.ok(field(posts, 'toots', 'text'));
     t.notOk(field(posts, 'toots', 'give_me_text'));
     const asks = tablesOf('120 patrons, each with 0–2 wishes (type, requested at, granted)');
-    t.notOk(field(asks, 'wishes', 'type')?.type === 'enum');
+    t.ok(field(asks, 'wishes', 'type'));
+    t.not(field(asks, 'wishes', 'type')?.type, 'enum');
     t.equal(field(asks, 'wishes', 'requested_at')?.type, 'datetime');
     t.equal(
       field(tablesOf('mailings with subject and whether it was opened'), 'mailings', 'opened')?.type,
       'boolean',
+    );
+    // A question with no list after it names no column.
+    t.same(
+      tablesOf('What would 40 gliders look like? Keep it realistic.')[0]?.fields.map((f) => f.name),
+      ['id', 'name', 'created_at'],
     );
   },
 );
@@ -1036,7 +1055,11 @@ t.test(
     t.same(field(hours, 'billable_hours', 'hours')?.params, { min: 0.25, max: 12, precision: 2 });
     t.equal(field(tablesOf('taxpayers with name and tax id'), 'taxpayers', 'name')?.type, 'full_name');
     // A thing's name stays a thing's.
-    t.not(field(tablesOf('printers with name and model'), 'printers', 'name')?.type, 'full_name');
+    const printers = tablesOf('printers with name and model');
+    t.ok(field(printers, 'printers', 'name'));
+    t.not(field(printers, 'printers', 'name')?.type, 'full_name');
+    // A role that reads as a flag stays what the naming rules say.
+    t.not(field(tablesOf('applicants with name and veteran'), 'applicants', 'veteran')?.type, 'full_name');
   },
 );
 
