@@ -674,10 +674,7 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     if (UNITS.has(head.text)) continue;
     // What ends the header: a colon or dash, "table with", ", 10,000 rows:", "for a mobile game —".
     let k = j;
-    if (
-      words[k]?.text === 'table' &&
-      /^(with|holding|having|containing|:|-)$/.test(words[k + 1]?.text ?? '')
-    )
+    if (words[k]?.text === 'table' && /^(with|holding|having|containing|:|-)$/.test(words[k + 1]?.text ?? ''))
       k += 2;
     let count: number | undefined;
     if (
