@@ -219,6 +219,18 @@ export function fieldName(phrase: string, table: string): string {
   const verbLead = /^([a-z]+)\s+(?:a|an|the)\s+(?=[a-z])/.exec(phrase.trim());
   if (verbLead !== null && !/^(of|for|in|on|at|to|per|by|from|with|as|into)$/.test(verbLead[1]!))
     phrase = phrase.trim().slice(verbLead[0].length);
+  // "price in euro", "volume in MWh", "size in square meters": a measure in a currency is the measure
+  // (the currency is a value's, not a name's), in another unit the measure and the unit.
+  const measured = /^(.+?)\s+in\s+([a-z]+(?:\s+[a-z]+)?)\s*$/.exec(phrase.trim());
+  if (measured !== null && !/^(the|a|an|each|every|their|its)\b/.test(measured[2]!)) {
+    const measure = measured[1]!;
+    const unit = measured[2]!;
+    if (CURRENCY_WORDS.test(unit)) phrase = measure;
+    else if (MEASURE_UNITS.test(unit))
+      phrase = `${measure} ${unit.replace(/^square (?:meters|metres)$/, 'sqm').replace(/^square feet$/, 'sqft')}`;
+  }
+  // "helpful (bool) column", "properties json": words about the column itself are no part of its name.
+  phrase = phrase.replace(/\s+(?:column|field|col)\s*$/, '');
   let words = stripLead(
     phrase
       // "an employee's hours": the possessive is no part of the name.
@@ -257,6 +269,13 @@ export function fieldName(phrase: string, table: string): string {
   }
   return full;
 }
+
+/** Currencies a measure may be given in: "price in euro" is a price. */
+const CURRENCY_WORDS =
+  /^(euros?|eur|dollars?|usd|us dollars|pounds?|gbp|sterling|yen|jpy|yuan|rmb|cny|won|krw|rupees?|inr|baht|thb|rubles?|roubles?|rub|lira|try|francs?|chf|kron[ae]r?|sek|nok|dkk|zloty|pln|reais|real|brl|pesos?|mxn|rand|zar|dirhams?|aed|riyals?|sar)$/;
+/** Units a measure may be given in: "volume in MWh" is volume_mwh. */
+const MEASURE_UNITS =
+  /^(mwh|kwh|gwh|wh|mw|kw|light years|parsecs|square (?:meters|metres|feet)|cubic meters|hectares|acres|liters|litres|gallons|tonnes|tons|grams|kilograms|pounds|ounces|meters|metres|kilometers|kilometres|miles|feet|inches|seconds|minutes|hours|days|weeks|months|years|knots|bar|psi|pascals|volts|amps|watts|hertz|bytes|megabytes|gigabytes|decibels|lux|ppm|degrees)$/;
 
 /** Whether a phrase names a column the naming rules know ("planting date", "price"), not a value. */
 function namesColumn(phrase: string, table: string): boolean {
@@ -766,7 +785,7 @@ export function parseFields(
       /^whether\s+(?:it|they|he|she|the\s+[a-z]+)\s+([a-z]+ed)$/.exec(item) ??
       /^whether\s+(?!it\b|they\b|the\b)([a-z]+(?:\s+[a-z]+)?)\s+(?:was|is|were|are)\s+[a-z]+$/.exec(item) ??
       // "approved flag", "success bool", "balcony bool"
-      /^(?:an?\s+)?([a-z][a-z_ ]*?)\s+(?:flag|bool|boolean)$/.exec(item);
+      /^(?:an?\s+)?([a-z][a-z_ ]*?)\s+(?:flag|bool|boolean)(?:\s+(?:column|field))?$/.exec(item);
     if (/\?(\s+flag)?$/.test(item) || whether !== null) {
       const words =
         whether?.[1] ??

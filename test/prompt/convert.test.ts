@@ -1119,3 +1119,13 @@ t.test(
     t.same(refs(allergies, 'members'), []);
   },
 );
+
+t.test('a measure in a currency is the measure; in another unit, the measure and the unit', async (t) => {
+  const tours = tablesOf('walks with title, price in euro, length in kilometers and duration days');
+  t.ok(field(tours, 'walks', 'price'));
+  t.ok(field(tours, 'walks', 'length_kilometers'));
+  t.ok(field(tablesOf('flats with size in square meters'), 'flats', 'size_sqm'));
+  t.ok(field(tablesOf('trades with volume in MWh'), 'trades', 'volume_mwh'));
+  // Words about the column itself are no part of its name.
+  t.ok(field(tablesOf('answers with text and a helpful (bool) column'), 'answers', 'helpful'));
+});
