@@ -6,7 +6,7 @@
 import { type Inferred, typeFromName } from '../detect/naming.js';
 import { REFERENCE_TIME } from '../../workers/engine/types/index.js';
 import { isPerson, knownCategory } from './knowledge.js';
-import { STOP_WORDS } from './lexicon.js';
+import { LOCALE_WORD_SET, STOP_WORDS } from './lexicon.js';
 import { isPlural, singular, snake } from './text.js';
 
 /** A field the prompt asks for. */
@@ -261,7 +261,11 @@ export function fieldName(phrase: string, table: string): string {
   )
     words = [...words.slice(0, -1), singular(words.at(-1)!)];
   const tableWord = singular(table.split('_').pop() ?? table);
-  const full = snake(words.join(' ')).replace(/_at_(timestamp|time|date)$/, '_at');
+  // "Japanese name", "Chinese manufacturer name": a nationality before a name says which names (the
+  // locale), no part of the column's name.
+  if (words.length > 1 && LOCALE_WORD_SET.has(words[0]!) && words.at(-1) === 'name') words = words.slice(1);
+  // "booked on date", "scanned at time": the day or time is the stamp's own.
+  const full = snake(words.join(' ')).replace(/_(at|on)_(timestamp|time|date)$/, '_$1');
   if (words.length === 2 && (words[0] === tableWord || words[0] === table)) {
     const rest = words[1] as string;
     if (new RegExp(`^(${ENUM_KEYS}|name)$`).test(rest) && typeFromName(full, 'any', table) === undefined)

@@ -1129,3 +1129,10 @@ t.test('a measure in a currency is the measure; in another unit, the measure and
   // Words about the column itself are no part of its name.
   t.ok(field(tablesOf('answers with text and a helpful (bool) column'), 'answers', 'helpful'));
 });
+
+t.test("a nationality before a name is the locale's; a stamp's own day", async (t) => {
+  const staff = convertPrompt('cooks with Korean names and hire date');
+  t.ok(staff.ok && field(staff.tables, 'cooks', 'name'));
+  t.equal(staff.ok ? staff.locale : undefined, 'ko');
+  t.ok(field(tablesOf('payments: amount, booked on date'), 'payments', 'booked_on'));
+});
