@@ -19,6 +19,7 @@ const FILES = [
   'prompts-train-4.json',
   'prompts-train-5.json',
   'prompts-train-6.json',
+  'prompts-train-7.json',
   'prompts-heldout.json',
 ];
 

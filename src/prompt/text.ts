@@ -55,8 +55,32 @@ const IE_WORDS = new Set([
 /** The singulars of the words above: no plurals ("specimen" is no plural of "speciman"). */
 const SINGULARS = new Set(Object.values(IRREGULAR));
 
+/**
+ * Answers kept per function: the converter asks for the same words many times a prompt, and
+ * pluralize's rules are lists of patterns. Bounded, since the words come from users.
+ */
+const MAX_REMEMBERED = 10_000;
+function remembered<T>(compute: (word: string) => T): (word: string) => T {
+  const known = new Map<string, T>();
+  return (word) => {
+    let value = known.get(word);
+    if (value === undefined) {
+      value = compute(word);
+      if (known.size >= MAX_REMEMBERED) known.clear();
+      known.set(word, value);
+    }
+    return value;
+  };
+}
+
 /** `companies` → `company`, `addresses` → `address`, `users` → `user`. */
-export function singular(word: string): string {
+export const singular = remembered(singularOf);
+/** `company` → `companies`, `class` → `classes`, `staff` → `staff`, `virus` → `viruses`. */
+export const plural = remembered(pluralOf);
+/** Whether a word reads as a plural noun: in -s (not -ss, -us, -is), or an irregular plural (mice, alumni). */
+export const isPlural = remembered(isPluralWord);
+
+function singularOf(word: string): string {
   if (Object.hasOwn(IRREGULAR, word)) return IRREGULAR[word]!;
   if (!isPlural(word)) return word;
   // pluralize reads "calories" as the plural of "calory".
@@ -64,8 +88,7 @@ export function singular(word: string): string {
   return pluralize.singular(word);
 }
 
-/** `company` → `companies`, `class` → `classes`, `staff` → `staff`, `virus` → `viruses`. */
-export function plural(word: string): string {
+function pluralOf(word: string): string {
   if (UNCOUNTABLE.has(word)) return word;
   for (const [p, s] of Object.entries(IRREGULAR)) if (s === word) return p === 'persons' ? 'people' : p;
   if (IE_WORDS.has(word)) return word + 's';
@@ -76,8 +99,7 @@ export function plural(word: string): string {
   return pluralize.plural(word);
 }
 
-/** Whether a word reads as a plural noun: in -s (not -ss, -us, -is), or an irregular plural (mice, alumni). */
-export function isPlural(word: string): boolean {
+function isPluralWord(word: string): boolean {
   if (Object.hasOwn(IRREGULAR, word)) return true;
   if (/[a-z]s$/.test(word)) return !/(ss|us|is)$/.test(word) && !NOT_PLURAL.test(word);
   // Irregular plurals are whole words of letters ("'s" is no plural of "'"), and no pronouns or verbs
