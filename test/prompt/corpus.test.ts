@@ -59,16 +59,20 @@ function trainingCorpus(label: string, file: string, floor: number, size: number
 trainingCorpus('second training corpus', 'prompts-train-2.json', 0.97, 150);
 // The third (prompts-train-3.md): 220 terse, column-dense prompts over 22 domains, written blind by two
 // helper sessions, then tuned on (target 97%).
-trainingCorpus('third training corpus', 'prompts-train-3.json', 0.75, 200);
+trainingCorpus('third training corpus', 'prompts-train-3.json', 0.78, 200);
 // The fourth (prompts-train-4.md): 240 prompts in two voices, written blind, measured once before any
 // rule was written from it, then tuned on (target 97%).
-trainingCorpus('fourth training corpus', 'prompts-train-4.json', 0.66, 240);
+trainingCorpus('fourth training corpus', 'prompts-train-4.json', 0.69, 240);
 // The fifth (prompts-train-5.md): 200 prompts in four voices (tickets, hurried non-native English, a data
 // engineer's star schemas, chat), written blind; measured once at 36.0% before any rule came from it.
-trainingCorpus('fifth training corpus', 'prompts-train-5.json', 0.5, 200);
+trainingCorpus('fifth training corpus', 'prompts-train-5.json', 0.61, 200);
 // The sixth (prompts-train-6.md): 160 prompts in the held-out set's manner, written blind; measured once
 // at 55.6% (54.4% with the session's starting converter) before any rule came from it.
-trainingCorpus('sixth training corpus', 'prompts-train-6.json', 0.7, 160);
+trainingCorpus('sixth training corpus', 'prompts-train-6.json', 0.79, 160);
+// The seventh (prompts-train-7.md): 160 prompts over 36 domains, written blind and kept as a validation
+// set for a whole session: measured at 45.0% before any rule of that session, 50.0% after them, no
+// prompt of it read. A training corpus from then on.
+trainingCorpus('seventh corpus', 'prompts-train-7.json', 0.48, 160);
 
 /**
  * The frozen held-out set (test/fixtures/prompts-heldout.md): written before the converter was rebuilt,
@@ -76,7 +80,7 @@ trainingCorpus('sixth training corpus', 'prompts-train-6.json', 0.7, 160);
  * only; this is measured and reported. Its floor is a tripwire for breakage, set several points under
  * the measured score, not a target to tune against (issue target: 90%).
  */
-const HELD_OUT_FLOOR = 0.6;
+const HELD_OUT_FLOOR = 0.65;
 
 t.test('held-out prompts: share fully understood', async (t) => {
   const heldOut = JSON.parse(
