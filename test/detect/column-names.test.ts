@@ -78,31 +78,33 @@ t.test('names of sums, units, thresholds and qualifiers type as a careful engine
 
 t.test('singular and plural come from pluralize, with the exceptions seed data needs', async (t) => {
   const { isPlural, plural } = await import('../../src/prompt/text.js');
-  t.equal(singular('shelves'), 'shelf');
-  t.equal(singular('criteria'), 'criterion');
-  t.equal(singular('alumni'), 'alumnus');
-  // pluralize would read "specimen" as the plural of "speciman".
-  t.equal(singular('specimen'), 'specimen');
-  t.equal(singular('specimens'), 'specimen');
-  t.notOk(isPlural('theirs'));
-  t.equal(singular('calories'), 'calorie');
-  t.equal(singular('leaves'), 'leave');
-  t.equal(singular('data'), 'data');
-  t.equal(singular('analytics'), 'analytics');
-  t.equal(plural('shelf'), 'shelves');
-  t.equal(plural('person'), 'people');
-  t.equal(plural('movie'), 'movies');
+  // pluralize would read "specimen" as the plural of "speciman", "calories" as that of "calory".
+  const singulars: [string, string][] = [
+    ['shelves', 'shelf'],
+    ['criteria', 'criterion'],
+    ['alumni', 'alumnus'],
+    ['specimen', 'specimen'],
+    ['specimens', 'specimen'],
+    ['calories', 'calorie'],
+    ['leaves', 'leave'],
+    ['data', 'data'],
+    ['analytics', 'analytics'],
+  ];
+  for (const [word, one] of singulars) t.equal(singular(word), one, `singular ${word}`);
   // A table's name takes the English plural of a Latin or Greek word.
-  t.equal(plural('virus'), 'viruses');
-  t.equal(plural('schema'), 'schemas');
-  t.equal(plural('stadium'), 'stadiums');
-  t.equal(plural('alumnus'), 'alumni');
-  t.ok(isPlural('mice'));
-  t.ok(isPlural('alumni'));
-  t.notOk(isPlural('those'));
-  t.notOk(isPlural('specimen'));
-  t.notOk(isPlural('gps'));
-  t.notOk(isPlural("'s"));
+  const plurals: [string, string][] = [
+    ['shelf', 'shelves'],
+    ['person', 'people'],
+    ['movie', 'movies'],
+    ['virus', 'viruses'],
+    ['schema', 'schemas'],
+    ['stadium', 'stadiums'],
+    ['alumnus', 'alumni'],
+  ];
+  for (const [word, many] of plurals) t.equal(plural(word), many, `plural ${word}`);
+  for (const word of ['mice', 'alumni']) t.ok(isPlural(word), `${word} is plural`);
+  for (const word of ['those', 'theirs', 'specimen', 'gps', "'s"])
+    t.notOk(isPlural(word), `${word} is no plural`);
 });
 
 t.test('a push token is a device token, not a JWT', async (t) => {

@@ -1066,35 +1066,31 @@ t.test(
 t.test(
   'choices as people write them: "which is one of", a dash before "one of", "or … or", slashes between phrases',
   async (t) => {
-    const values = (prompt: string, name: string, column: string) =>
-      field(tablesOf(prompt), name, column)?.params?.['values'];
-    t.same(values('leads with name and channel which is one of web, phone, walk in', 'leads', 'channel'), [
-      'web',
-      'phone',
-      'walk in',
-    ]);
-    t.same(values('badges: holder and a colour — one of red, green, blue', 'badges', 'colour'), [
-      'red',
-      'green',
-      'blue',
-    ]);
-    t.same(values('dinners with dish is soup or salad or pasta', 'dinners', 'dish'), [
-      'soup',
-      'salad',
-      'pasta',
-    ]);
-    t.same(values('patients: age, arm placebo/low dose/high dose', 'patients', 'arm'), [
-      'placebo',
-      'low dose',
-      'high dose',
-    ]);
-    // One value that could name a column does not make the values columns.
-    t.same(values('tickets with fare class: economy, premium, business, first', 'tickets', 'fare_class'), [
-      'economy',
-      'premium',
-      'business',
-      'first',
-    ]);
+    const cases: [string, string, string, string[]][] = [
+      [
+        'leads with name and channel which is one of web, phone, walk in',
+        'leads',
+        'channel',
+        ['web', 'phone', 'walk in'],
+      ],
+      ['badges: holder and a colour — one of red, green, blue', 'badges', 'colour', ['red', 'green', 'blue']],
+      ['dinners with dish is soup or salad or pasta', 'dinners', 'dish', ['soup', 'salad', 'pasta']],
+      [
+        'patients: age, arm placebo/low dose/high dose',
+        'patients',
+        'arm',
+        ['placebo', 'low dose', 'high dose'],
+      ],
+      // One value that could name a column does not make the values columns.
+      [
+        'tickets with fare class: economy, premium, business, first',
+        'tickets',
+        'fare_class',
+        ['economy', 'premium', 'business', 'first'],
+      ],
+    ];
+    for (const [prompt, name, column, values] of cases)
+      t.same(field(tablesOf(prompt), name, column)?.params?.['values'], values, prompt);
     t.ok(
       field(tablesOf('wedding guests with name, table number and meal'), 'wedding_guests', 'table_number'),
     );
