@@ -70,8 +70,7 @@ function defaultFields(entity: Entity): PromptField[] {
       { name: 'email', type: 'email' },
     );
   } else if (name !== undefined && name.type !== 'words') fields.push({ name: 'name', type: name.type });
-  else if (!EVENT_ENTITIES.has(singular(entity.key.split('_').pop() ?? '')))
-    fields.push({ name: 'name', type: 'title' });
+  else if (!EVENT_ENTITIES.has(headOf(entity))) fields.push({ name: 'name', type: 'title' });
   if (
     /(order|invoice|payment|transaction|purchase|sale|deal|booking|rental|trip|refund|charge)$/.test(
       entity.key,
@@ -290,6 +289,11 @@ function breakCycle(
   };
 }
 
+/** The head noun of a table, in the singular: `ride_sessions` → `session`. */
+function headOf(entity: Entity): string {
+  return singular(entity.key.split('_').pop() ?? '');
+}
+
 /** "an order", "an invoice", "a user", "a unit" (an initial "u" said "you" takes "a"). */
 function article(key: string): string {
   const words = key.replace(/_/g, ' ');
@@ -369,40 +373,32 @@ function unrelatedTables(
   warnings: string[],
 ): void {
   const own = entities.list.filter((e) => e.at >= 0 && !template.some((t) => t.name === e.name));
-  const pairing = (e: Entity) => Object.hasOwn(SELF_JUNCTIONS, singular(e.key.split('_').pop() ?? ''));
+  const pairing = (e: Entity) => Object.hasOwn(SELF_JUNCTIONS, headOf(e));
   const related = (e: Entity) =>
     junctions.has(e) || pairing(e) || relations.some((r) => r.child === e || r.parent === e);
+  const event = (e: Entity) => EVENT_ENTITIES.has(headOf(e));
   for (const entity of own) {
     if (related(entity)) continue;
-    const parent = own
+    const before = own
       .filter((e) => e !== entity && e.at < entity.at && !pairing(e))
       .sort((a, b) => b.at - a.at)[0];
-    if (parent === undefined) continue;
+    if (before === undefined) continue;
     // "rooms, and room types": a table that classifies the one before is referred to by it.
     const last = entity.key.split('_').pop() ?? '';
-    if (entity.key === `${parent.key}_${last}` && CLASSIFIERS.test(last)) {
-      relations.push({ child: parent, parent: entity });
-      warnings.push(
-        `${parent.name}: no relation was stated; each refers to one of ${entity.name}, which classify them.`,
-      );
-      continue;
-    }
+    const classifies = entity.key === `${before.key}_${last}` && CLASSIFIERS.test(last);
     // "payments, and customers": things that happen refer to things that are, and more rows to fewer.
-    const event = (e: Entity) => EVENT_ENTITIES.has(singular(e.key.split('_').pop() ?? ''));
     const reversed =
-      (event(parent) && !event(entity)) ||
-      (parent.count !== undefined && entity.count !== undefined && parent.count > entity.count);
-    if (reversed) {
-      relations.push({ child: parent, parent: entity });
-      warnings.push(
-        `${parent.name}: no relation was stated; each refers to one of ${entity.name}, the table named after it.`,
-      );
-      continue;
-    }
-    relations.push({ child: entity, parent });
-    warnings.push(
-      `${entity.name}: no relation was stated; each refers to one of ${parent.name}, the table named before it.`,
-    );
+      classifies ||
+      (event(before) && !event(entity)) ||
+      (before.count !== undefined && entity.count !== undefined && before.count > entity.count);
+    const [child, parent] = reversed ? [before, entity] : [entity, before];
+    const why = classifies
+      ? 'which classify them'
+      : reversed
+        ? 'the table named after it'
+        : 'the table named before it';
+    relations.push({ child, parent });
+    warnings.push(`${child.name}: no relation was stated; each refers to one of ${parent.name}, ${why}.`);
   }
 }
 
@@ -745,7 +741,7 @@ function applyRelations(
   // Junctions: two refs to different parents, not an event that repeats.
   for (const draft of drafts.values()) {
     const distinct = draft.refs.filter((r) => r.parent !== draft.entity && r.perParent === undefined);
-    const last = singular(draft.entity.key.split('_').pop() ?? '');
+    const last = headOf(draft.entity);
     if (
       distinct.length === 2 &&
       distinct[0]?.parent !== distinct[1]?.parent &&

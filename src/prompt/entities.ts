@@ -6,7 +6,7 @@
 import { ADJECTIVES, LOCALE_WORD_SET, RECORD_WORDS, ROW_WORDS, STOP_WORDS, UNITS } from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
 import { knownByName, knownEntity } from './knowledge.js';
-import { isPluralNoun, type Word } from './reader.js';
+import { isPluralNoun, spacedDash, type Word } from './reader.js';
 import { isPlural, nounsOfVerb, plural, singular, snake } from './text.js';
 
 /** A table the prompt talks about. */
@@ -690,8 +690,7 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
       k = end < 0 ? k : end;
     }
     // A dash ends it only set off by a space ("check-ins" is one word).
-    const ends =
-      HEADER_ENDS.test(words[k]?.text ?? '') && (words[k]!.text === ':' || words[k]!.at > words[k - 1]!.end);
+    const ends = words[k]?.text === ':' || spacedDash(words, k);
     if (words[k] === undefined || !(ends || k > j)) continue;
     // The columns: at least two commas before the clause ends.
     const clauseEnd = words.findIndex((w, n) => n > k && /^[.;]$/.test(w.text));

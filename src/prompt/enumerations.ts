@@ -19,7 +19,7 @@ import {
 } from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
 import { knownByName } from './knowledge.js';
-import { isPluralNoun, type Word } from './reader.js';
+import { isPluralNoun, spacedDash, type Word } from './reader.js';
 import { snake } from './text.js';
 
 /** One noun phrase of a list: its words, head (last noun), and whether a number counts it. */
@@ -139,10 +139,11 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
     (words[phrase.head + 2]!.pos === 'NUM' || isPluralNoun(words[phrase.head + 2]!))
   )
     return undefined;
-  // "test drives": a name the knowledge base knows by two words keeps both, though the first alone
-  // would be a word about the data ("test") or an adjective.
-  if (before !== undefined && knownByName(snake(`${before.text} ${head.lemma}`)) !== undefined)
-    return snake(`${before.text} ${head.lemma}`);
+  // "test drives", "facility work orders": a name the knowledge base knows by two words (as its name or
+  // one of its other names) keeps both, though the first alone would be a word about the data
+  // ("test") or an adjective, and a noun before them a compound of its own ("facility").
+  const known = before === undefined ? undefined : snake(`${before.text} ${head.lemma}`);
+  if (known !== undefined && knownByName(known) !== undefined) return known;
   // "profile rows", "feature_flags rows": the rows are the noun's; "harvest records" are records of it.
   if (before !== undefined && before.pos !== 'ADJ' && !META.has(before.text)) {
     if (ROW_WORDS.has(head.text) || COLLECTION_WORDS.has(head.text)) return snake(before.lemma);
@@ -157,14 +158,6 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   // "order items" is an order_item; in "high school students" the nouns before the head are a
   // compound of their own, and the head alone names the table.
   const twoBefore = phrase.head - 2 >= phrase.first ? words[phrase.head - 2] : undefined;
-  // "facility work orders" are work orders, a thing the knowledge base knows by two words (as its
-  // name or one of its other names).
-  if (
-    twoBefore !== undefined &&
-    before?.pos === 'NOUN' &&
-    knownByName(snake(`${before.text} ${head.lemma}`)) !== undefined
-  )
-    return snake(`${before.text} ${head.lemma}`);
   if (
     twoBefore !== undefined &&
     (twoBefore.pos === 'NOUN' || twoBefore.pos === 'ADJ' || twoBefore.pos === 'PROPN')
@@ -351,9 +344,8 @@ function afterColumnIntro(
         continue;
       }
       if (/^[,:;.(!?]$/.test(text) || text === 'and' || COLUMN_INTROS.has(text)) break;
-      // "Listings — address, city, bedrooms 1-6": a dash set off by spaces opens the list too
-      // (normalizeText writes every dash as "-").
-      if (text === '-' && m > 0 && words[m]!.at > words[m - 1]!.end) break;
+      // "Listings — address, city, bedrooms 1-6": a dash set off by spaces opens the list too.
+      if (spacedDash(words, m)) break;
       // "with 5-7 players each, 8 tournaments": counted things are no columns.
       if (isPluralNoun(words[m]!) && words[m - 1]?.pos === 'NUM') return false;
     }
@@ -379,12 +371,7 @@ function titleColon(words: readonly Word[], i: number): number | undefined {
     if (text === ':') return k;
     // "Lab notebook data — experiments and their samples": a dash set off by spaces after a singular
     // title ends it too ("check-ins" is one word; "tire sets - brand, size" lists columns).
-    if (
-      text === '-' &&
-      k > i &&
-      words[k]!.at > words[k - 1]!.end &&
-      (!isPluralNoun(words[k - 1]!) || NOT_TABLES.has(words[k - 1]!.text))
-    )
+    if (k > i && spacedDash(words, k) && (!isPluralNoun(words[k - 1]!) || NOT_TABLES.has(words[k - 1]!.text)))
       return k;
     if (CLAUSE_ENDS.has(text) || text === ',') return undefined;
   }

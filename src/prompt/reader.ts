@@ -6,7 +6,7 @@
  */
 import winkNLP, { type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { isPlural, singular } from './text.js';
+import { isPlural, remembered, singular } from './text.js';
 
 const nlp = winkNLP(model);
 const its = nlp.its;
@@ -68,22 +68,14 @@ function joinSnakeCase(words: Word[]): Word[] {
   return out;
 }
 
-const verbReadings = new Map<string, boolean>();
-/** Answers kept at most: the words come from users, so the cache must not grow without end. */
-const MAX_VERB_READINGS = 10_000;
 /**
  * Whether the model can read `word` as a verb at all: it is asked in a frame where only a verb fits
- * ("we … it"). Nouns that are never verbs ("status", "customer", "hour") fail; the answers are kept.
+ * ("we … it"). Nouns that are never verbs ("status", "customer", "hour") fail; the answers are kept
+ * (bounded: the words come from users).
  */
-function canBeVerb(word: string): boolean {
-  let known = verbReadings.get(word);
-  if (known === undefined) {
-    known = (nlp.readDoc(`we ${word} it`).tokens().out(its.pos) as string[])[1] === 'VERB';
-    if (verbReadings.size >= MAX_VERB_READINGS) verbReadings.clear();
-    verbReadings.set(word, known);
-  }
-  return known;
-}
+const canBeVerb = remembered(
+  (word) => (nlp.readDoc(`we ${word} it`).tokens().out(its.pos) as string[])[1] === 'VERB',
+);
 
 /** Words that start a clause: its subject comes right after them. */
 const CLAUSE_OPENERS = new Set([
@@ -219,6 +211,14 @@ function retagListedNouns(words: Word[]): Word[] {
 /** Verbs that ask for data rather than name it ("generate users", "make 120 …"). */
 const COMMANDS =
   /^(generate|create|make|give|need|want|build|add|seed|mock|simulate|produce|list|show|track|store|record|log|get|fill|populate|insert|include|provide|prepare|write|use|send|book|sell|buy|review|rate|follow|like|join|own|manage|teach|run|visit|attend|order|place|pay|rent|lease|host|post|share|comment|vote|tie|link)$/;
+
+/**
+ * Whether word `k` is a dash set off by a space before it ("Listings - address, …"), not one inside a
+ * word ("check-ins"). normalizeText writes every dash as "-".
+ */
+export function spacedDash(words: readonly Word[], k: number): boolean {
+  return words[k]?.text === '-' && k > 0 && words[k]!.at > words[k - 1]!.end;
+}
 
 /** Whether a word is a noun in the plural: its lemma differs from it (`rooms` → `room`, `people` → `person`). */
 export function isPluralNoun(word: Word): boolean {

@@ -56,11 +56,12 @@ const IE_WORDS = new Set([
 const SINGULARS = new Set(Object.values(IRREGULAR));
 
 /**
- * Answers kept per function: the converter asks for the same words many times a prompt, and
- * pluralize's rules are lists of patterns. Bounded, since the words come from users.
+ * A word function that keeps its answers: the converter asks about the same words many times a prompt,
+ * and the answers cost pattern lists (pluralize) or a model run (reader.ts). Bounded, since the words
+ * come from users.
  */
 const MAX_REMEMBERED = 10_000;
-function remembered<T>(compute: (word: string) => T): (word: string) => T {
+export function remembered<T>(compute: (word: string) => T): (word: string) => T {
   const known = new Map<string, T>();
   return (word) => {
     let value = known.get(word);
