@@ -38,7 +38,12 @@ const MONEY =
 // Ordered: the first match wins, so specific names come before the generic ones.
 const RULES: Rule[] = [
   [/^(uuid|guid)$|_uuid$|_guid$/, 'uuid'],
-  [new RegExp(`^(${MONEY})_(charged|due|owed|collected|received|refunded|billed|outstanding)$`), 'amount'],
+  [
+    new RegExp(
+      `^(${MONEY})_(charged|due|owed|collected|received|refunded|billed|outstanding|requested|claimed|approved|awarded|pledged|raised|granted|disbursed|withheld|invoiced|financed|borrowed)$`,
+    ),
+    'amount',
+  ],
   // `fare_paid` is the sum paid; `fee_paid` and `dues_paid` say whether they were.
   [
     /^(amount|total|price|fare|tax|tip|premium|deposit|rent|salary|wage|toll|commission|bonus)_paid$/,
@@ -64,6 +69,16 @@ const RULES: Rule[] = [
   [/^(power_factor)$/, 'decimal', { min: 0.5, max: 1, precision: 2 }],
   [/^(csat|csat_score|nps|nps_score)$/, 'integer', { min: 1, max: 10 }],
   [/^[a-z]+ed_(from|until|till|through|on)$/, 'date'],
+  // `booked_for`, `due_by`: the moment something is set for; `approved_by`: the person who did it.
+  [/^[a-z]+ed_for$/, 'datetime'],
+  [/^due_(by|before)$/, 'date'],
+  [/^[a-z]+ed_by$|^assigned_to$/, 'full_name'],
+  // The year a thing was made or happened: `year_built`, `year_created`.
+  [/^year_[a-z]+$/, 'integer', { min: 1950, max: 2025 }],
+  // A card that is not a payment card has a plain number: `library_card_number`, `loyalty_card_no`.
+  [/^(?!credit|debit|payment|bank|cc_)[a-z]+_card_(number|no|num)$/, 'sequence', { start: 100001 }],
+  // A profile of something is a kind, not a person: `risk_profile`.
+  [/^[a-z]+_profile$/, 'word'],
   [/^shift_(start|end)_time$/, 'time'],
   [
     /^(call|set|session|run|class|lesson|meeting|trip|ride|match|game|stream|slot|appointment|flight|visit|workout|job|task|build|deploy|shift)_(start|end)$/,
@@ -129,6 +144,8 @@ const RULES: Rule[] = [
   [/^(zip|zip_?code|postal_?code|post_?code|postcode|plz|cep|pin_?code|eircode)$/, 'postal_code'],
   [/^(country_code|country_iso|iso_country|country_iso_code)$/, 'country_code'],
   [/^(country|country_name|nation)$/, 'country'],
+  [/^(temp|temperature|celsius|temp_c|temperature_c)$/, 'decimal', { min: -10, max: 40, precision: 1 }],
+  [/^(fahrenheit|temp_f|temperature_f)$/, 'decimal', { min: 14, max: 104, precision: 1 }],
   [/^(lat|latitude)$/, 'latitude'],
   [/^(lng|lon|long|longitude)$/, 'longitude'],
   [/^(timezone|time_zone|tz)$/, 'timezone'],
@@ -178,13 +195,19 @@ const RULES: Rule[] = [
   [/^ipv6$/, 'ipv6'],
   [/^(mac|mac_address)$/, 'mac_address'],
   [/^(domain|hostname|domain_name)$/, 'domain'],
-  [/^(url|website|homepage|home_page|link|web_url|site|website_url|permalink)$|_url$|_link$/, 'url'],
+  [/^(url|website|homepage|home_page|link|web_url|website_url|web_site|permalink)$|_url$|_link$/, 'url'],
   [/^(user_agent|ua)$/, 'user_agent'],
   [/^(http_method|method|request_method|verb)$/, 'http_method'],
   [/^(mime_type|content_type|media_type|mimetype)$/, 'mime_type'],
   [/^(status_code|http_status|http_status_code|response_code)$/, 'http_status_code'],
   [/^(session_id|session_token|session)$/, 'session_id'],
   [/^(agent|phone|office|desk)_ext(ension)?$/, 'integer', { min: 100, max: 999 }],
+  // A company that runs a network or a service: `network_operator`, `donor_operator`, `isp`.
+  [
+    /^(isp|internet_provider|(network|mobile|donor|recipient|tour|telecom|cell|carrier)_operator|counterparty|counter_party)$/,
+    'company_name',
+  ],
+  [/^(affiliation|institution|institution_name|university_affiliation)$/, 'university_name'],
   [/^(file_extension|extension|ext)$/, 'file_extension'],
   [/^(caller|callee|phone|mobile|cell|contact|fax|whatsapp)_(number|no)$|^caller$/, 'phone'],
   [/^(programming_language)$/, 'programming_language'],
@@ -213,7 +236,9 @@ const RULES: Rule[] = [
   [/^(message|message_text|chat_message)$/, 'message'],
   [/^(notification|notification_text)$/, 'notification_text'],
   [/^(markdown|body_markdown|content_md)$/, 'markdown'],
-  [/^(body|content|text|description|details|post_body|article_body)$/, 'paragraph'],
+  // A description is a sentence or two; a body of text runs to paragraphs.
+  [/^(description|details)$/, 'sentence'],
+  [/^(body|content|text|post_body|article_body)$/, 'paragraph'],
   [/^emoji$/, 'emoji'],
   [/^(social_platform|social_network|network)$/, 'social_platform'],
   [/^(reaction|reaction_type)$/, 'reaction'],
@@ -248,7 +273,7 @@ const RULES: Rule[] = [
   [/^(api_key|apikey|secret_key|client_secret)$/, 'api_key'],
   [/^(duration|duration_text)$/, 'duration'],
   [
-    /^(is|has|can|should|was|allow|allows)_|_(enabled|flag|verified|active|deleted|archived|published|approved)$|^(active|enabled|verified|deleted|archived|published|approved|visible|featured|subscribed|blocked|banned|paid|completed|done|available|in_stock|public|private|vip|locked|read|confirmed|cancelled|canceled)$/,
+    /^(is|has|can|should|was|allow|allows)_|_(enabled|flag|verified|active|deleted|archived|published|approved)$|^(active|enabled|verified|deleted|archived|published|approved|visible|featured|subscribed|blocked|banned|paid|completed|done|available|in_stock|public|private|vip|locked|read|confirmed|cancelled|canceled|frozen|suspended|paused|muted|hidden|flagged|starred)$/,
     'boolean',
   ],
   [
@@ -386,8 +411,9 @@ const RULES: Rule[] = [
     /^(metadata|meta|payload|attributes|properties|settings|config|configuration|extra|details_json|context|headers|raw|data)$/,
     'json',
   ],
+  [/^(memo)$/, 'sentence'],
   [
-    /^(memo|hypothesis|transcript|abstract|special_requests|instructions|release_notes|changelog|resolution|conclusion|findings|summary_text|narrative|statement|justification|cover_letter|minutes)$/,
+    /^(hypothesis|transcript|abstract|special_requests|instructions|release_notes|changelog|resolution|conclusion|findings|summary_text|narrative|statement|justification|cover_letter|minutes)$/,
     'paragraph',
   ],
   [/^(gamertag|gamer_tag|ign|in_game_name|callsign)$/, 'username'],
@@ -408,9 +434,14 @@ const RULES: Rule[] = [
     { min: 0, max: 1000 },
   ],
   [
-    /_(cm|mm|m|km|kg|g|mg|mcg|lbs|lb|oz|ml|l|litres|liters|c|f|celsius|fahrenheit|pct|percent|ha|hectares|acres|sqm|m2|sqft|kmh|kph|mph|kw|kwh|w|v|mah|db|ppm|ppb|mg_l|mg_dl|kg_ha|kg_per_ha|per_hectare|per_ha|per_acre|t_ha|tonnes|tons|l_ha|m_s|mmhg|bpm|psi|kpa|hpa|lux|grams|kilograms|pounds|meters|metres|kilometers|kilometres|gallons)$/,
+    /_(cm|mm|m|km|kg|g|mg|mcg|lbs|lb|oz|ml|l|litres|liters|c|f|celsius|fahrenheit|pct|percent|ha|hectares|acres|sqm|m2|sqft|kmh|kph|mph|kw|kwh|w|v|mah|db|ppm|ppb|mg_l|mg_dl|kg_ha|kg_per_ha|per_hectare|per_ha|per_acre|t_ha|tonnes|tons|l_ha|m_s|mmhg|bpm|psi|kpa|hpa|lux|grams|kilograms|pounds|meters|metres|kilometers|kilometres|gallons|mw|gw|mwh|gwh|kva|mbps|gbps|kbps|hz|khz|mhz|ghz)$/,
     'decimal',
     { min: 0, max: 1000, precision: 2 },
+  ],
+  // An area of work or interest is a kind: `focus_area`, `service_area` (`floor_area` is a measure).
+  [
+    /^(?!floor|living|land|surface|total|gross|net|plot|usable|lot|site|built|roof|leaf|cross|contact|garden|room|usable|lawn)[a-z]+_area$/,
+    'word',
   ],
   // Floor space in square feet is counted in whole feet.
   [/^(square_feet|sqft|sq_ft)$/, 'integer', { min: 300, max: 6000 }],
@@ -420,7 +451,7 @@ const RULES: Rule[] = [
     { min: 20, max: 5000, precision: 1 },
   ],
   [
-    /^(temp|temperature|rainfall|precipitation|elevation|altitude|yield|concentration|nitrogen|phosphorus|potassium|salinity|turbidity|uncertainty|value|result_value|reading|measurement|mass|dose|dosage_amount|co2|pm25|pm2_5|pm10|ozone|noise|noise_level|magnification|wavelength|frequency_hz|intensity|moisture|soil_moisture|wind_speed|torque|displacement|engine_size)$|_(reading|value|level_pct|index)$/,
+    /^(temp|temperature|rainfall|precipitation|elevation|altitude|yield|concentration|nitrogen|phosphorus|potassium|salinity|turbidity|uncertainty|value|result_value|reading|measurement|mass|dose|dosage_amount|co2|pm25|pm2_5|pm10|ozone|noise|noise_level|magnification|wavelength|frequency_hz|intensity|moisture|soil_moisture|wind_speed|torque|displacement|engine_size|celsius|fahrenheit|kelvin|conductivity|resistance|capacitance|absorption|luminosity|irradiance|radiation|dissolved_oxygen)$|_(reading|value|level_pct|index)$/,
     'decimal',
     { min: 0, max: 1000, precision: 2 },
   ],
@@ -496,7 +527,7 @@ const RULES: Rule[] = [
 // Tables whose `name` is a person's name, a company's, a product's...
 const NAME_BY_TABLE: [RegExp, string][] = [
   [
-    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner|intern|trainee|apprentice|adjuster|idol|performer|singer|dancer|runner|cyclist|swimmer|climber|golfer|rep|representative|associate|assistant|operator|dispatcher|agent|broker|realtor|holder|insured|claimant|defendant|plaintiff|witness|juror|official|councillor|councilor|senator|mayor|parishioner|worshipper|camper|hiker|gamer|streamer|blogger|vlogger|mentor|mentee|fellow|scholar|postdoc|researcher|auditor|barista|bartender|bidder|cleaner|counselor|counsellor|curator|detective|editor|electrician|foreman|housekeeper|janitor|journalist|librarian|moderator|nanny|notary|plumber|recruiter|sailor|shareholder|soldier|supervisor|taxpayer|timekeeper|tourist|umpire)s?$/,
+    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner|intern|trainee|apprentice|adjuster|idol|performer|singer|dancer|runner|cyclist|swimmer|climber|golfer|rep|representative|associate|assistant|operator|dispatcher|agent|broker|realtor|holder|insured|claimant|defendant|plaintiff|witness|juror|official|councillor|councilor|senator|mayor|parishioner|worshipper|camper|hiker|gamer|streamer|blogger|vlogger|mentor|mentee|fellow|scholar|postdoc|researcher|auditor|barista|bartender|bidder|cleaner|counselor|counsellor|curator|detective|editor|electrician|foreman|housekeeper|janitor|journalist|librarian|moderator|nanny|notary|plumber|recruiter|sailor|shareholder|soldier|supervisor|taxpayer|timekeeper|tourist|umpire|prescriber|proctor|invigilator|approver|assessor|grader|assignee|requester|requestor|dependent|dependant|head_of_household|householder)s?$/,
     'full_name',
   ],
   [
@@ -666,6 +697,29 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
       /^(integer|number|decimal|float|age|price|amount|salary|weight)$/.test(measure.type)
     )
       return measure;
+  } else if (
+    snake === 'genre' &&
+    table !== undefined &&
+    !/(track|song|album|artist|band|playlist|music|record|concert|gig|festival|radio|station|release|single|musician|singer|stream|listen|play|performance|performer|lineup|act|set|stage|dj|gig)s?$/.test(
+      snakeCase(table),
+    )
+  ) {
+    // A book's, a film's or a game's genre is a word of its own kind, not a music genre.
+    candidates.push({ type: 'word' });
+  } else if (
+    /^(extension|ext)$/.test(snake) &&
+    /(agent|staff|employee|user|contact|office|desk|person|people|member|operator|rep|representative|extension)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    // A person's or a desk's phone extension.
+    candidates.push({ type: 'integer', params: { min: 100, max: 9999 } });
+  } else if (
+    snake === 'stars' &&
+    /(repo|repositor(y|ies)|project|package|librar(y|ies)|gist|star)s?$/.test(snakeCase(table ?? ''))
+  ) {
+    // A code repository's stars are a count of people who starred it.
+    candidates.push({ type: 'integer', params: { min: 0, max: 50000 } });
   } else if (snake === 'category' && table !== undefined && /products?|items?$/.test(snakeCase(table))) {
     candidates.push({ type: 'product_category' });
   } else if (snake === 'description' && table !== undefined && /products?$/.test(snakeCase(table))) {

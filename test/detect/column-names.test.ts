@@ -76,6 +76,42 @@ t.test('names of sums, units, thresholds and qualifiers type as a careful engine
   t.equal(type('close', 'crates'), undefined);
 });
 
+t.test('who did it, when it is set for, and words that only look like other types', async (t) => {
+  const type = (name: string, table?: string) => typeFromName(name, 'any', table)?.type;
+  // A participle with "by" names a person; with "for", the moment something is set for.
+  t.equal(type('approved_by'), 'full_name');
+  t.equal(type('assigned_to'), 'full_name');
+  t.equal(type('scheduled_for'), 'datetime');
+  t.equal(type('due_by'), 'date');
+  t.equal(type('prescriber'), 'full_name');
+  t.equal(type('head_of_household_name'), 'full_name');
+  // A sum asked for or claimed is money, not the day it happened.
+  t.equal(type('amount_requested'), 'amount');
+  t.equal(type('tax_withheld'), 'amount');
+  t.equal(type('year_built'), 'integer');
+  // A card that pays is a card number; any other card has a plain number.
+  t.equal(type('library_card_number'), 'sequence');
+  t.equal(type('card_number'), 'credit_card_number');
+  // A kind, not a person or a measure: a risk profile, a focus area (a floor area is measured).
+  t.equal(type('risk_profile'), 'word');
+  t.equal(type('focus_area'), 'word');
+  t.equal(type('floor_area'), 'decimal');
+  // A site is a place, not a web address.
+  t.equal(type('site'), undefined);
+  t.equal(type('website'), 'url');
+  t.equal(type('frozen'), 'boolean');
+  t.equal(type('rated_mw'), 'decimal');
+  t.equal(type('download_mbps'), 'decimal');
+  t.equal(type('isp'), 'company_name');
+  // The table decides: a book's genre is a word, a song's a music genre; an agent's extension is a number.
+  t.equal(type('genre', 'series'), 'word');
+  t.equal(type('genre', 'performances'), 'music_genre');
+  t.equal(type('extension', 'agents'), 'integer');
+  t.equal(type('extension', 'attachments'), 'file_extension');
+  t.equal(type('stars', 'repositories'), 'integer');
+  t.equal(type('stars', 'hotels'), 'rating');
+});
+
 t.test('singular and plural come from pluralize, with the exceptions seed data needs', async (t) => {
   const { isPlural, plural } = await import('../../src/prompt/text.js');
   // pluralize would read "specimen" as the plural of "speciman", "calories" as that of "calory".
