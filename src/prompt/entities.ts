@@ -322,6 +322,8 @@ export function findHeaders(
   const patterns = [
     /\btable\s+([a-z_]+)\s*[(:]/g,
     /(?:^|[.;]\s*)([a-z][a-z ]{0,30}?)\s*:\s*(?![^.;]*\d+\s+[a-z])/g,
+    // "EV charging sessions - station id, …": a heading set off by a spaced dash, then its columns.
+    /(?:^|[.;]\s*)([a-z][a-z ]{0,30}?)\s+-\s+(?=[^.;]*,[^.;]*,)(?![^.;]*\d+\s+[a-z])/g,
     /\b([a-z]+)\s*\(\s*\d+\s*\)/g,
     /\b([a-z]+),\s*\d+\s*(?:,|of them)/g,
   ];
@@ -330,11 +332,13 @@ export function findHeaders(
       const at = m.index + m[0].indexOf(m[1] as string);
       if (titles.some((title) => at >= title.from && at < title.to)) continue;
       const words = (m[1] as string).trim().split(/\s+/);
-      const head = words[words.length - 1] as string;
-      if (!isPlural(head) || UNITS.has(head) || STOP_WORDS.has(head)) continue;
+      const head = words.at(-1);
+      if (head === undefined || !isPlural(head) || UNITS.has(head) || STOP_WORDS.has(head)) continue;
       const tokenIndex = tokens.findIndex((t) => t.at >= m!.index + m![0].indexOf(head));
       let first = Math.max(0, tokenIndex - (words.length - 1));
-      for (let k = first; k < tokenIndex; k++) if (verbs.has(tokens[k]!.at)) first = k + 1;
+      // Only after its subject: "open houses:" and "charging sessions:" are names, not clauses.
+      for (let k = first + 1; k < tokenIndex; k++)
+        if (verbs.has(tokens[k]!.at) && isPlural(tokens[k - 1]?.text ?? '')) first = k + 1;
       const noun = nounAt(tokens, first, false);
       if (noun !== undefined) entities.add(noun.key, m.index);
     }

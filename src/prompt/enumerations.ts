@@ -10,6 +10,7 @@ import type { Entities } from './entities.js';
 import {
   ADJECTIVES,
   COLLECTION_WORDS,
+  isClassifying,
   COUNTED_UNITS,
   LOCALE_WORD_SET,
   RECORD_WORDS,
@@ -158,14 +159,20 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   // "order items" is an order_item; in "high school students" the nouns before the head are a
   // compound of their own, and the head alone names the table.
   const twoBefore = phrase.head - 2 >= phrase.first ? words[phrase.head - 2] : undefined;
+  // A gerund names the kind of the head ("EV charging sessions" are charging sessions).
+  const gerund = before !== undefined && before.pos === 'VERB' && /[a-z]{3}ing$/.test(before.text);
   if (
+    !gerund &&
     twoBefore !== undefined &&
     (twoBefore.pos === 'NOUN' || twoBefore.pos === 'ADJ' || twoBefore.pos === 'PROPN')
   )
     return snake(head.lemma);
+  // A noun, a gerund or an adjective that sorts the things into kinds ("open houses", "interlibrary
+  // requests"), but no word that describes them ("deep shafts", "alpine cabins"), about the data
+  // ("sample", "new") or a locale ("Italian").
   const modifier =
     before !== undefined &&
-    before.pos === 'NOUN' &&
+    (before.pos === 'NOUN' || gerund || (before.pos === 'ADJ' && isClassifying(before.text))) &&
     !META.has(before.text) &&
     !ADJECTIVES.has(before.text) &&
     !LOCALE_WORD_SET.has(before.text)

@@ -278,6 +278,13 @@ export const ADJECTIVES = new Set([
   'large',
   'big',
   'recent',
+  'upcoming',
+  'past',
+  'future',
+  'previous',
+  'current',
+  'latest',
+  'existing',
   'typical',
   'total',
   'arabic-speaking',
@@ -286,6 +293,19 @@ export const ADJECTIVES = new Set([
   'french-speaking',
   'german-speaking',
 ]);
+
+/**
+ * Whether an adjective sorts things into kinds ("medical records", "open houses") rather than describes
+ * them ("deep shafts"): the suffixes of adjectives made from nouns, and the everyday ones without.
+ */
+export function isClassifying(adjective: string): boolean {
+  return (
+    /[a-z]{3}(al|ic|ary|ory|ive|ile|ar)$/.test(adjective) ||
+    /^(open|public|private|online|offline|digital|physical|annual|outgoing|incoming|inbound|outbound|recurring|electric|solar|mobile|legal|social|joint|foreign|domestic|retail|wholesale)$/.test(
+      adjective,
+    )
+  );
+}
 
 /** Nationality, language, country and city words → locale code. */
 export const LOCALE_WORDS: [RegExp, string][] = [

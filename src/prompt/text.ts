@@ -203,6 +203,8 @@ export function normalizeText(prompt: string): string {
     // "furnished or not", "is reserved or not": a yes/no column, as "furnished?" is.
     .replace(/\b((?:is |has |was )?[a-z_]+) or not\b/g, '$1?')
     .replace(/(?<!in )\bm²/g, 'square meters')
+    // "workout logs pls: …, performed_at thx": a courtesy word before a colon or at the end is no name.
+    .replace(/\s+(?:pls|plz|please|thx|thanks|ty)\s*(?=:|[.!]*\s*$)/g, '')
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, ' ');
