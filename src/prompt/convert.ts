@@ -721,9 +721,18 @@ function applyRelations(
     const roles = selfRoles.get(draft.entity) ?? SELF_JUNCTIONS[draft.entity.key];
     if (roles === undefined) continue;
     const parents = [...new Set(draft.refs.map((r) => r.parent))];
+    // A flight's or a route's origin and destination are places, not the crew that flies it.
+    const place = (e: Entity) =>
+      selfRoles.has(draft.entity) ||
+      roles[0] !== 'origin_id' ||
+      /(airport|city|station|port|location|place|hub|depot|warehouse|terminal|site|region|countr(y|ie))$/.test(
+        e.key,
+      );
     const parent =
       parents.length === 1
-        ? parents[0]
+        ? place(parents[0]!)
+          ? parents[0]
+          : undefined
         : parents.length === 0
           ? [...drafts.keys(), ...entities.list].find(
               (e) =>

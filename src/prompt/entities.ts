@@ -257,7 +257,9 @@ export function findEntities(
     if (
       target !== undefined &&
       (/^\s*(\)|,|of them|rows|records|entries|$)/.test(after) ||
-        /\b(maybe|about|around|roughly)\s*$/.test(before))
+        /\b(maybe|about|around|roughly)\s*$/.test(before) ||
+        // "ski passes: 800."
+        (/:\s*$/.test(before) && /^\s*([.;!]|$)/.test(after)))
     ) {
       target.count = n;
     }
@@ -267,7 +269,7 @@ export function findEntities(
 /** Whether the words before a count say it is each row's of a table: "each quiz has", "every garage". */
 function eachOwner(before: string, entities: Entities, child: string): boolean {
   const m =
-    /\b(?:each|every)\s+([a-z]+)(?:\s+[a-z]+)?\s+(?:has|have|with|gets|holds|contains|owns|having|[a-z]+ing)\s*$/.exec(
+    /\b(?:each|every)\s+([a-z]+)(?:\s+[a-z]+)?\s+(?:has|have|with|gets|holds|contains|owns|having|[a-z]+ing)(?:\s+(?:exactly|precisely))?\s*$/.exec(
       before,
     ) ?? /\b(?:each|every)\s+([a-z]+)\s*$/.exec(before);
   const owner = m === null ? undefined : entities.find(m[1]!);
@@ -294,17 +296,17 @@ export function findRangesPerParent(text: string, entities: Entities): void {
     const [a, b] = [Number(m[2]), Number(m[3])];
     entity.perParent = { min: Math.min(a, b), max: Math.max(a, b), at: m.index };
   }
-  // "claims filed against policies, between 0 and 3 per policy": a bare range per a parent counts the
-  // rows of the table the clause is about.
+  // "claims filed against policies, between 0 and 3 per policy", "payslips, exactly 12 per worker": a
+  // bare range or number per a parent counts the rows of the table the clause is about.
   const bare =
-    /\b(?:between\s+)?(\d+)\s*(?:and|to|-|–)\s*(\d+)\s+(?:per|for each|for every|in each)\s+([a-z]+)/g;
+    /\b(?:between\s+)?(\d+)(?:\s*(?:and|to|-|–)\s*(\d+))?\s+(?:per|for each|for every|in each)\s+([a-z]+)/g;
   for (let m = bare.exec(text); m !== null; m = bare.exec(text)) {
     const parent = entities.find(m[3] as string);
     const child = [...entities.list]
       .filter((e) => e !== parent && e.at >= 0 && e.at < m!.index)
       .sort((x, y) => y.at - x.at)[0];
     if (parent === undefined || child === undefined || child.perParent !== undefined) continue;
-    const [a, b] = [Number(m[1]), Number(m[2])];
+    const [a, b] = [Number(m[1]), Number(m[2] ?? m[1])];
     child.perParent = { min: Math.min(a, b), max: Math.max(a, b), parent: parent.key, at: m.index };
   }
 }

@@ -413,6 +413,8 @@ export function kindChoices(segment: string): { field: PromptField; rest: string
   const values = choices(text);
   if (values.length < 2 || values.some((v) => String(v).split(' ').length > 3)) return undefined;
   if (BARE_RANGE.test(text)) return undefined;
+  // "(name, vehicle: bike, scooter or van)": a column named with its choices makes the rest columns.
+  if (values.some((v) => /^[a-z][a-z _-]*:/.test(String(v)))) return undefined;
   // "products (name, price, stock)" lists columns: most of its items are names the naming rules know.
   const columns = values.filter(
     (v) => new RegExp(`${NUM}\\s*(?:-|to)\\s*${NUM}`).test(String(v)) || namesColumn(String(v), ''),
@@ -651,13 +653,22 @@ export function parseFields(
   // "seat class: economy, premium, business, first" closing a list: the values of the name before.
   rest = rest.replace(
     new RegExp(
-      `(^|[,(;]|\\bwith\\b|\\band\\b)(\\s*)((?:${w} )?${w})\\s*:\\s+(${value}(?:\\s*,\\s*${value}){2,})\\s*$`,
+      `(^|[,(;]|\\bwith\\b|\\band\\b)(\\s*)((?:${w} )?${w})\\s*:\\s+(${value}(?:\\s*,\\s*${value}){2,})(?=\\s*(?:\\)|$))`,
     ),
     (m, lead: string, space: string, words: string, list: string) => {
       // "seat class: economy, premium, business, first": one value that could name a column
       // ("premium") does not make the values columns; most of them must.
+      // After a word for a kind ("rank: captain, first officer, purser"), they are its values.
       const items = splitValues(list);
       const columns = items.filter((v) => namesColumn(v, table));
+      const kind = new RegExp(`(?:^|\\s)(?:${ENUM_KEYS})$`).test(words.trim());
+      if (kind && !/@\d+@/.test(m)) {
+        const name = fieldName(bare(words), table);
+        if (name !== '' && isEntity(name) === undefined) {
+          enumText.push(list);
+          return `${lead}${space}${mark(name, { type: 'enum', params: { values: choices(list) } })}`;
+        }
+      }
       return columns.length * 2 >= items.length ? m : choice(m, lead, space, words, list);
     },
   );

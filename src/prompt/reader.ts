@@ -58,8 +58,14 @@ function joinSnakeCase(words: Word[]): Word[] {
       const first = out.pop()!;
       const text = `${first.text}_${word.text}`;
       // "departed_ts", "ms_played": only a plural noun at the end makes the name a plural.
-      const plural = word.pos === 'NOUN' && word.lemma !== word.text && word.text.length > 2;
-      const lemma = plural ? `${first.text}_${word.lemma}` : text;
+      // After an underscore the model may tag "stats" as a verb; a word in -s that reads as a plural
+      // (pluralize) is one too.
+      const plural =
+        word.text.length > 2 &&
+        ((word.pos === 'NOUN' && word.lemma !== word.text) ||
+          (/s$/.test(word.text) && isPlural(word.text)));
+      const one = word.lemma !== word.text ? word.lemma : singular(word.text);
+      const lemma = plural ? `${first.text}_${one}` : text;
       out.push({ text, lemma, pos: 'NOUN', at: first.at, end: word.end });
       continue;
     }

@@ -1132,3 +1132,48 @@ t.test("a nationality before a name is the locale's; a stamp's own day", async (
   t.equal(staff.ok ? staff.locale : undefined, 'ko');
   t.ok(field(tablesOf('payments: amount, booked on date'), 'payments', 'booked_on'));
 });
+
+t.test(
+  'headings with a dash or courtesy words, classifying words, bare counts and per-parent numbers',
+  async (t) => {
+    const names = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+    // A heading set off by a spaced dash names its table; a gerund or a classifying adjective stays in it.
+    t.same(names('parking fines - plate, amount, issued at'), ['parking_fines']);
+    t.same(names('public holidays: country, holiday name, observed on'), ['public_holidays']);
+    t.same(names('boarding passes pls: seat, gate, boarding time thx'), ['boarding_passes']);
+    t.ok(
+      field(
+        tablesOf('boarding passes pls: seat, gate, boarding time thx'),
+        'boarding_passes',
+        'boarding_time',
+      ),
+    );
+    // A describing adjective does not.
+    t.same(names('tall towers: height, city, architect'), ['towers']);
+    // "X: 300." counts X.
+    t.equal(table(tablesOf('gift cards: 300.'), 'gift_cards')?.count, 300);
+    // A number per a parent, with no noun after it, is each parent's share.
+    const payroll = tablesOf('30 drivers (name) and fuel receipts, exactly 4 per driver, with litres');
+    t.same(field(payroll, 'fuel_receipts', 'driver_id')?.params?.['per_parent'], { min: 4, max: 4 });
+    // A snake_case plural heading lists columns, plurals among them.
+    t.ok(field(tablesOf('game_stats: player, kills, deaths, headshots'), 'game_stats', 'deaths'));
+  },
+);
+
+t.test('a column with its choices inside a parenthesised column list', async (t) => {
+  const fleet = tablesOf('drivers (name, licence class: car, truck or bus) and their shifts with start time');
+  t.ok(field(fleet, 'drivers', 'name'));
+  t.same(field(fleet, 'drivers', 'licence_class')?.params, { values: ['car', 'truck', 'bus'] });
+  const menu = tablesOf('dishes (name, price, spice level: mild, medium, hot, extreme)');
+  t.same(field(menu, 'dishes', 'spice_level')?.params, { values: ['mild', 'medium', 'hot', 'extreme'] });
+  // Values that could name people are still the kind's values after "rank:".
+  const ship = tablesOf('sailors (name, rank: captain, first mate, boatswain, deckhand)');
+  t.same(field(ship, 'sailors', 'rank')?.params, {
+    values: ['captain', 'first mate', 'boatswain', 'deckhand'],
+  });
+  // A flight's origin and destination are places, never the crew named before it.
+  const crew = tablesOf(
+    '50 pilots (name, rank: captain, first officer), 200 flights (number, origin, destination)',
+  );
+  t.notOk(refs(crew, 'flights')?.includes('pilots'));
+});
