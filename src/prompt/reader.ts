@@ -62,8 +62,7 @@ function joinSnakeCase(words: Word[]): Word[] {
       // (pluralize) is one too.
       const plural =
         word.text.length > 2 &&
-        ((word.pos === 'NOUN' && word.lemma !== word.text) ||
-          (/s$/.test(word.text) && isPlural(word.text)));
+        ((word.pos === 'NOUN' && word.lemma !== word.text) || (/s$/.test(word.text) && isPlural(word.text)));
       const one = word.lemma !== word.text ? word.lemma : singular(word.text);
       const lemma = plural ? `${first.text}_${one}` : text;
       out.push({ text, lemma, pos: 'NOUN', at: first.at, end: word.end });
