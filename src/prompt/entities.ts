@@ -211,6 +211,24 @@ export function findEntities(
     }
     if (noun !== undefined && Number.isInteger(n) && n > 0) {
       const entity = entities.add(noun.key, t.at);
+      // "Helpdesk tickets + replies. 400 tickets: …": counted by its head alone, a table named first
+      // with a word before it is named by the head, unless that word is another table's ("order
+      // items") or the two words are one known name ("test drives").
+      const modifier = entity.key.endsWith(`_${noun.key}`)
+        ? entity.key.slice(0, -noun.key.length - 1)
+        : undefined;
+      if (
+        modifier !== undefined &&
+        !noun.key.includes('_') &&
+        !modifier.includes('_') &&
+        entity.written !== true &&
+        entity.at < t.at &&
+        entities.find(modifier, false) === undefined &&
+        knownByName(entity.key) === undefined
+      ) {
+        entity.key = noun.key;
+        entity.name = plural(noun.key);
+      }
       if (isRangeEnd) {
         const low = Number((prev2 as Token).text);
         entity.perParent = { min: Math.min(low, n), max: Math.max(low, n), at: t.at };

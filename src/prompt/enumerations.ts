@@ -84,8 +84,15 @@ function phraseAt(words: readonly Word[], i: number): { phrase: Phrase; next: nu
   }
   const first = j;
   let head = -1;
-  while (j < words.length && NOUNISH.has(words[j]!.pos) && !STOP_WORDS.has(words[j]!.text)) {
-    if (words[j]!.pos !== 'ADJ') head = j;
+  // "EV charging sessions": a gerund before a noun is part of the phrase, but not after a plural
+  // ("customers reviewing products" is a clause).
+  const gerund = (k: number) =>
+    words[k]!.pos === 'VERB' &&
+    /[a-z]{3}ing$/.test(words[k]!.text) &&
+    words[k + 1]?.pos === 'NOUN' &&
+    (k === 0 || !isPluralNoun(words[k - 1]!));
+  while (j < words.length && (NOUNISH.has(words[j]!.pos) || gerund(j)) && !STOP_WORDS.has(words[j]!.text)) {
+    if (words[j]!.pos !== 'ADJ' && words[j]!.pos !== 'VERB') head = j;
     j++;
   }
   if (head < 0) return undefined;

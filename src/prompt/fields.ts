@@ -114,19 +114,27 @@ export function readWindow(text: string): { window: Window; index: number; lengt
         length: monthDays[0].length,
       };
   }
-  const month = new RegExp(`\\b(?:in|during)\\s+(${MONTHS.join('|')})\\s+((?:19|20)\\d{2})\\b`).exec(text);
+  const month = new RegExp(`\\b(?:in|during|within)\\s+(${MONTHS.join('|')})\\s+((?:19|20)\\d{2})\\b`).exec(
+    text,
+  );
   if (month !== null) {
     const m = MONTHS.indexOf(month[1]!) % 12;
     const y = Number(month[2]);
     const window = { min: Date.UTC(y, m, 1), max: Date.UTC(y, m + 1, 1) - 1000 };
     return { window, index: month.index, length: month[0].length };
   }
-  const quarter = /\b(?:in|during)\s+q([1-4])\s+((?:19|20)\d{2})\b/.exec(text);
+  const quarter = /\b(?:in|during|within)\s+q([1-4])\s+((?:19|20)\d{2})\b/.exec(text);
   if (quarter !== null) {
     const q = Number(quarter[1]) - 1;
     const y = Number(quarter[2]);
     const window = { min: Date.UTC(y, q * 3, 1), max: Date.UTC(y, q * 3 + 3, 1) - 1000 };
     return { window, index: quarter.index, length: quarter[0].length };
+  }
+  // "recorded_at on 2025-06-21 only": that one day.
+  const oneDay = /\bon\s+((?:19|20)\d{2}-\d{2}-\d{2})(?:\s+only)?\b/.exec(text);
+  if (oneDay !== null && Number.isFinite(Date.parse(oneDay[1]!))) {
+    const from = Date.parse(oneDay[1]!);
+    return { window: { min: from, max: from + DAY - 1000 }, index: oneDay.index, length: oneDay[0].length };
   }
   const between = /\b(?:between|from)\s+((?:19|20)\d{2})\s+(?:and|to|-)\s+((?:19|20)\d{2})\b/.exec(text);
   if (between !== null) {

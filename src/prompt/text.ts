@@ -203,6 +203,14 @@ export function normalizeText(prompt: string): string {
     // "furnished or not", "is reserved or not": a yes/no column, as "furnished?" is.
     .replace(/\b((?:is |has |was )?[a-z_]+) or not\b/g, '$1?')
     .replace(/(?<!in )\bm²/g, 'square meters')
+    // "ticket type i.e. GA, VIP or Student": what follows "i.e." or "e.g." is the thing itself.
+    .replace(/\(\s*(?:i\.e\.|e\.g\.)\s*,?\s*/g, '(')
+    .replace(/\s*,?\s*\b(?:i\.e\.|e\.g\.)(?=\s)\s*,?\s*/g, ': ')
+    // "session fields: title, speaker": the columns of a session.
+    .replace(
+      /\b(?!(?:the|following|these|those|its|their|some|other|more|extra|custom|required|optional|key|main|all|few|two|three|four|five)\b)([a-z]+) (?:fields|columns|attributes|properties)\s*:/g,
+      '$1:',
+    )
     // "workout logs pls: …, performed_at thx": a courtesy word before a colon or at the end is no name.
     .replace(/\s+(?:pls|plz|please|thx|thanks|ty)\s*(?=:|[.!]*\s*$)/g, '')
     .replace(/[\u2018\u2019]/g, "'")
@@ -243,6 +251,17 @@ export function normalizeText(prompt: string): string {
       /\(\s*((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:19|20)\d{2})\s*\)/g,
       'in $1',
     )
+    // "pickup_at (sometime in june 2025)", "borrowed_on (last 90 days)": a window in parentheses.
+    .replace(
+      /\(\s*(?:sometime|some time|anytime|any time|all|only|mostly|dated)?\s*((?:in|during|within|between|from|on|over|the last|the past|last|past|next|the next)\s[^()]*\d[^()]*)\)/g,
+      (m, window: string) =>
+        // Only a window of time: a year or a span of days; "(between 5 and 60)" stays a range.
+        !/\b(?:19|20)\d{2}\b|\b(?:hours?|days?|weeks?|months?|quarters?|years?)\b/.test(window)
+          ? m
+          : /^(?:last|past|next)\s/.test(window)
+            ? ` in the ${window}`
+            : ` ${window}`,
+    )
     .replace(/\b(\d+)\s*(h|hrs?)\b/g, '$1 hours')
     // "that hold a student name", "which records …": the columns follow.
     .replace(
@@ -269,5 +288,17 @@ export function normalizeText(prompt: string): string {
     /\b(each|every one|each one)\s+(with|has|have|having|gets|owns)\s+(?:one|a single)\s+/g,
     '$1 $2 1 ',
   );
-  return text.trim();
+  return dropRemarks(text).trim();
+}
+
+/**
+ * A sentence after the first that says what the data need not be or is for ("plates and models don't
+ * need to match real cars", "it only needs to look plausible", "this feeds the roster screen, so
+ * nothing fancy") asks for no table or column; one with a number, a colon or parentheses still may.
+ */
+const REMARK =
+  /\b(?:(?:do|does|did|need|must|should|can)n't|(?:do|does|need) not|no need|only needs? to|just (?:need|needs|have|has) to|(?:is|are|it's) (?:only |just )?for (?:a |the |our )?(?:demo|test|tests|testing|prototype|staging|integration|dashboard|screen)|nothing fancy|hope (?:that|this|it)|(?:thanks|thank you)\b)/;
+function dropRemarks(text: string): string {
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  return sentences.filter((s, i) => i === 0 || !REMARK.test(s) || /[\d:(]/.test(s)).join(' ');
 }

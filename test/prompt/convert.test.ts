@@ -1177,3 +1177,39 @@ t.test('a column with its choices inside a parenthesised column list', async (t)
   );
   t.notOk(refs(crew, 'flights')?.includes('pilots'));
 });
+
+t.test('a table counted by its head alone, remarks, "i.e.", "X fields:" and windows of time', async (t) => {
+  const names = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+  // Named "harbor cranes" in the title and counted as "12 cranes", the table is the cranes.
+  t.same(
+    names(
+      'Harbor cranes + lifts. 12 cranes: model, capacity. Each crane gets 2-5 lifts (weight, lifted_at).',
+    ),
+    ['cranes', 'lifts'],
+  );
+  // A gerund before a noun names the kind.
+  t.same(names('parcel tracking events - parcel id, status, scanned at'), ['tracking_events']);
+  // A remark about the data asks for no table.
+  t.same(names("bikes (frame size, color) and 40 rentals of them. Colors don't need to be real."), [
+    'bikes',
+    'rentals',
+  ]);
+  t.same(field(tablesOf('seats with row, class i.e. economy, business or first'), 'seats', 'class')?.params, {
+    values: ['economy', 'business', 'first'],
+  });
+  t.ok(field(tablesOf('ferries (name) and trips per ferry; trip fields: departs at, fare'), 'trips', 'fare'));
+  const windows = tablesOf(
+    'deliveries with delivered_at (sometime in March 2025); invoices with issued_on within Q2 2024; scans with scanned_at on 2025-02-03 only',
+  );
+  t.same(field(windows, 'deliveries', 'delivered_at')?.params, {
+    min: '2025-03-01T00:00:00Z',
+    max: '2025-03-31T23:59:59Z',
+  });
+  t.same(field(windows, 'invoices', 'issued_on')?.params, { min: '2024-04-01', max: '2024-06-30' });
+  t.same(field(windows, 'scans', 'scanned_at')?.params, {
+    min: '2025-02-03T00:00:00Z',
+    max: '2025-02-03T23:59:59Z',
+  });
+  // A range in parentheses is still a range, not a window of time.
+  t.same(field(tablesOf('boxes with weight (between 5 and 60)'), 'boxes', 'weight')?.params?.['min'], 5);
+});
