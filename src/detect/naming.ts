@@ -273,7 +273,7 @@ const RULES: Rule[] = [
   [/^(api_key|apikey|secret_key|client_secret)$/, 'api_key'],
   [/^(duration|duration_text)$/, 'duration'],
   [
-    /^(is|has|can|should|was|allow|allows)_|_(enabled|flag|verified|active|deleted|archived|published|approved)$|^(active|enabled|verified|deleted|archived|published|approved|visible|featured|subscribed|blocked|banned|paid|completed|done|available|in_stock|public|private|vip|locked|read|confirmed|cancelled|canceled|frozen|suspended|paused|muted|hidden|flagged|starred)$/,
+    /^(is|has|can|should|was|allow|allows)_|_(enabled|flag|verified|active|deleted|archived|published|approved)$|^(active|enabled|verified|deleted|archived|published|approved|visible|featured|subscribed|blocked|banned|paid|completed|done|available|in_stock|in_service|in_use|in_transit|in_progress|in_production|in_season|on_sale|in_storage|in_repair|in_maintenance|out_of_stock|out_of_service|public|private|vip|locked|read|confirmed|cancelled|canceled|frozen|suspended|paused|muted|hidden|flagged|starred)$/,
     'boolean',
   ],
   [

@@ -17,6 +17,7 @@ import {
   findCollectionHeaders,
   findFirstNoun,
   findHeaders,
+  findOpeningNoun,
   type Token,
   tokenize,
 } from './entities.js';
@@ -124,6 +125,7 @@ function readEntities(
   findCollectionHeaders(words, entities);
   findGrainTables(text, entities);
   findFirstNoun(tokens, entities, words);
+  findOpeningNoun(words, entities);
   findRelationNouns(text, entities);
   findRelationObjects(words, entities);
   findAttachedTables(words, entities);
@@ -862,6 +864,10 @@ function assemble(
       !draft.refs.some((r) => r.perParent)
     )
       uncounted.push(draft.entity.name);
+    if (draft.entity.guessed === true)
+      warnings.push(
+        `${draft.entity.name}: nothing in the prompt reads as a table; the words before its columns were taken as its name.`,
+      );
     const table: TableSpec = {
       name: draft.entity.name,
       count: draft.entity.count ?? 0,

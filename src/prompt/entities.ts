@@ -3,7 +3,15 @@
  * after them ("customers (300)", "German customers, 100 of them"), table headers ("users: ...",
  * "table products (...)") and, as a last resort, the first plural noun.
  */
-import { ADJECTIVES, LOCALE_WORD_SET, RECORD_WORDS, ROW_WORDS, STOP_WORDS, UNITS } from './lexicon.js';
+import {
+  ADJECTIVES,
+  COLLECTION_WORDS,
+  LOCALE_WORD_SET,
+  RECORD_WORDS,
+  ROW_WORDS,
+  STOP_WORDS,
+  UNITS,
+} from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
 import { knownByName, knownEntity } from './knowledge.js';
 import { isPluralNoun, spacedDash, type Word } from './reader.js';
@@ -25,6 +33,8 @@ export interface Entity {
   written?: boolean;
   /** One row for each pair of two other tables' rows ("one vote per owner and proposal"). */
   onePerPair?: boolean;
+  /** Named by the words before a column list only, nothing else naming a table (a warning says so). */
+  guessed?: boolean;
 }
 
 /** One token of the normalized prompt. */
@@ -694,7 +704,14 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
       j++;
     }
     const head = run.at(-1);
-    if (head === undefined || head.pos === 'ADJ' || head.pos === 'VERB' || isPlural(head.text)) continue;
+    // (The tagger may read a collection's word as a verb: "vessel register".)
+    if (
+      head === undefined ||
+      head.pos === 'ADJ' ||
+      (head.pos === 'VERB' && !COLLECTION_WORDS.has(head.text)) ||
+      isPlural(head.text)
+    )
+      continue;
     if (UNITS.has(head.text)) continue;
     // What ends the header: a colon or dash, "table with", ", 10,000 rows:", "for a mobile game —".
     let k = j;
@@ -720,7 +737,10 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     const clauseEnd = words.findIndex((w, n) => n > k && /^[.;]$/.test(w.text));
     const columns = words.slice(k + 1, clauseEnd < 0 ? undefined : clauseEnd);
     if (columns.filter((w) => w.text === ',').length < 2) continue;
-    const key = snake(run.map((w) => w.text).join(' '));
+    // "livestock register", "aircraft fleet": a collection of the things before it is a table of them.
+    // (A log stays a log: "call center log" is no table of call centers.)
+    const collected = run.length >= 2 && COLLECTION_WORDS.has(head.text) ? run.slice(0, -1) : run;
+    const key = snake(collected.map((w) => w.text).join(' '));
     // "Account: IBAN, holder name": a table named already, or a thing counted one by one, is no
     // collection; its header lists its columns (relations.ts reads those).
     const found = entities.find(key) ?? entities.find(head.lemma);
@@ -742,7 +762,9 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     if (named !== undefined && !(named.at <= head.at && key.endsWith(`_${named.key}`))) continue;
     const entity = named ?? entities.add(key, from, true);
     entity.key = key;
-    entity.name = key;
+    // A singular collection keeps its name ("mouse colony"); the things of a log or a register are
+    // named in the plural ("api_requests").
+    entity.name = collected === run ? key : key.replace(/[a-z0-9]+$/, (last) => plural(last));
     entity.at = from;
     if (count !== undefined && Number.isInteger(count) && count > 0) entity.count ??= count;
   }
@@ -818,4 +840,31 @@ export function findAttachedTables(words: readonly Word[], entities: Entities): 
     )
       entities.add(snake(agent.lemma), agent.at);
   }
+}
+
+/**
+ * Last of all, where nothing else names a table: the nouns that open the prompt before its column list
+ * ("Tyre pressure check: axle, psi, checked at") name it.
+ */
+export function findOpeningNoun(words: readonly Word[], entities: Entities): void {
+  if (entities.list.length > 0) return;
+  let start = 0;
+  while (words[start] !== undefined && ASKING.test(words[start]!.text)) start++;
+  const run: Word[] = [];
+  let j = start;
+  while (
+    words[j] !== undefined &&
+    run.length < 3 &&
+    /^(NOUN|PROPN|ADJ|VERB)$/.test(words[j]!.pos) &&
+    !STOP_WORDS.has(words[j]!.text)
+  )
+    run.push(words[j++]!);
+  const ends =
+    words[j]?.text === ':' || words[j]?.text === '(' || words[j]?.text === 'with' || spacedDash(words, j);
+  if (run.length === 0 || !ends || !/^(NOUN|PROPN)$/.test(run.at(-1)!.pos)) return;
+  const key = snake([...run.slice(0, -1).map((w) => w.text), singular(run.at(-1)!.text)].join(' '));
+  // Named as written: a singular heading keeps its number ("pump maintenance", "soil moisture").
+  const entity = entities.add(key, run[0]!.at);
+  entity.guessed = true;
+  entity.name = key;
 }

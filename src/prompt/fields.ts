@@ -218,6 +218,7 @@ function stripLead(words: string[]): string[] {
 export function fieldName(phrase: string, table: string): string {
   const stamp = /^(?:(?:a|an|the|and|with|its|their)\s+)*([a-z]+)\s+(at|on)$/.exec(phrase.trim());
   if (stamp !== null) return `${stamp[1]}_${stamp[2]}`; // "created at" → created_at
+
   // "give me text, author handle": the request before a column list is no part of its first name.
   phrase = phrase.replace(
     /^\s*(?:(?:give|show|get|send|make)\s+(?:me|us)|(?:i|we)\s+(?:need|want|would like|'d like))\s+/,

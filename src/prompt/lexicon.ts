@@ -47,6 +47,7 @@ export const COLLECTION_WORDS = new Set([
   'catalogue',
   'register',
   'registry',
+  'fleet',
   'directory',
   'roster',
 ]);
@@ -420,6 +421,7 @@ export const NOT_PLURAL =
  */
 export const UNCOUNTABLE = new Set([
   'inventory',
+  'downtime',
   'feedback',
   'livestock',
   'mileage',

@@ -211,6 +211,11 @@ export function normalizeText(prompt: string): string {
       /\b(?!(?:the|following|these|those|its|their|some|other|more|extra|custom|required|optional|key|main|all|few|two|three|four|five)\b)([a-z]+) (?:fields|columns|attributes|properties)\s*:/g,
       '$1:',
     )
+    // "…, in service": a state a thing is in is one yes/no column ("in_service"), not "service".
+    .replace(
+      /(^|[,(;:]\s*|\band\s+)(in|out of)\s+(service|use)\b(?=\s*(?:[,;.)?]|and\b|$))/g,
+      (_m, lead: string, state: string, what: string) => `${lead}${state.replace(/ /g, '_')}_${what}`,
+    )
     // "workout logs pls: …, performed_at thx": a courtesy word before a colon or at the end is no name.
     .replace(/\s+(?:pls|plz|please|thx|thanks|ty)\s*(?=:|[.!]*\s*$)/g, '')
     .replace(/[\u2018\u2019]/g, "'")

@@ -1213,3 +1213,30 @@ t.test('a table counted by its head alone, remarks, "i.e.", "X fields:" and wind
   // A range in parentheses is still a range, not a window of time.
   t.same(field(tablesOf('boxes with weight (between 5 and 60)'), 'boxes', 'weight')?.params?.['min'], 5);
 });
+
+t.test('collections, states and a last-resort table named by the opening words', async (t) => {
+  const names = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+  // A fleet or a register of things is a table of those things, even where the tagger reads
+  // "register" as a verb.
+  t.same(names('truck fleet - plate, payload tonnes, in service'), ['trucks']);
+  t.same(names('vessel register: name, flag, gross tonnage'), ['vessels']);
+  // A log stays a log: "call center log" is no table of call centers.
+  t.same(names('call center log: agent name, caller phone, outcome'), ['call_center_log']);
+  t.equal(
+    field(tablesOf('truck fleet - plate, payload tonnes, in service'), 'trucks', 'in_service')?.type,
+    'boolean',
+  );
+  // Where nothing reads as a table, the words before the columns name it, and a warning says so.
+  const pumps = convertPrompt('Pump maintenance (pump id, done at, technician)');
+  t.ok(pumps.ok);
+  if (pumps.ok) {
+    t.same(
+      pumps.tables.map((x) => x.name),
+      ['pump_maintenance'],
+    );
+    t.ok(field(pumps.tables, 'pump_maintenance', 'technician'));
+    t.ok(
+      pumps.warnings?.some((w) => w.startsWith('pump_maintenance: nothing in the prompt reads as a table')),
+    );
+  }
+});
