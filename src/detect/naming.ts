@@ -313,6 +313,7 @@ const RULES: Rule[] = [
   [/^(firmware|firmware_version|app_version|software_version)$/, 'semver'],
   [/^(fax|fax_number)$/, 'phone'],
   [/^(tags|labels)$/, 'tag'],
+  [/^(hashtags)$/, 'hashtag'],
   [/^(transaction_id|transaction_ref|payment_id|correlation_id|trace_id)$/, 'uuid'],
   [
     /^(airline|carrier_name|make|vehicle_make|vendor|supplier|maker|insurer|lender|issuer|provider|insurance_provider)$/,
@@ -632,6 +633,15 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
     /(message|chat|sms|dm|conversation|text|reply|replies)s?$/.test(snakeCase(table ?? ''))
   ) {
     candidates.push({ type: 'message' });
+  } else if (
+    /^(text|body|content)$/.test(snake) &&
+    /(^|_)(post|tweet|status|comment|review|note|toot|update|answer|question)s?$/.test(
+      snakeCase(table ?? ''),
+    ) &&
+    !/(blog|article|long)/.test(snakeCase(table ?? ''))
+  ) {
+    // A social post's or a comment's body is a sentence or two; an article's runs to paragraphs.
+    candidates.push({ type: 'sentence' });
   } else if (
     /^(comment|comments)$/.test(snake) &&
     /(response|survey|feedback|review|rating|csat|nps|evaluation|inspection|score)s?$/.test(

@@ -161,6 +161,9 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
       return keyOf(words, { ...phrase, head: phrase.head - 1 });
     if (RECORD_WORDS.has(head.text)) return snake(`${before.text} ${head.lemma}`);
   }
+  // "max uses", "total bookings": a limit or a count of things is a column.
+  if (before !== undefined && /^(max|min|maximum|minimum|total|num|avg|average)$/.test(before.text))
+    return undefined;
   const unit = UNITS.has(head.text) && (phrase.counted || !COUNTED_UNITS.has(head.text));
   if (unit || STOP_WORDS.has(head.text) || NOT_TABLES.has(head.text)) return undefined;
   // "order items" is an order_item; in "high school students" the nouns before the head are a

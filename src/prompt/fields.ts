@@ -295,6 +295,8 @@ function namesColumn(phrase: string, table: string): boolean {
   // "dogs (name, breed)": a name is a column wherever it is, though its type is plain words.
   if (/^(name|full name|label|title|description|notes?|type|kind|category|status)$/.test(phrase.trim()))
     return true;
+  // A word for a kind of value ("condition", "priority") names a column too.
+  if (new RegExp(`^(?:[a-z]+ )?(?:${ENUM_KEYS})$`).test(phrase.trim())) return true;
   return typeFor(fieldName(phrase, table), table).type !== 'words';
 }
 

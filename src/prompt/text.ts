@@ -216,6 +216,11 @@ export function normalizeText(prompt: string): string {
       /(^|[,(;:]\s*|\band\s+)(in|out of)\s+(service|use)\b(?=\s*(?:[,;.)?]|and\b|$))/g,
       (_m, lead: string, state: string, what: string) => `${lead}${state.replace(/ /g, '_')}_${what}`,
     )
+    // "body (max 280 chars)": a limit on a text's length names no column.
+    .replace(
+      /\s*\(\s*(?:max(?:imum)?|up to|at most|<=?|≤)\s*\d+\s*(?:chars?|characters|letters|words)\s*\)/g,
+      '',
+    )
     // "workout logs pls: …, performed_at thx": a courtesy word before a colon or at the end is no name.
     .replace(/\s+(?:pls|plz|please|thx|thanks|ty)\s*(?=:|[.!]*\s*$)/g, '')
     .replace(/[\u2018\u2019]/g, "'")

@@ -1240,3 +1240,25 @@ t.test('collections, states and a last-resort table named by the opening words',
     );
   }
 });
+
+t.test('columns that look like choices or tables, and limits on a text', async (t) => {
+  const names = (prompt: string, tableName: string) =>
+    table(tablesOf(prompt), tableName)?.fields.map((f) => f.name);
+  // Words for kinds of values ("condition") are columns, so the list is columns, not choices.
+  t.same(names('lockers (barcode, floor, condition)', 'lockers'), ['id', 'barcode', 'floor', 'condition']);
+  // A limit or a total of things is a column, not a table.
+  t.same(
+    tablesOf('vouchers with code, expires_on, max redemptions').map((x) => x.name),
+    ['vouchers'],
+  );
+  // A limit on a text's length names no column; a post's text is a sentence or two.
+  const tweets = tablesOf('tweets: handle, text (max 140 chars), hashtags, likes');
+  t.same(names('tweets: handle, text (max 140 chars), hashtags, likes', 'tweets'), [
+    'id',
+    'handle',
+    'text',
+    'hashtags',
+    'likes',
+  ]);
+  t.equal(field(tweets, 'tweets', 'text')?.type, 'sentence');
+});
