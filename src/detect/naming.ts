@@ -61,7 +61,7 @@ const RULES: Rule[] = [
   ],
   [/^(succeeded|success|successful|passed|failed_flag|drug_related|is_related)$/, 'boolean'],
   [
-    /^(wait_time|handle_time|response_time|resolution_time|hold_time|talk_time|queue_time|lead_time|cycle_time|turnaround_time)$/,
+    /^(?:(?:avg|average|mean|median|max|min|total)_)?(wait_time|handle_time|response_time|resolution_time|hold_time|talk_time|queue_time|lead_time|cycle_time|turnaround_time)$/,
     'integer',
     { min: 0, max: 3600 },
   ],
@@ -71,7 +71,9 @@ const RULES: Rule[] = [
   [/^[a-z]+ed_(from|until|till|through|on)$/, 'date'],
   // `booked_for`, `due_by`: the moment something is set for; `approved_by`: the person who did it.
   [/^[a-z]+ed_for$/, 'datetime'],
-  [/^due_(by|before)$/, 'date'],
+  [/^due_(by|before)$/, 'datetime'],
+  // Hours of the day a place opens, not moments.
+  [/^(opens_at|closes_at)$/, 'time'],
   [/^[a-z]+ed_by$|^assigned_to$/, 'full_name'],
   // The year a thing was made or happened: `year_built`, `year_created`.
   [/^year_[a-z]+$/, 'integer', { min: 1950, max: 2025 }],
@@ -150,6 +152,8 @@ const RULES: Rule[] = [
   [/^(lng|lon|long|longitude)$/, 'longitude'],
   [/^(timezone|time_zone|tz)$/, 'timezone'],
   [/^(locale|language_code|lang_code|locale_code)$/, 'locale_code'],
+  // A person's or a text's language (a repository's is a programming language, above).
+  [/^(language|lang|preferred_language|spoken_language|native_language|content_language)$/, 'locale_code'],
   [/^(neighbou?rhood)$/, 'neighborhood'],
   [/^(hourly_wage|hourly_pay|day_rate|daily_wage|hourly)$/, 'price', { min: 10, max: 80 }],
   [/^(duty|tax|premium|principal|interest|amount)_paid$/, 'amount'],
@@ -357,7 +361,7 @@ const RULES: Rule[] = [
   [/^(week|week_number|iso_week|week_of_year)$/, 'integer', { min: 1, max: 52 }],
   [/^(hour|hour_of_day)$/, 'integer', { min: 0, max: 23 }],
   [
-    /^(overtime|overtime_hours|hours_worked|hours|billable_hours)$/,
+    /^(overtime|overtime_hours|hours_worked|hours|billable_hours|labor_hours|labour_hours|work_hours|flight_hours|engine_hours|volunteer_hours|logged_hours)$/,
     'decimal',
     { min: 0, max: 60, precision: 1 },
   ],
@@ -412,9 +416,10 @@ const RULES: Rule[] = [
     /^(metadata|meta|payload|attributes|properties|settings|config|configuration|extra|details_json|context|headers|raw|data)$/,
     'json',
   ],
-  [/^(memo)$/, 'sentence'],
+  [/^(memo|hypothesis|special_requests)$/, 'sentence'],
+  [/^[a-z]+_affiliation$/, 'word'],
   [
-    /^(hypothesis|transcript|abstract|special_requests|instructions|release_notes|changelog|resolution|conclusion|findings|summary_text|narrative|statement|justification|cover_letter|minutes)$/,
+    /^(transcript|abstract|instructions|release_notes|changelog|resolution|conclusion|findings|summary_text|narrative|statement|justification|cover_letter|minutes)$/,
     'paragraph',
   ],
   [/^(gamertag|gamer_tag|ign|in_game_name|callsign)$/, 'username'],
@@ -730,6 +735,39 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   ) {
     // A code repository's stars are a count of people who starred it.
     candidates.push({ type: 'integer', params: { min: 0, max: 50000 } });
+  } else if (
+    snake === 'address' &&
+    /(wallet|crypto|blockchain|eth|bitcoin|btc|chain)/.test(snakeCase(table ?? ''))
+  ) {
+    candidates.push({ type: 'wallet_address' });
+  } else if (
+    /^(image|image_name)$/.test(snake) &&
+    /(deployment|container|pod|service|build|release|job|workload|task_definition)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    // What a deployment runs is a container image, not a picture.
+    candidates.push({ type: 'docker_image' });
+  } else if (
+    snake === 'size' &&
+    /(file|attachment|upload|document|asset|download|backup|artifact|blob|object)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    candidates.push({ type: 'file_size' });
+  } else if (
+    /^(birth_date|date_of_birth|dob|born_on|birthdate|birthday)$/.test(snake) &&
+    /(animal|pet|livestock|cattle|cow|horse|dog|cat|sheep|goat|pig|calf|calves|herd|mouse|mice|foal|puppy|puppies|kitten|bird|fish|specimen)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    // An animal's birth day is a day in the last few years, not an adult person's.
+    candidates.push({ type: 'date_past' });
+  } else if (
+    snake === 'owner' &&
+    /(repo|repositor(y|ies)|package|gist|bucket|org_repo)s?$/.test(snakeCase(table ?? ''))
+  ) {
+    candidates.push({ type: 'username' });
   } else if (snake === 'category' && table !== undefined && /products?|items?$/.test(snakeCase(table))) {
     candidates.push({ type: 'product_category' });
   } else if (snake === 'description' && table !== undefined && /products?$/.test(snakeCase(table))) {

@@ -88,13 +88,24 @@ export function knownCategory(name: string): readonly string[] | undefined {
   return CATEGORIES.get(name);
 }
 
+/** Types that hold only in their entity's domain. */
+const DOMAIN_TYPES = new Set([
+  'programming_language',
+  'music_genre',
+  'product_category',
+  'medical_specialty',
+  'database_engine',
+  'docker_image',
+]);
+
 /** Every column name of the knowledge base with its most frequent type (and that type's params). */
 const COLUMNS = new Map<string, FieldSpec>();
 {
   const counts = new Map<string, Map<string, { n: number; field: FieldSpec }>>();
   for (const entity of new Set(ENTITIES.values())) {
-    // Another entity's choices are no choices of this one: enums stay with their entity.
-    for (const field of entity.fields.filter((f) => f.type !== 'enum')) {
+    // Another entity's choices are no choices of this one: enums stay with their entity, and so do
+    // types of one domain (a repository's language is no ticket's).
+    for (const field of entity.fields.filter((f) => f.type !== 'enum' && !DOMAIN_TYPES.has(f.type))) {
       const byType = counts.get(field.name) ?? new Map<string, { n: number; field: FieldSpec }>();
       const seen = byType.get(field.type) ?? { n: 0, field };
       seen.n++;
