@@ -440,7 +440,7 @@ const RULES: Rule[] = [
     { min: 0, max: 1000 },
   ],
   [
-    /_(cm|mm|m|km|kg|g|mg|mcg|lbs|lb|oz|ml|l|litres|liters|c|f|celsius|fahrenheit|pct|percent|ha|hectares|acres|sqm|m2|sqft|kmh|kph|mph|kw|kwh|w|v|mah|db|ppm|ppb|mg_l|mg_dl|kg_ha|kg_per_ha|per_hectare|per_ha|per_acre|t_ha|tonnes|tons|l_ha|m_s|mmhg|bpm|psi|kpa|hpa|lux|grams|kilograms|pounds|meters|metres|kilometers|kilometres|gallons|mw|gw|mwh|gwh|kva|mbps|gbps|kbps|hz|khz|mhz|ghz)$/,
+    /_(cm|mm|m|km|kg|g|mg|mcg|lbs|lb|oz|ml|l|litres|liters|c|f|celsius|fahrenheit|ha|hectares|acres|sqm|m2|sqft|kmh|kph|mph|kw|kwh|w|v|mah|db|ppm|ppb|mg_l|mg_dl|kg_ha|kg_per_ha|per_hectare|per_ha|per_acre|t_ha|tonnes|tons|l_ha|m_s|mmhg|bpm|psi|kpa|hpa|lux|grams|kilograms|pounds|meters|metres|kilometers|kilometres|gallons|mw|gw|mwh|gwh|kva|mbps|gbps|kbps|hz|khz|mhz|ghz)$/,
     'decimal',
     { min: 0, max: 1000, precision: 2 },
   ],
@@ -449,6 +449,8 @@ const RULES: Rule[] = [
     /^(?!floor|living|land|surface|total|gross|net|plot|usable|lot|site|built|roof|leaf|cross|contact|garden|room|usable|lawn)[a-z]+_area$/,
     'word',
   ],
+  // A share in percent: 0 to 100, with one decimal.
+  [/_(pct|percent|percentage)$|^(pct|percent|percentage)$/, 'number', { min: 0, max: 100, precision: 1 }],
   // Floor space in square feet is counted in whole feet.
   [/^(square_feet|sqft|sq_ft)$/, 'integer', { min: 300, max: 6000 }],
   [

@@ -205,10 +205,12 @@ export function findEntities(
         : undefined);
     // "Conference attendees in Italy, 500 people: …": a count of people after a table, set off by a
     // comma, is that table's.
+    // "coupon codes 500 pieces": or right after the table's name.
     if (
       noun !== undefined &&
-      /^(person|people|row|record|entry|item)$/.test(noun.key) &&
-      prev?.text === ','
+      /^(person|people|row|record|entry|item|piece|unit|instance|pc|pcs)$/.test(noun.key) &&
+      (prev?.text === ',' ||
+        (prev?.kind === 'word' && isPlural(prev.text) && entities.find(prev.text) !== undefined))
     ) {
       const clause = text.slice(0, t.at).split(/[.;]/).pop() ?? '';
       const owner = [...entities.list]
@@ -284,7 +286,7 @@ export function findEntities(
       .find((e) => e.count === undefined && e.perParent === undefined && e.at < t.at);
     if (
       target !== undefined &&
-      (/^\s*(\)|,|of them|rows|records|entries|$)/.test(after) ||
+      (/^\s*(\)|,|of them|rows|records|entries|pieces|pcs|$)/.test(after) ||
         /\b(maybe|about|around|roughly)\s*$/.test(before) ||
         // "ski passes: 800."
         (/:\s*$/.test(before) && /^\s*([.;!]|$)/.test(after)))

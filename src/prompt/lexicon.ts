@@ -56,6 +56,8 @@ export const COUNTED_UNITS = new Set(['characters', 'letters', 'digits', 'record
 
 /** Nouns that follow a number without being an entity ("10 minutes", "5 stars", "30 days"). */
 export const UNITS = new Set([
+  'pieces',
+  'pcs',
   'second',
   'seconds',
   'minute',

@@ -1262,3 +1262,25 @@ t.test('columns that look like choices or tables, and limits on a text', async (
   ]);
   t.equal(field(tweets, 'tweets', 'text')?.type, 'sentence');
 });
+
+t.test('a clause about a plural keeps its columns; counts in pieces; shares in percent', async (t) => {
+  // "the orders each waiter took (…)": the columns are the orders', each of which refers to a waiter.
+  const diner = tablesOf(
+    'waiters (name, section) and the orders each waiter took (table number, total, placed_at)',
+  );
+  t.ok(field(diner, 'orders', 'total'));
+  t.notOk(field(diner, 'waiters', 'total'));
+  t.same(refs(diner, 'orders'), ['waiters']);
+  // "gift cards 300 pieces": 300 gift cards, no table of pieces.
+  const cards = tablesOf('gift cards 300 pieces, balance, expires_on');
+  t.same(
+    cards.map((x) => [x.name, x.count]),
+    [['gift_cards', 300]],
+  );
+  // A share in percent runs from 0 to 100.
+  t.same(field(tablesOf('phones with model, battery percent'), 'phones', 'battery_percent')?.params, {
+    min: 0,
+    max: 100,
+    precision: 1,
+  });
+});
