@@ -21,7 +21,7 @@ import {
 import { typeFromName } from '../detect/naming.js';
 import { knownByName } from './knowledge.js';
 import { isPluralNoun, spacedDash, type Word } from './reader.js';
-import { snake } from './text.js';
+import { singular, snake } from './text.js';
 
 /** One noun phrase of a list: its words, head (last noun), and whether a number counts it. */
 interface Phrase {
@@ -50,6 +50,8 @@ const NOT_TABLES = new Set([
   'details',
   'columns',
   'cols',
+  // "Korean names please": names of people, not a table of names.
+  'names',
 ]);
 /** Words about the data rather than of it: "table products", "test users", "sample orders". */
 const META = new Set([
@@ -153,7 +155,11 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   const known = before === undefined ? undefined : snake(`${before.text} ${head.lemma}`);
   if (known !== undefined && knownByName(known) !== undefined) return known;
   // "profile rows", "feature_flags rows": the rows are the noun's; "harvest records" are records of it.
-  if (before !== undefined && before.pos !== 'ADJ' && !META.has(before.text)) {
+  if (
+    before !== undefined &&
+    (before.pos !== 'ADJ' || isClassifying(before.text)) &&
+    !META.has(before.text)
+  ) {
     if (ROW_WORDS.has(head.text) || COLLECTION_WORDS.has(head.text)) return snake(before.lemma);
     // "tutoring sessions log", "timesheet entries log an employee's hours": after a plural the log
     // is the plural's (or a verb); "call center log" is a log of calls.
@@ -225,6 +231,22 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     ) {
       const key = keyOf(words, { first, head: i, counted: false });
       if (key !== undefined) entities.add(key, word.at);
+    }
+  }
+  // "devices (name, room) and the alerts they raise: …": a plural that a clause of its own follows
+  // ("they raise", "we ship") is a table, not a column.
+  for (let i = 1; i < words.length - 2; i++) {
+    const word = words[i]!;
+    if (
+      (isPluralNoun(word) ||
+        (word.pos === 'VERB' && /[^s]s$/.test(word.text) && words[i - 1]!.pos === 'DET')) &&
+      !UNITS.has(word.text) &&
+      /^(they|we|you|it|he|she|i)$/.test(words[i + 1]!.text) &&
+      words[i + 2]!.pos === 'VERB' &&
+      /^(the|those|these|all|any)$/.test(words[i - 1]!.text)
+    ) {
+      const key = snake(singular(word.text));
+      if (!NOT_TABLES.has(word.text)) entities.add(key, word.at);
     }
   }
   for (let i = 0; i < words.length;) {

@@ -119,6 +119,26 @@ const OBJECT_OPENERS = new Set([
  * after a plural noun that opens its clause and right before an article or a plural, is that verb.
  */
 function retagClauseVerbs(words: Word[]): Word[] {
+  // "members record runs with …": the tagger swaps the verb and its plural object.
+  const swapped = words.map((word, i) => {
+    const prev = words[i - 1];
+    const next = words[i + 1];
+    if (
+      word.pos === 'VERB' &&
+      /[^s]s$/.test(word.text) &&
+      isPlural(word.text) &&
+      prev !== undefined &&
+      (prev.pos === 'NOUN' || prev.pos === 'ADJ') &&
+      prev.lemma === prev.text &&
+      !isPlural(prev.text) &&
+      isPluralNoun(words[i - 2] ?? prev) &&
+      (next === undefined || next.pos === 'ADP' || next.pos === 'PUNCT' || next.pos === 'CCONJ') &&
+      canBeVerb(prev.text)
+    )
+      return { ...word, pos: 'NOUN', lemma: singular(word.text) };
+    return word;
+  });
+  words = swapped;
   return words.map((word, i) => {
     if ((word.pos !== 'NOUN' && word.pos !== 'ADJ') || word.lemma !== word.text || isPlural(word.text))
       return word;

@@ -1284,3 +1284,25 @@ t.test('a clause about a plural keeps its columns; counts in pieces; shares in p
     precision: 1,
   });
 });
+
+t.test(
+  'verbs the tagger swaps with their objects, clauses of their own, and names that are no tables',
+  async (t) => {
+    const names = (prompt: string) =>
+      tablesOf(prompt)
+        .map((x) => x.name)
+        .sort();
+    // "members log rides with …": "log" is the verb, "rides" the table.
+    t.same(names('cycling clubs have members; members log rides with distance km, elevation'), [
+      'cycling_clubs',
+      'members',
+      'rides',
+    ]);
+    // "the invoices they send: …": a plural with a clause of its own is a table.
+    const studio = tablesOf('studios (name, city) and the invoices they send: amount, due date');
+    t.ok(field(studio, 'invoices', 'amount'));
+    t.same(refs(studio, 'invoices'), ['studios']);
+    // A record of a classifying adjective and a noun keeps both.
+    t.same(names('car rental records holding plate, daily rate and mileage'), ['rental_records']);
+  },
+);
