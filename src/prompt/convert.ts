@@ -833,7 +833,18 @@ function assemble(
         const single = f.params === undefined && !f.name.includes('_');
         // A plural nothing types counts things ("citations", "bunks"); a participle says yes or no
         // ("scanned", "flagged").
-        if (single && isPlural(f.name) && !/(ss|us|is|species|series|news|means|ics)$/.test(f.name)) {
+        // So does one with a word that sorts what is counted ("yellow_cards", "missed_calls").
+        const sorted =
+          f.params === undefined &&
+          /^(yellow|red|green|blue|black|white|home|away|missed|saved|failed|successful|completed|open|closed|unread|new|returning|unique|total|active|lost|won|late|free|paid|blocked)_[a-z]+s$/.test(
+            f.name,
+          ) &&
+          isPlural(f.name.split('_')[1]!);
+        if (
+          (single || sorted) &&
+          isPlural(f.name) &&
+          !/(ss|us|is|species|series|news|means|ics)$/.test(f.name)
+        ) {
           draft.fields[i] = { ...f, type: 'integer', params: { min: 0, max: 1000 } };
           warnings.push(`${draft.entity.name}.${f.name}: read as a count of ${f.name}.`);
           continue;

@@ -371,8 +371,20 @@ function afterColumnIntro(
   titles: readonly { from: number; to: number }[],
 ): boolean {
   // Back over the items before it, each of a few words ("street address, warm rent 500-2000 €, rooms"),
-  // to what opened the list; "and" or the start of the clause ends the walk.
+  // to what opened the list; "and" or the start of the clause ends the walk. A word the tagger read
+  // as no noun ("away goals") still starts the item.
   let k = i - 1;
+  for (
+    let n = 0;
+    n < 2 &&
+    k > 0 &&
+    /^(ADV|ADJ|VERB)$/.test(words[k]!.pos) &&
+    !COLUMN_INTROS.has(words[k]!.text) &&
+    words[k - 1]!.text === ',';
+    n++
+  )
+    k--;
+  if (words[k]?.text !== ',') k = i - 1;
   while (k >= 2 && words[k]!.text === ',') {
     let m = k - 1;
     for (let length = 0; m >= 0 && length < 8; length++, m--) {
@@ -397,7 +409,9 @@ function afterColumnIntro(
   if (COLUMN_INTROS.has(before.text) || before.text === '(') return true;
   return (
     (before.text === ':' || before.text === '-') &&
-    isPluralNoun(words[k - 1]!) &&
+    // "player stats per game:" heads a list of columns too.
+    (isPluralNoun(words[k - 1]!) ||
+      (/^(per|each|by)$/.test(words[k - 2]?.text ?? '') && isPluralNoun(words[k - 3] ?? words[k - 1]!))) &&
     !titles.some((title) => before.at >= title.from && before.at < title.to)
   );
 }

@@ -521,6 +521,40 @@ export function parseFields(
     specials.set(key, { name, inferred });
     return ` ${key} `;
   };
+  // "device id (uuid)", "payload json", "firmware version (semver)": a type written after the name
+  // types the column and names nothing ("order uuid" is an order's uuid, named so).
+  const TYPE_WORDS: Record<string, string> = {
+    uuid: 'uuid',
+    guid: 'uuid',
+    json: 'json',
+    jsonb: 'json',
+    semver: 'semver',
+    int: 'integer',
+    integer: 'integer',
+    bigint: 'integer',
+    float: 'float',
+    double: 'float',
+    decimal: 'decimal',
+    numeric: 'decimal',
+    timestamp: 'datetime',
+    timestamptz: 'datetime',
+    datetime: 'datetime',
+    date: 'date',
+    url: 'url',
+  };
+  rest = rest.replace(
+    /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9_]*(?: [a-z][a-z0-9_]*){0,3}?)\s+(?:\(\s*([a-z]+)\s*\)|(json|jsonb))(?=\s*(?:[,;.)]|\band\b|$))/g,
+    (m, lead: string, space: string, words: string, inParens?: string, bare?: string) => {
+      const type = TYPE_WORDS[inParens ?? bare ?? ''];
+      const name = fieldName(words, table);
+      if (type === undefined || name === '' || isEntity(name) !== undefined) return m;
+      const named = typeFor(name, table);
+      // A name that already says more keeps its type ("created (timestamp)" stays a datetime).
+      const inferred =
+        named.type === type || (DATE_TYPES.has(type) && DATE_TYPES.has(named.type)) ? named : { type };
+      return `${lead}${space}${mark(name, inferred)}`;
+    },
+  );
   // "full name / dob / blood type / allergies": slashes between column names separate columns.
   rest = rest.replace(
     /[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*(?:\s+\/\s+[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*){2,}/g,

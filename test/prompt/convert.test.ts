@@ -1306,3 +1306,36 @@ t.test(
     t.same(names('car rental records holding plate, daily rate and mileage'), ['rental_records']);
   },
 );
+
+t.test(
+  'lists after words the tagger reads as no nouns, "X per Y:" headings, sorted counts and type words',
+  async (t) => {
+    const names = (prompt: string, tableName: string) =>
+      table(tablesOf(prompt), tableName)?.fields.map((f) => f.name);
+    // "away goals" is a column of the list, as "home goals" is.
+    t.same(
+      tablesOf('fixtures - home side, away side, home goals, away goals').map((x) => x.name),
+      ['fixtures'],
+    );
+    t.ok(
+      names('fixtures - home side, away side, home goals, away goals', 'fixtures')?.includes('away_goals'),
+    );
+    // "rider stats per race: …" heads a list of columns.
+    const race = tablesOf('rider stats per race: rider name, laps, crashes and yellow cards');
+    t.ok(field(race, 'rider_stats', 'crashes'));
+    t.equal(field(race, 'rider_stats', 'yellow_cards')?.type, 'integer');
+    // A type after the name types the column and names nothing.
+    const events = tablesOf(
+      'audit events: actor id (uuid), happened at, details json, client version (semver)',
+    );
+    t.same(
+      names(
+        'audit events: actor id (uuid), happened at, details json, client version (semver)',
+        'audit_events',
+      ),
+      ['id', 'actor_id', 'happened_at', 'details', 'client_version'],
+    );
+    t.equal(field(events, 'audit_events', 'details')?.type, 'json');
+    t.equal(field(events, 'audit_events', 'client_version')?.type, 'semver');
+  },
+);
