@@ -180,6 +180,7 @@ export function convertPrompt(prompt: string): ConversionResult {
   onePerPair(text, entities, scan.relations, scan.junctions);
   const selfRoles = oneAnother(text, entities, scan.relations);
   unrelatedTables(entities, scan.relations, scan.junctions, template, warnings);
+  pairsOnce(text, entities, scan.relations, scan.junctions);
   const enumTexts: string[] = [];
   const drafts = new Map<Entity, Draft>();
   const templateFields = new Map<string, PromptField[]>();
@@ -358,6 +359,23 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
     relations.push({ child: junction, parent: a }, { child: junction, parent: b });
     junctions.add(junction);
   }
+  // "person_skills linking them", "pet_vaccinations joining them": a named table links the two before it.
+  const named =
+    /\b([a-z][a-z_]*)(?:\s+table)?\s+(?:linking|joining|connecting|that links|that joins|which links)\s+(?:them|the two|both|the two of them|those)\b/g;
+  for (let m = named.exec(text); m !== null; m = named.exec(text)) {
+    const junction = entities.find(m[1]!);
+    if (junction === undefined) continue;
+    const [a, b] = entities.list
+      .filter((e) => e !== junction && e.at >= 0 && e.at < m!.index)
+      .sort((x, y) => y.at - x.at)
+      .slice(0, 2)
+      .reverse();
+    if (a === undefined || b === undefined) continue;
+    for (const parent of [a, b])
+      if (!relations.some((r) => r.child === junction && r.parent === parent))
+        relations.push({ child: junction, parent });
+    junctions.add(junction);
+  }
 }
 
 /**
@@ -401,6 +419,25 @@ function unrelatedTables(
         : 'the table named before it';
     relations.push({ child, parent });
     warnings.push(`${child.name}: no relation was stated; each refers to one of ${parent.name}, ${why}.`);
+  }
+}
+
+/**
+ * "no duplicate likes", "a member can't book the same class twice", "each pair only once": the table
+ * the clause is about (the nearest before it that refers to two others) keeps its pairs unique.
+ */
+const ONCE =
+  /\bno\s+(?:duplicate|duplicated|repeated|repeat|double)\b|\b(?:can't|cannot|can not|never|not|won't)\b[^.;]{0,40}?\btwice\b|\b(?:only|just|at most|exactly)\s+once\b|\bpairs?\s+(?:only\s+)?once\b|\bunique\s+pairs?\b|\bno\s+double-booking\b/g;
+function pairsOnce(text: string, entities: Entities, relations: Relation[], junctions: Set<Entity>): void {
+  for (let m = ONCE.exec(text); m !== null; m = ONCE.exec(text)) {
+    const twoParents = (e: Entity) =>
+      new Set(relations.filter((r) => r.child === e && r.parent !== e).map((r) => r.parent)).size >= 2;
+    const child = entities.list
+      .filter((e) => e.at >= 0 && e.at < m!.index && twoParents(e))
+      .sort((x, y) => y.at - x.at)[0];
+    if (child === undefined) continue;
+    junctions.add(child);
+    child.onePerPair = true;
   }
 }
 

@@ -1339,3 +1339,19 @@ t.test(
     t.equal(field(events, 'audit_events', 'client_version')?.type, 'semver');
   },
 );
+
+t.test('pairs stated once, and a named table linking the two before it', async (t) => {
+  // "no duplicate …", "can't … twice", "only once": the link table keeps its pairs unique.
+  for (const prompt of [
+    'members, classes and class bookings by members for classes - a member cannot book the same class twice',
+    'readers (1000), articles (5000), and bookmarks that link a reader to an article - no duplicate bookmarks',
+    'readers, articles and bookmarks linking a reader to an article, each pair only once',
+  ]) {
+    const tables = tablesOf(prompt);
+    const link = tables.find((x) => x.name === 'class_bookings' || x.name === 'bookmarks');
+    t.ok(link?.unique?.length, `unique pair: ${prompt}`);
+  }
+  // "team_tools linking them": the named table refers to the two tables before it.
+  const tools = tablesOf('teams, tools, and a team_tools table linking them with a licence count');
+  t.same(refs(tools, 'team_tools')?.sort(), ['teams', 'tools']);
+});
