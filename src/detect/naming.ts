@@ -101,6 +101,10 @@ const RULES: Rule[] = [
   [/^(last_?name|sur_?name|family_?name|lname)$/, 'last_name'],
   [/^(middle_?name)$/, 'first_name'],
   [/^(last_login|last_seen|last_active|last_activity|last_visit)$/, 'datetime'],
+  // The last time something was done: `last_counted`, `last_serviced`.
+  [/^last_[a-z]+ed(_at|_on)?$/, 'datetime'],
+  // What went wrong, in a sentence.
+  [/^(issue|problem|fault|defect|issue_description|problem_description)$/, 'sentence'],
   [/^(user_?name|login|handle|screen_?name)$/, 'username'],
   [/^nick_?name$/, 'nickname'],
   [
@@ -627,6 +631,12 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   ) {
     // A measured value, not a sum of money.
     candidates.push({ type: 'decimal', params: { min: 0, max: 1000, precision: 2 } });
+  } else if (
+    snake === 'position' &&
+    /(player|athlete|footballer|squad|roster|lineup)s?$/.test(snakeCase(table ?? ''))
+  ) {
+    // A player's position on the field is a word ("goalkeeper"), not a place in a list.
+    candidates.push({ type: 'word' });
   } else if (
     snake === 'position' &&
     !/(employee|staff|job|candidate|applicant|hire|worker|posting|opening|role)s?$/.test(

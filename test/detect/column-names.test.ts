@@ -123,6 +123,11 @@ t.test('who did it, when it is set for, and words that only look like other type
   // An animal's birth day is no adult's date of birth.
   t.equal(type('birth_date', 'livestock'), 'date_past');
   t.equal(type('birth_date', 'patients'), 'date_of_birth');
+  t.equal(type('last_counted'), 'datetime');
+  t.equal(type('issue'), 'sentence');
+  // A player's position is a word; a track's in a playlist a number.
+  t.equal(type('position', 'players'), 'word');
+  t.equal(type('position', 'playlist_tracks'), 'integer');
 });
 
 t.test('singular and plural come from pluralize, with the exceptions seed data needs', async (t) => {
