@@ -1,5 +1,5 @@
 /**
- * Prompt conversion latency: every prompt of the five corpora (four training, held-out;
+ * Prompt conversion latency: every prompt of the corpora (training, validation, held-out;
  * as inputs only, nothing is scored here) converted ROUNDS times on one thread, p50/p99/max per prompt,
  * beside the baseline of the same run: the converter's own text normalisation alone. Target (issue 17):
  * p99 under 20 ms, since conversion runs on the event loop. The start-up cost of loading the
@@ -20,6 +20,7 @@ const FILES = [
   'prompts-train-5.json',
   'prompts-train-6.json',
   'prompts-train-7.json',
+  'prompts-train-8.json',
   'prompts-heldout.json',
 ];
 

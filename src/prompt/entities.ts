@@ -194,10 +194,13 @@ export function findEntities(
       (loose !== undefined &&
       looseKnown &&
       !loose.key.includes('_') &&
+      // ("100x" is a magnification, no row of an "x".)
+      loose.key.length > 2 &&
       !isPlural(loose.key) &&
       !UNITS.has(loose.key) &&
       !UNITS.has(plural(loose.key)) &&
-      typeFromName(loose.key, 'any', '') === undefined &&
+      // ("200 customer": a thing the knowledge base knows names rows, though a column could be named so.)
+      (typeFromName(loose.key, 'any', '') === undefined || knownEntity(loose.key)?.key === loose.key) &&
       (tokens[loose.next] === undefined ||
         tokens[loose.next]!.kind === 'punct' ||
         /^(from|for|in|with|and|of|each|per|at)$/.test(tokens[loose.next]!.text))

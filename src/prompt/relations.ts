@@ -153,7 +153,9 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
         ROW_WORDS.has(last) &&
         (last === 'rows' || last === 'table' || isPlural(words[0] as string))) ||
       // "call log", "reagent inventory": a collection names many rows.
-      (len >= 2 && (COLLECTION_WORDS.has(last) || RECORD_WORDS.has(last)));
+      (len >= 2 && (COLLECTION_WORDS.has(last) || RECORD_WORDS.has(last))) ||
+      // "200 customer from Italy": counted above one, a singular names many rows.
+      (tokens[i - 1]?.kind === 'number' && Number(tokens[i - 1]!.text) > 1);
     if (len === 2 && ROW_WORDS.has(last) && !plural) continue;
     // "Account: IBAN, holder name", "Reading = timestamp, …": a singular header over its columns.
     const header = (i === 0 || tokens[i - 1]?.kind === 'punct') && /^[:=]$/.test(tokens[i + len]?.text ?? '');

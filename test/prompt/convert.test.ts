@@ -1355,3 +1355,20 @@ t.test('pairs stated once, and a named table linking the two before it', async (
   const tools = tablesOf('teams, tools, and a team_tools table linking them with a licence count');
   t.same(refs(tools, 'team_tools')?.sort(), ['teams', 'tools']);
 });
+
+t.test('a count before a singular the knowledge base knows names rows, with their columns', async (t) => {
+  const shop = tablesOf('make me 300 supplier from Spain with name, email and city');
+  t.same(
+    shop.map((x) => [x.name, x.count]),
+    [['suppliers', 300]],
+  );
+  t.same(
+    shop[0]!.fields.map((f) => f.name),
+    ['id', 'name', 'email', 'city'],
+  );
+  // A single letter after a number is a unit ("100x"), no table.
+  t.same(
+    tablesOf('slides with stain, magnification (10x, 40x, 100x), file size').map((x) => x.name),
+    ['slides'],
+  );
+});
