@@ -88,7 +88,7 @@ const RULES: Rule[] = [
   ],
   // A thing's number or code that identifies it (`case_number`, `vin`, `mrn`), not a quantity.
   [
-    /^(seat|shirt|jersey|track|room|floor|page|house|apartment|apt|unit|lane|gate|table|bed|row|dose|step|week|round|stage|episode|season|chapter|platform|dock|bay|slot|locker|stall|door|pen|stand|line|attempt|visit|heat|set|rep|lap|hole|pitch|court|aisle|shelf|bin)_(number|no|num|index)$/,
+    /^(seat|shirt|jersey|track|room|floor|page|house|apartment|apt|unit|lane|gate|table|bed|row|dose|step|week|round|stage|episode|season|chapter|platform|dock|bay|slot|locker|stall|door|pen|stand|line|attempt|visit|heat|set|rep|lap|hole|pitch|court|aisle|shelf|bin|column|col|well|cell)_(number|no|num|index)$/,
     'integer',
     { min: 1, max: 500 },
   ],
@@ -332,7 +332,17 @@ const RULES: Rule[] = [
   [/^(hex|hex_code|hex_color)$/, 'color_hex'],
   [/^(rgb|rgb_color)$/, 'color_rgb'],
   [/^(pronouns)$/, 'pronoun_set'],
-  [/^(national_id|national_id_number|id_number)$/, 'ssn'],
+  [
+    /^(national_id|national_id_number|id_number|personal_number|personal_id|personal_code|personnummer)$/,
+    'ssn',
+  ],
+  [/^(jurisdiction|governing_law|country_of_jurisdiction)$/, 'country'],
+  // Times a race took, not moments.
+  [/^(finish|lap|split|chip|race|gun|swim|run|bike|total|net)_time$/, 'duration'],
+  [
+    /^(manufacturer|maker|producer|developer|distributor|contractor|provider|owner_company)_name$/,
+    'company_name',
+  ],
   [/^(file|attachment|document_path)$/, 'file_path'],
   [/^(secret|client_secret|secret_key|access_key)$/, 'api_key'],
   // Counts and measures of everyday things.
@@ -780,6 +790,39 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
     /(repo|repositor(y|ies)|package|gist|bucket|org_repo)s?$/.test(snakeCase(table ?? ''))
   ) {
     candidates.push({ type: 'username' });
+  } else if (
+    snake === 'time' &&
+    /(log|event|reading|measurement|scan|ping|request|call|message|alert|alarm|heartbeat|entry|entries|click|view|tap|transaction)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    // A log line's or an event's time is a moment, not a time of day.
+    candidates.push({ type: 'datetime' });
+  } else if (
+    /^(content_type|media_type)$/.test(snake) &&
+    !/(file|upload|attachment|request|response|document|asset|object|blob|image|media|download)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    // What a container or a parcel holds is a kind of goods, not a MIME type.
+    candidates.push({ type: 'word' });
+  } else if (
+    snake === 'network' &&
+    /(card|payment|authori[sz]ation|transaction)s?$/.test(snakeCase(table ?? ''))
+  ) {
+    candidates.push({
+      type: 'enum',
+      params: { values: ['Visa', 'Mastercard', 'American Express', 'Discover'] },
+    });
+  } else if (snake === 'number' && table !== undefined && /[a-z]/.test(table)) {
+    // An invoice's number is an invoice number, a policy's a policy number.
+    const own = typeFromName(
+      `${snakeCase(table)
+        .replace(/(ies)$/, 'y')
+        .replace(/s$/, '')}_number`,
+      value,
+    );
+    if (own !== undefined) candidates.push(own);
   } else if (snake === 'category' && table !== undefined && /products?|items?$/.test(snakeCase(table))) {
     candidates.push({ type: 'product_category' });
   } else if (snake === 'description' && table !== undefined && /products?$/.test(snakeCase(table))) {

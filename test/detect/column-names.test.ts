@@ -128,6 +128,19 @@ t.test('who did it, when it is set for, and words that only look like other type
   // A player's position is a word; a track's in a playlist a number.
   t.equal(type('position', 'players'), 'word');
   t.equal(type('position', 'playlist_tracks'), 'integer');
+  // A log line's time is a moment; a shop's opening time a time of day.
+  t.equal(type('time', 'device_logs'), 'datetime');
+  t.equal(type('time'), 'time');
+  t.equal(type('content_type', 'containers'), 'word');
+  t.equal(type('content_type', 'uploads'), 'mime_type');
+  t.equal(type('network', 'cards'), 'enum');
+  t.equal(type('number', 'invoices'), 'invoice_number');
+  t.equal(type('personal_number'), 'ssn');
+  t.equal(type('jurisdiction'), 'country');
+  t.equal(type('finish_time'), 'duration');
+  t.equal(type('column_number'), 'integer');
+  t.equal(type('manufacturer_name'), 'company_name');
+  t.equal(type('operator_name'), 'full_name');
 });
 
 t.test('singular and plural come from pluralize, with the exceptions seed data needs', async (t) => {
