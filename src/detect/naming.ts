@@ -807,6 +807,28 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
     // What a container or a parcel holds is a kind of goods, not a MIME type.
     candidates.push({ type: 'word' });
   } else if (
+    snake === 'operator' &&
+    /(tower|sim|sim_card|network|line|mast|antenna|subscription|port|number_port|route|ferr(y|ie)|bus_line)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    // A tower's or a SIM's operator is a telecom company; a machine's is a person (below).
+    candidates.push({ type: 'company_name' });
+  } else if (
+    snake === 'message' &&
+    /(commit|changeset|revision|log|alert|error|exception|incident)s?$/.test(snakeCase(table ?? ''))
+  ) {
+    // A commit's or a log line's message is one sentence, not a chat message.
+    candidates.push({ type: 'sentence' });
+  } else if (
+    snake === 'rate' &&
+    /(time_entr(y|ies)|timesheet|billing|invoice_line|engagement|matter|contractor|freelancer|consultant|lawyer|attorney|tutor|trainer|job)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
+    // A billed rate is money an hour.
+    candidates.push({ type: 'price', params: { min: 50, max: 500 } });
+  } else if (
     snake === 'network' &&
     /(card|payment|authori[sz]ation|transaction)s?$/.test(snakeCase(table ?? ''))
   ) {

@@ -141,6 +141,10 @@ t.test('who did it, when it is set for, and words that only look like other type
   t.equal(type('column_number'), 'integer');
   t.equal(type('manufacturer_name'), 'company_name');
   t.equal(type('operator_name'), 'full_name');
+  t.equal(type('operator', 'cell_towers'), 'company_name');
+  t.equal(type('operator', 'machines'), 'full_name');
+  t.equal(type('message', 'commits'), 'sentence');
+  t.equal(type('rate', 'time_entries'), 'price');
 });
 
 t.test('singular and plural come from pluralize, with the exceptions seed data needs', async (t) => {
