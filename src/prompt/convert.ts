@@ -760,13 +760,14 @@ function applyRelations(
     const roles = selfRoles.get(draft.entity) ?? SELF_JUNCTIONS[draft.entity.key];
     if (roles === undefined) continue;
     const parents = [...new Set(draft.refs.map((r) => r.parent))];
-    // A flight's or a route's origin and destination are places, not the crew that flies it.
-    const place = (e: Entity) =>
-      selfRoles.has(draft.entity) ||
-      roles[0] !== 'origin_id' ||
-      /(airport|city|station|port|location|place|hub|depot|warehouse|terminal|site|region|countr(y|ie))$/.test(
-        e.key,
-      );
+    // A flight's or a route's origin and destination are places, a match's sides teams or players:
+    // never the crew or the tournament named before them.
+    const sides: Record<string, RegExp> = {
+      origin_id:
+        /(airport|city|station|port|location|place|hub|depot|warehouse|terminal|site|region|countr(y|ie))$/,
+      home_id: /(team|club|player|side|squad|franchise|school|countr(y|ie))$/,
+    };
+    const place = (e: Entity) => selfRoles.has(draft.entity) || (sides[roles[0]]?.test(e.key) ?? true);
     const parent =
       parents.length === 1
         ? place(parents[0]!)

@@ -173,14 +173,17 @@ export function findEntities(
     const n = Number(t.text);
     const prev = tokens[i - 1];
     const prev2 = tokens[i - 2];
+    // "1 or 2 policies each": a range too.
     const isRangeEnd =
-      (prev?.text === 'to' || prev?.text === '-' || prev?.text === 'and') && prev2?.kind === 'number';
+      (prev?.text === 'to' || prev?.text === '-' || prev?.text === 'and' || prev?.text === 'or') &&
+      prev2?.kind === 'number';
     const next = tokens[i + 1];
     if (
       next?.kind === 'number' ||
       next?.text === '%' ||
       next?.text === '-' ||
       next?.text === 'to' ||
+      (next?.text === 'or' && tokens[i + 2]?.kind === 'number') ||
       (next?.text === 'and' && tokens[i + 2]?.kind === 'number')
     )
       continue;
@@ -714,7 +717,11 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
       head === undefined ||
       head.pos === 'ADJ' ||
       (head.pos === 'VERB' && !COLLECTION_WORDS.has(head.text)) ||
-      isPlural(head.text)
+      isPlural(head.text) ||
+      // "…; type: vacation, sick": a word for a kind of value heads its choices, no table.
+      /^(type|kind|status|category|level|tier|priority|stage|mode|format|role|class|grade|size|state)$/.test(
+        head.text,
+      )
     )
       continue;
     if (UNITS.has(head.text)) continue;

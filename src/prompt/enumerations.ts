@@ -233,6 +233,16 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       if (key !== undefined) entities.add(key, word.at);
     }
   }
+  // "plants with their work orders - product, …": things a table has, named with its possessive, are a
+  // table (columns are no one's).
+  for (let p = 1; p < words.length - 1; p++) {
+    if (!/^(their|its)$/.test(words[p]!.text) || !/^(with|and|plus|,)$/.test(words[p - 1]!.text)) continue;
+    const phrase = phraseAt(words, p + 1);
+    if (phrase === undefined || !isPluralNoun(words[phrase.phrase.head]!)) continue;
+    if (UNITS.has(words[phrase.phrase.head]!.text)) continue;
+    const key = keyOf(words, phrase.phrase);
+    if (key !== undefined) entities.add(key, words[phrase.phrase.first]!.at);
+  }
   // "devices (name, room) and the alerts they raise: …": a plural that a clause of its own follows
   // ("they raise", "we ship") is a table, not a column.
   for (let i = 1; i < words.length - 2; i++) {

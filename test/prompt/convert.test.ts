@@ -1372,3 +1372,26 @@ t.test('a count before a singular the knowledge base knows names rows, with thei
     ['slides'],
   );
 });
+
+t.test(
+  'kind words head choices, "1 or 2 each", a match between teams, and "with their" tables',
+  async (t) => {
+    // "; kind: a, b, c" is a column's choices, no table named "kind".
+    const visits = tablesOf('site visits - visitor name, arrived at; kind: audit, repair, delivery');
+    t.same(
+      visits.map((x) => x.name),
+      ['site_visits'],
+    );
+    t.same(field(visits, 'site_visits', 'kind')?.params, { values: ['audit', 'repair', 'delivery'] });
+    // "1 or 2 cars each": one or two per parent.
+    const garage = tablesOf('300 households with 1 or 2 cars each (plate, colour)');
+    t.same(field(garage, 'cars', 'household_id')?.params?.['per_parent'], { min: 1, max: 2 });
+    // The matches of a tournament refer to it; their sides are teams, never the tournament.
+    const cup = tablesOf('Chess tournaments and the matches of a tournament with round and board number.');
+    t.same(refs(cup, 'matches'), ['chess_tournaments']);
+    // "with their bookings - …": the possessive names a table and its columns.
+    const spa = tablesOf('salons with their bookings - client name, service, starts at');
+    t.ok(field(spa, 'bookings', 'client_name'));
+    t.same(refs(spa, 'bookings'), ['salons']);
+  },
+);
