@@ -59,20 +59,53 @@ function trainingCorpus(label: string, file: string, floor: number, size: number
 trainingCorpus('second training corpus', 'prompts-train-2.json', 0.97, 150);
 // The third (prompts-train-3.md): 220 terse, column-dense prompts over 22 domains, written blind by two
 // helper sessions, then tuned on (target 97%).
-trainingCorpus('third training corpus', 'prompts-train-3.json', 0.78, 200);
+trainingCorpus('third training corpus', 'prompts-train-3.json', 0.82, 200);
 // The fourth (prompts-train-4.md): 240 prompts in two voices, written blind, measured once before any
 // rule was written from it, then tuned on (target 97%).
-trainingCorpus('fourth training corpus', 'prompts-train-4.json', 0.69, 240);
+trainingCorpus('fourth training corpus', 'prompts-train-4.json', 0.72, 240);
 // The fifth (prompts-train-5.md): 200 prompts in four voices (tickets, hurried non-native English, a data
 // engineer's star schemas, chat), written blind; measured once at 36.0% before any rule came from it.
-trainingCorpus('fifth training corpus', 'prompts-train-5.json', 0.61, 200);
+trainingCorpus('fifth training corpus', 'prompts-train-5.json', 0.68, 200);
 // The sixth (prompts-train-6.md): 160 prompts in the held-out set's manner, written blind; measured once
 // at 55.6% (54.4% with the session's starting converter) before any rule came from it.
-trainingCorpus('sixth training corpus', 'prompts-train-6.json', 0.79, 160);
+trainingCorpus('sixth training corpus', 'prompts-train-6.json', 0.83, 160);
 // The seventh (prompts-train-7.md): 160 prompts over 36 domains, written blind and kept as a validation
-// set for a whole session: measured at 45.0% before any rule of that session, 50.0% after them, no
-// prompt of it read. A training corpus from then on.
-trainingCorpus('seventh corpus', 'prompts-train-7.json', 0.48, 160);
+// set for session 12: measured at 45.0% before any rule of that session, 50.0% after them, no
+// prompt of it read. A training corpus from session 13 on (82.5% at its end).
+trainingCorpus('seventh training corpus', 'prompts-train-7.json', 0.81, 160);
+
+/**
+ * The eighth (prompts-train-8.md): 160 prompts over 40 domains, written blind; session 13's validation
+ * set, measured once at 57.5% with the session's starting converter before any rule of it. Only its
+ * share and the kinds of its problems are reported, never its prompts (not even with CORPUS_VERBOSE),
+ * so that no rule is written from it while it validates. Its floor is a tripwire under the measured share.
+ */
+t.test('validation corpus (eighth): share fully understood', async (t) => {
+  const corpus = JSON.parse(
+    readFileSync(new URL('../fixtures/prompts-train-8.json', import.meta.url), 'utf8'),
+  ) as PromptCase[];
+  t.ok(corpus.length >= 160, `${corpus.length} prompts`);
+  const kinds = new Map<string, number>();
+  let understood = 0;
+  for (const item of corpus) {
+    const found = problems(convertPrompt(item.prompt), item.expect);
+    if (found.length === 0) understood++;
+    for (const kind of new Set(
+      found.map(
+        (p) =>
+          /(no table|no field|type|no ref|enum|count|no unique|locale|not converted|range|dates|per_parent)/.exec(
+            p,
+          )?.[1] ?? 'other',
+      ),
+    ))
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const share = understood / corpus.length;
+  t.comment(
+    `validation corpus: ${understood}/${corpus.length} fully understood (${(share * 100).toFixed(1)}%); problems by kind: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+  );
+  t.ok(share >= 0.62, `at least 62% (got ${(share * 100).toFixed(1)}%)`);
+});
 
 /**
  * The frozen held-out set (test/fixtures/prompts-heldout.md): written before the converter was rebuilt,
@@ -80,7 +113,7 @@ trainingCorpus('seventh corpus', 'prompts-train-7.json', 0.48, 160);
  * only; this is measured and reported. Its floor is a tripwire for breakage, set several points under
  * the measured score, not a target to tune against (issue target: 90%).
  */
-const HELD_OUT_FLOOR = 0.65;
+const HELD_OUT_FLOOR = 0.68;
 
 t.test('held-out prompts: share fully understood', async (t) => {
   const heldOut = JSON.parse(
