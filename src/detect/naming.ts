@@ -836,10 +836,15 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
       type: 'enum',
       params: { values: ['Visa', 'Mastercard', 'American Express', 'Discover'] },
     });
-  } else if (snake === 'number' && table !== undefined && /[a-z]/.test(table)) {
+  } else if (
+    snake === 'number' &&
+    /(invoice|order|ticket|receipt|polic(y|ie)|claim|case|account|booking|reservation|shipment|contract|permit|licen[cs]e|voucher|quote|flight|room|seat|page|chapter|episode|track|lot|batch|container|pallet|parcel|application|registration)s?$/.test(
+      snakeCase(table ?? ''),
+    )
+  ) {
     // An invoice's number is an invoice number, a policy's a policy number.
     const own = typeFromName(
-      `${snakeCase(table)
+      `${snakeCase(table ?? '')
         .replace(/(ies)$/, 'y')
         .replace(/s$/, '')}_number`,
       value,
