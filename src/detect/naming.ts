@@ -70,17 +70,19 @@ const RULES: Rule[] = [
   [/^(csat|csat_score|nps|nps_score)$/, 'integer', { min: 1, max: 10 }],
   [/^[a-z]+ed_(from|until|till|through|on)$/, 'date'],
   // `booked_for`, `due_by`: the moment something is set for; `approved_by`: the person who did it.
-  [/^[a-z]+ed_for$/, 'datetime'],
+  [/^(scheduled|rescheduled|booked|planned|reserved|slated|set|timed|arranged)_for$/, 'datetime'],
   [/^due_(by|before)$/, 'datetime'],
-  // Hours of the day a place opens, not moments.
-  [/^(opens_at|closes_at)$/, 'time'],
+  [
+    /^(needed|required|expected|completed|delivered|finished|shipped|returned|submitted|paid|done|closed)_by$/,
+    'datetime',
+  ],
   [/^[a-z]+ed_by$|^assigned_to$/, 'full_name'],
   // The year a thing was made or happened: `year_built`, `year_created`.
-  [/^year_[a-z]+$/, 'integer', { min: 1950, max: 2025 }],
+  [/^year_(?:[a-z]+ed|built|made|born|founded|begun|run|won)$/, 'integer', { min: 1950, max: 2025 }],
   // A card that is not a payment card has a plain number: `library_card_number`, `loyalty_card_no`.
   [/^(?!credit|debit|payment|bank|cc_)[a-z]+_card_(number|no|num)$/, 'sequence', { start: 100001 }],
   // A profile of something is a kind, not a person: `risk_profile`.
-  [/^[a-z]+_profile$/, 'word'],
+  [/^(risk|investor|credit|flavou?r|taste|load|demand|usage|spending|roast|aroma)_profile$/, 'word'],
   [/^shift_(start|end)_time$/, 'time'],
   [
     /^(call|set|session|run|class|lesson|meeting|trip|ride|match|game|stream|slot|appointment|flight|visit|workout|job|task|build|deploy|shift)_(start|end)$/,
@@ -355,7 +357,7 @@ const RULES: Rule[] = [
     /^[a-z_]+_on$|_since$|^(start|end|lease_start|lease_end|valid_from|valid_until|valid_to|available_from|expires|expiry|effective|effective_from)$/,
     'date',
   ],
-  [/^(opens_at|closes_at|opening_hour|closing_hour|open_from|open_until)$/, 'time'],
+  [/^(opening_hour|closing_hour|open_from|open_until)$/, 'time'],
   [/(^|_)(date|day)$|^date_|_date_/, 'date'],
   // Any other thing's code or number-as-name: `hs_code`, `rma_no`, `course_code`.
   [
@@ -460,7 +462,7 @@ const RULES: Rule[] = [
   ],
   // An area of work or interest is a kind: `focus_area`, `service_area` (`floor_area` is a measure).
   [
-    /^(?!floor|living|land|surface|total|gross|net|plot|usable|lot|site|built|roof|leaf|cross|contact|garden|room|usable|lawn)[a-z]+_area$/,
+    /^(focus|service|practice|coverage|study|subject|research|program|programme|interest|expertise|business|functional|therapeutic|product|sales|delivery|catchment|operating|specialty|speciality)_area$/,
     'word',
   ],
   // A share in percent: 0 to 100, with one decimal.
@@ -473,7 +475,7 @@ const RULES: Rule[] = [
     { min: 20, max: 5000, precision: 1 },
   ],
   [
-    /^(temp|temperature|rainfall|precipitation|elevation|altitude|yield|concentration|nitrogen|phosphorus|potassium|salinity|turbidity|uncertainty|value|result_value|reading|measurement|mass|dose|dosage_amount|co2|pm25|pm2_5|pm10|ozone|noise|noise_level|magnification|wavelength|frequency_hz|intensity|moisture|soil_moisture|wind_speed|torque|displacement|engine_size|celsius|fahrenheit|kelvin|conductivity|resistance|capacitance|absorption|luminosity|irradiance|radiation|dissolved_oxygen)$|_(reading|value|level_pct|index)$/,
+    /^(rainfall|precipitation|elevation|altitude|yield|concentration|nitrogen|phosphorus|potassium|salinity|turbidity|uncertainty|value|result_value|reading|measurement|mass|dose|dosage_amount|co2|pm25|pm2_5|pm10|ozone|noise|noise_level|magnification|wavelength|frequency_hz|intensity|moisture|soil_moisture|wind_speed|torque|displacement|engine_size|kelvin|conductivity|resistance|capacitance|absorption|luminosity|irradiance|radiation|dissolved_oxygen)$|_(reading|value|level_pct|index)$/,
     'decimal',
     { min: 0, max: 1000, precision: 2 },
   ],
@@ -617,12 +619,155 @@ export function fits(inferred: Inferred, value: ValueClass): boolean {
   return kind !== undefined && CLASS_KINDS[value].includes(kind);
 }
 
+/** Whole words at the end of a table's name, singular or plural: `repos` and `code_repositories`. */
+const tableOf = (words: string) => new RegExp(`(?:^|_)(?:${words})(?:s|es)?$`);
+
+const MUSIC =
+  'track|song|album|artist|band|playlist|music|record|concert|gig|festival|radio|station|single|musician|singer|stream|listen|performance|performer|lineup|set|stage|dj';
+
+/**
+ * Column names whose type the table's kind decides: [names, the table's last words, type]. The first
+ * match wins, before the rules below; a name in another table goes on to them.
+ */
+const BY_TABLE: [RegExp, RegExp, Inferred][] = [
+  // A player's position on the field is a word ("goalkeeper"), not a place in a list.
+  [/^position$/, tableOf('player|athlete|footballer|squad|roster|lineup'), { type: 'word' }],
+  // A social post's or a comment's body is a sentence or two; an article's runs to paragraphs.
+  [
+    /^(text|body|content)$/,
+    tableOf('blog_post|article|page|story|storie|essay|newsletter|chapter'),
+    { type: 'paragraph' },
+  ],
+  [
+    /^(text|body|content)$/,
+    tableOf('post|tweet|status|statuse|comment|review|note|toot|update|answer|question'),
+    { type: 'sentence' },
+  ],
+  // A song's genre is a music genre; a book's, a film's or a game's a word of its own kind.
+  [/^genre$/, tableOf(MUSIC), { type: 'music_genre' }],
+  [/^genre$/, /[a-z]/, { type: 'word' }],
+  // A person's or a desk's phone extension.
+  [
+    /^(extension|ext)$/,
+    tableOf(
+      'agent|staff|employee|user|contact|office|desk|person|people|member|rep|representative|extension',
+    ),
+    { type: 'integer', params: { min: 100, max: 9999 } },
+  ],
+  // A code repository's stars count the people who starred it; its owner is an account.
+  [
+    /^stars$/,
+    tableOf('repo|repository|repositorie|project|package|library|librarie|gist'),
+    { type: 'integer', params: { min: 0, max: 50000 } },
+  ],
+  [/^owner$/, tableOf('repo|repository|repositorie|package|gist|bucket'), { type: 'username' }],
+  [
+    /^address$/,
+    tableOf('wallet|crypto_wallet|blockchain_account|eth_account|bitcoin_account'),
+    { type: 'wallet_address' },
+  ],
+  // What a deployment runs is a container image, not a picture.
+  [
+    /^(image|image_name)$/,
+    tableOf('deployment|container|pod|build|workload|task_definition'),
+    { type: 'docker_image' },
+  ],
+  [
+    /^size$/,
+    tableOf('file|attachment|upload|document|asset|download|backup|artifact|blob'),
+    { type: 'file_size' },
+  ],
+  // An animal's birth day is a day of the last few years, not an adult's.
+  [
+    /^(birth_date|date_of_birth|dob|born_on|birthdate|birthday)$/,
+    tableOf(
+      'animal|pet|livestock|cattle|cow|horse|dog|cat|sheep|goat|pig|calf|calve|herd|mouse|mice|foal|pupp(?:y|ie)|kitten|bird|fish|specimen',
+    ),
+    { type: 'date_past' },
+  ],
+  // A log line's or an event's time is a moment, not a time of day.
+  [
+    /^time$/,
+    tableOf(
+      'log|event|reading|measurement|scan|ping|request|call|message|alert|alarm|heartbeat|entry|entrie|click|view|tap|transaction',
+    ),
+    { type: 'datetime' },
+  ],
+  // What a container or a parcel holds is a kind of goods, not a MIME type.
+  [
+    /^(content_type|contents)$/,
+    tableOf('container|shipment|parcel|cargo|package|consignment|box|pallet|crate|deliver(?:y|ie)'),
+    { type: 'word' },
+  ],
+  // A tower's or a SIM's operator is a telecom company; a machine's is a person.
+  [
+    /^operator$/,
+    tableOf('tower|cell_tower|sim|sim_card|mast|antenna|number_port|port_request|ferr(?:y|ie)|bus_line'),
+    { type: 'company_name' },
+  ],
+  // A commit's or a log line's message is one sentence, not a chat message.
+  [
+    /^message$/,
+    tableOf('commit|changeset|revision|log|alert|error|exception|incident'),
+    { type: 'sentence' },
+  ],
+  // A billed rate is money an hour.
+  [
+    /^rate$/,
+    tableOf(
+      'time_entry|time_entrie|timesheet|billing|invoice_line|engagement|matter|contractor|freelancer|consultant|lawyer|attorney|tutor|trainer',
+    ),
+    { type: 'price', params: { min: 50, max: 500 } },
+  ],
+  // A SIM's or a phone line's network is its operator.
+  [
+    /^network$/,
+    tableOf('sim|sim_card|phone|phone_line|line|subscription|tower|cell_tower'),
+    { type: 'company_name' },
+  ],
+  [
+    /^network$/,
+    tableOf('card|credit_card|debit_card|payment_card|authorization|authorisation|card_transaction'),
+    { type: 'enum', params: { values: ['Visa', 'Mastercard', 'American Express', 'Discover'] } },
+  ],
+  // Opening hours of a place are times of day (an auction's `closes_at` is a moment).
+  [
+    /^(opens_at|closes_at)$/,
+    tableOf(
+      'restaurant|shop|store|cafe|bar|venue|gym|branch|branche|office|clinic|library|librarie|museum|park|pharmac(?:y|ie)|salon|location|outlet|bakery|bakerie',
+    ),
+    { type: 'time' },
+  ],
+  // A magazine's issue is a number; elsewhere an issue is what went wrong.
+  [
+    /^issue$/,
+    tableOf('magazine|comic|journal|newspaper|periodical|publication|volume'),
+    { type: 'integer', params: { min: 1, max: 300 } },
+  ],
+  // A patient's temperature is a body's.
+  [
+    /^(temp|temperature|body_temperature)$/,
+    tableOf('patient|vital|vital_sign|triage|admission|checkup|visit|encounter|consultation'),
+    { type: 'decimal', params: { min: 35.5, max: 39.5, precision: 1 } },
+  ],
+];
+
+/** Tables of documents and bookings, whose `number` is that document's number (`invoice_number`). */
+const DOCUMENT_NUMBER =
+  /(?:^|_)(invoice|order|ticket|receipt|polic(?:y|ies)|claim|case|account|booking|reservation|shipment|contract|permit|license|licence|voucher|quote|flight|room|seat|page|chapter|episode|track|lot|batch|container|pallet|parcel|application|registration)(?:s|es)?$/;
+
 /** The type a column name suggests, if any, fitting `value`; `table` disambiguates `name`. */
 export function typeFromName(name: string, value: ValueClass = 'any', table?: string): Inferred | undefined {
   const snake = snakeCase(name);
   const candidates: Inferred[] = [];
-  if (snake === 'name' || snake === 'label') {
-    const tableSnake = table === undefined ? '' : snakeCase(table);
+  const tableSnake = table === undefined ? '' : snakeCase(table);
+  const byKind =
+    table === undefined
+      ? undefined
+      : BY_TABLE.find(([names, tables]) => names.test(snake) && tables.test(tableSnake));
+  if (byKind !== undefined) {
+    candidates.push(byKind[2]);
+  } else if (snake === 'name' || snake === 'label') {
     // Whole words of the table's name: `reagents` are no agents.
     const byTable = NAME_BY_TABLE_WORDS.find(([re]) => re.test(tableSnake));
     candidates.push({ type: byTable?.[1] ?? (snake === 'label' ? 'label' : 'words') });
@@ -643,12 +788,6 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
     candidates.push({ type: 'decimal', params: { min: 0, max: 1000, precision: 2 } });
   } else if (
     snake === 'position' &&
-    /(player|athlete|footballer|squad|roster|lineup)s?$/.test(snakeCase(table ?? ''))
-  ) {
-    // A player's position on the field is a word ("goalkeeper"), not a place in a list.
-    candidates.push({ type: 'word' });
-  } else if (
-    snake === 'position' &&
     !/(employee|staff|job|candidate|applicant|hire|worker|posting|opening|role)s?$/.test(
       snakeCase(table ?? ''),
     )
@@ -660,15 +799,6 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
     /(message|chat|sms|dm|conversation|text|reply|replies)s?$/.test(snakeCase(table ?? ''))
   ) {
     candidates.push({ type: 'message' });
-  } else if (
-    /^(text|body|content)$/.test(snake) &&
-    /(^|_)(post|tweet|status|comment|review|note|toot|update|answer|question)s?$/.test(
-      snakeCase(table ?? ''),
-    ) &&
-    !/(blog|article|long)/.test(snakeCase(table ?? ''))
-  ) {
-    // A social post's or a comment's body is a sentence or two; an article's runs to paragraphs.
-    candidates.push({ type: 'sentence' });
   } else if (
     /^(comment|comments)$/.test(snake) &&
     /(response|survey|feedback|review|rating|csat|nps|evaluation|inspection|score)s?$/.test(
@@ -734,121 +864,10 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
       /^(integer|number|decimal|float|age|price|amount|salary|weight)$/.test(measure.type)
     )
       return measure;
-  } else if (
-    snake === 'genre' &&
-    table !== undefined &&
-    !/(track|song|album|artist|band|playlist|music|record|concert|gig|festival|radio|station|release|single|musician|singer|stream|listen|play|performance|performer|lineup|act|set|stage|dj|gig)s?$/.test(
-      snakeCase(table),
-    )
-  ) {
-    // A book's, a film's or a game's genre is a word of its own kind, not a music genre.
-    candidates.push({ type: 'word' });
-  } else if (
-    /^(extension|ext)$/.test(snake) &&
-    /(agent|staff|employee|user|contact|office|desk|person|people|member|operator|rep|representative|extension)s?$/.test(
-      snakeCase(table ?? ''),
-    )
-  ) {
-    // A person's or a desk's phone extension.
-    candidates.push({ type: 'integer', params: { min: 100, max: 9999 } });
-  } else if (
-    snake === 'stars' &&
-    /(repo|repositor(y|ies)|project|package|librar(y|ies)|gist|star)s?$/.test(snakeCase(table ?? ''))
-  ) {
-    // A code repository's stars are a count of people who starred it.
-    candidates.push({ type: 'integer', params: { min: 0, max: 50000 } });
-  } else if (
-    snake === 'address' &&
-    /(wallet|crypto|blockchain|eth|bitcoin|btc|chain)/.test(snakeCase(table ?? ''))
-  ) {
-    candidates.push({ type: 'wallet_address' });
-  } else if (
-    /^(image|image_name)$/.test(snake) &&
-    /(deployment|container|pod|service|build|release|job|workload|task_definition)s?$/.test(
-      snakeCase(table ?? ''),
-    )
-  ) {
-    // What a deployment runs is a container image, not a picture.
-    candidates.push({ type: 'docker_image' });
-  } else if (
-    snake === 'size' &&
-    /(file|attachment|upload|document|asset|download|backup|artifact|blob|object)s?$/.test(
-      snakeCase(table ?? ''),
-    )
-  ) {
-    candidates.push({ type: 'file_size' });
-  } else if (
-    /^(birth_date|date_of_birth|dob|born_on|birthdate|birthday)$/.test(snake) &&
-    /(animal|pet|livestock|cattle|cow|horse|dog|cat|sheep|goat|pig|calf|calves|herd|mouse|mice|foal|puppy|puppies|kitten|bird|fish|specimen)s?$/.test(
-      snakeCase(table ?? ''),
-    )
-  ) {
-    // An animal's birth day is a day in the last few years, not an adult person's.
-    candidates.push({ type: 'date_past' });
-  } else if (
-    snake === 'owner' &&
-    /(repo|repositor(y|ies)|package|gist|bucket|org_repo)s?$/.test(snakeCase(table ?? ''))
-  ) {
-    candidates.push({ type: 'username' });
-  } else if (
-    snake === 'time' &&
-    /(log|event|reading|measurement|scan|ping|request|call|message|alert|alarm|heartbeat|entry|entries|click|view|tap|transaction)s?$/.test(
-      snakeCase(table ?? ''),
-    )
-  ) {
-    // A log line's or an event's time is a moment, not a time of day.
-    candidates.push({ type: 'datetime' });
-  } else if (
-    /^(content_type|media_type)$/.test(snake) &&
-    !/(file|upload|attachment|request|response|document|asset|object|blob|image|media|download)s?$/.test(
-      snakeCase(table ?? ''),
-    )
-  ) {
-    // What a container or a parcel holds is a kind of goods, not a MIME type.
-    candidates.push({ type: 'word' });
-  } else if (
-    snake === 'operator' &&
-    /(tower|sim|sim_card|network|line|mast|antenna|subscription|port|number_port|route|ferr(y|ie)|bus_line)s?$/.test(
-      snakeCase(table ?? ''),
-    )
-  ) {
-    // A tower's or a SIM's operator is a telecom company; a machine's is a person (below).
-    candidates.push({ type: 'company_name' });
-  } else if (
-    snake === 'message' &&
-    /(commit|changeset|revision|log|alert|error|exception|incident)s?$/.test(snakeCase(table ?? ''))
-  ) {
-    // A commit's or a log line's message is one sentence, not a chat message.
-    candidates.push({ type: 'sentence' });
-  } else if (
-    snake === 'rate' &&
-    /(time_entr(y|ies)|timesheet|billing|invoice_line|engagement|matter|contractor|freelancer|consultant|lawyer|attorney|tutor|trainer|job)s?$/.test(
-      snakeCase(table ?? ''),
-    )
-  ) {
-    // A billed rate is money an hour.
-    candidates.push({ type: 'price', params: { min: 50, max: 500 } });
-  } else if (
-    snake === 'network' &&
-    /(card|payment|authori[sz]ation|transaction)s?$/.test(snakeCase(table ?? ''))
-  ) {
-    candidates.push({
-      type: 'enum',
-      params: { values: ['Visa', 'Mastercard', 'American Express', 'Discover'] },
-    });
-  } else if (
-    snake === 'number' &&
-    /(invoice|order|ticket|receipt|polic(y|ie)|claim|case|account|booking|reservation|shipment|contract|permit|licen[cs]e|voucher|quote|flight|room|seat|page|chapter|episode|track|lot|batch|container|pallet|parcel|application|registration)s?$/.test(
-      snakeCase(table ?? ''),
-    )
-  ) {
+  } else if (snake === 'number' && DOCUMENT_NUMBER.test(snakeCase(table ?? ''))) {
     // An invoice's number is an invoice number, a policy's a policy number.
-    const own = typeFromName(
-      `${snakeCase(table ?? '')
-        .replace(/(ies)$/, 'y')
-        .replace(/s$/, '')}_number`,
-      value,
-    );
+    const kind = DOCUMENT_NUMBER.exec(snakeCase(table ?? ''))![1]!.replace(/ies$/, 'y');
+    const own = typeFromName(`${kind}_number`, value);
     if (own !== undefined) candidates.push(own);
   } else if (snake === 'category' && table !== undefined && /products?|items?$/.test(snakeCase(table))) {
     candidates.push({ type: 'product_category' });

@@ -424,18 +424,29 @@ function unrelatedTables(
 
 /**
  * "no duplicate likes", "a member can't book the same class twice", "each pair only once": the table
- * the clause is about (the nearest before it that refers to two others) keeps its pairs unique.
+ * the clause is about (the nearest before it that refers to two others) keeps its pairs unique, where
+ * the clause names pairs or one of the two ("each order is paid only once" says nothing of pairs).
  */
 const ONCE =
-  /\bno\s+(?:duplicate|duplicated|repeated|repeat|double)\b|\b(?:can't|cannot|can not|never|not|won't)\b[^.;]{0,40}?\btwice\b|\b(?:only|just|at most|exactly)\s+once\b|\bpairs?\s+(?:only\s+)?once\b|\bunique\s+pairs?\b|\bno\s+double-booking\b/g;
+  /\bno\s+(?:duplicate|duplicated|repeated|repeat|double)\b|\b(?:can't|cannot|can not|never|not|won't)\b[^.;]{0,40}?\btwice\b|\b(?:only|just|at most)\s+once\b|\bpairs?\s+(?:only\s+)?once\b|\bunique\s+pairs?\b|\bno\s+double-booking\b/g;
+/** The distinct tables `child` refers to, itself aside. */
+function parentsOf(child: Entity, relations: readonly Relation[]): Entity[] {
+  return [...new Set(relations.filter((r) => r.child === child && r.parent !== child).map((r) => r.parent))];
+}
 function pairsOnce(text: string, entities: Entities, relations: Relation[], junctions: Set<Entity>): void {
   for (let m = ONCE.exec(text); m !== null; m = ONCE.exec(text)) {
-    const twoParents = (e: Entity) =>
-      new Set(relations.filter((r) => r.child === e && r.parent !== e).map((r) => r.parent)).size >= 2;
     const child = entities.list
-      .filter((e) => e.at >= 0 && e.at < m!.index && twoParents(e))
+      .filter((e) => e.at >= 0 && e.at < m!.index && parentsOf(e, relations).length >= 2)
       .sort((x, y) => y.at - x.at)[0];
     if (child === undefined) continue;
+    const clause = text.slice(
+      Math.max(text.lastIndexOf('.', m.index), text.lastIndexOf(';', m.index), 0),
+      m.index + m[0].length,
+    );
+    const namesPairs =
+      /\b(?:duplicate|duplicated|repeated|repeat|double|pairs?|double-booking)\b/.test(m[0]) ||
+      parentsOf(child, relations).some((p) => new RegExp(`\\b${headOf(p)}`).test(clause));
+    if (!namesPairs) continue;
     junctions.add(child);
     child.onePerPair = true;
   }
@@ -699,6 +710,16 @@ function findRelationNouns(text: string, entities: Entities): void {
   }
 }
 
+/**
+ * A flight's or a route's origin and destination are places, a match's sides teams or players: never
+ * the crew or the tournament named before them.
+ */
+const SIDES: Record<string, RegExp> = {
+  origin_id:
+    /(airport|city|station|port|location|place|hub|depot|warehouse|terminal|site|region|countr(y|ie))$/,
+  home_id: /(team|club|player|side|squad|franchise|school|countr(y|ie))$/,
+};
+
 function applyRelations(
   relations: Relation[],
   drafts: Map<Entity, Draft>,
@@ -760,14 +781,7 @@ function applyRelations(
     const roles = selfRoles.get(draft.entity) ?? SELF_JUNCTIONS[draft.entity.key];
     if (roles === undefined) continue;
     const parents = [...new Set(draft.refs.map((r) => r.parent))];
-    // A flight's or a route's origin and destination are places, a match's sides teams or players:
-    // never the crew or the tournament named before them.
-    const sides: Record<string, RegExp> = {
-      origin_id:
-        /(airport|city|station|port|location|place|hub|depot|warehouse|terminal|site|region|countr(y|ie))$/,
-      home_id: /(team|club|player|side|squad|franchise|school|countr(y|ie))$/,
-    };
-    const place = (e: Entity) => selfRoles.has(draft.entity) || (sides[roles[0]]?.test(e.key) ?? true);
+    const place = (e: Entity) => selfRoles.has(draft.entity) || (SIDES[roles[0]]?.test(e.key) ?? true);
     const parent =
       parents.length === 1
         ? place(parents[0]!)

@@ -6,6 +6,7 @@
 import {
   ADJECTIVES,
   COLLECTION_WORDS,
+  KIND_WORDS,
   LOCALE_WORD_SET,
   RECORD_WORDS,
   ROW_WORDS,
@@ -342,6 +343,16 @@ export function findRangesPerParent(text: string, entities: Entities): void {
       .filter((e) => e !== parent && e.at >= 0 && e.at < m!.index)
       .sort((x, y) => y.at - x.at)[0];
     if (parent === undefined || child === undefined || child.perParent !== undefined) continue;
+    // One number ("exactly 12 per worker") counts rows only where no count was stated and no sum of
+    // money or measure comes before it ("a price of 60 per hour", "trainers earn 40 per session").
+    if (
+      m[2] === undefined &&
+      (child.count !== undefined ||
+        /\b(?:price|prices|fee|fees|cost|costs|rate|rates|of|at|earn|earns|charge|charges|pay|pays|paid|\$|€|£)\s*$/.test(
+          text.slice(Math.max(0, m.index - 20), m.index),
+        ))
+    )
+      continue;
     const [a, b] = [Number(m[1]), Number(m[2] ?? m[1])];
     child.perParent = { min: Math.min(a, b), max: Math.max(a, b), parent: parent.key, at: m.index };
   }
@@ -719,9 +730,7 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
       (head.pos === 'VERB' && !COLLECTION_WORDS.has(head.text)) ||
       isPlural(head.text) ||
       // "…; type: vacation, sick": a word for a kind of value heads its choices, no table.
-      /^(type|kind|status|category|level|tier|priority|stage|mode|format|role|class|grade|size|state)$/.test(
-        head.text,
-      )
+      KIND_WORDS.has(head.text)
     )
       continue;
     if (UNITS.has(head.text)) continue;
@@ -856,7 +865,7 @@ export function findAttachedTables(words: readonly Word[], entities: Entities): 
 
 /**
  * Last of all, where nothing else names a table: the nouns that open the prompt before its column list
- * ("Tyre pressure check: axle, psi, checked at") name it.
+ * ("Pump maintenance (pump id, done at, technician)") name it.
  */
 export function findOpeningNoun(words: readonly Word[], entities: Entities): void {
   if (entities.list.length > 0) return;

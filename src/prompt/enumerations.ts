@@ -236,7 +236,7 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
   // "plants with their work orders - product, …": things a table has, named with its possessive, are a
   // table (columns are no one's).
   for (let p = 1; p < words.length - 1; p++) {
-    if (!/^(their|its)$/.test(words[p]!.text) || !/^(with|and|plus|,)$/.test(words[p - 1]!.text)) continue;
+    if (!/^(their|its)$/.test(words[p]!.text) || !/^(with|and)$/.test(words[p - 1]!.text)) continue;
     const phrase = phraseAt(words, p + 1);
     if (phrase === undefined || !isPluralNoun(words[phrase.phrase.head]!)) continue;
     if (UNITS.has(words[phrase.phrase.head]!.text)) continue;

@@ -502,6 +502,27 @@ function describedColumn(item: string): { words: string; type?: string } | undef
 }
 
 /** Parses a field list for `table`; `isEntity` tells which words name tables (those become refs). */
+/** Type words written after a column's name: "device id (uuid)", "payload json". */
+const TYPE_WORDS: Record<string, string> = {
+  uuid: 'uuid',
+  guid: 'uuid',
+  json: 'json',
+  jsonb: 'json',
+  semver: 'semver',
+  int: 'integer',
+  integer: 'integer',
+  bigint: 'integer',
+  float: 'float',
+  double: 'float',
+  decimal: 'decimal',
+  numeric: 'decimal',
+  timestamp: 'datetime',
+  timestamptz: 'datetime',
+  datetime: 'datetime',
+  date: 'date',
+  url: 'url',
+};
+
 export function parseFields(
   text: string,
   table: string,
@@ -523,25 +544,6 @@ export function parseFields(
   };
   // "device id (uuid)", "payload json", "firmware version (semver)": a type written after the name
   // types the column and names nothing ("order uuid" is an order's uuid, named so).
-  const TYPE_WORDS: Record<string, string> = {
-    uuid: 'uuid',
-    guid: 'uuid',
-    json: 'json',
-    jsonb: 'json',
-    semver: 'semver',
-    int: 'integer',
-    integer: 'integer',
-    bigint: 'integer',
-    float: 'float',
-    double: 'float',
-    decimal: 'decimal',
-    numeric: 'decimal',
-    timestamp: 'datetime',
-    timestamptz: 'datetime',
-    datetime: 'datetime',
-    date: 'date',
-    url: 'url',
-  };
   rest = rest.replace(
     /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9_]*(?: [a-z][a-z0-9_]*){0,3}?)\s+(?:\(\s*([a-z]+)\s*\)|(json|jsonb))(?=\s*(?:[,;.)]|\band\b|$))/g,
     (m, lead: string, space: string, words: string, inParens?: string, bare?: string) => {

@@ -51,6 +51,24 @@ export const COLLECTION_WORDS = new Set([
   'directory',
   'roster',
 ]);
+/** Words for a kind of value: a heading of one of them ("type: vacation, sick") lists its choices. */
+export const KIND_WORDS = new Set([
+  'type',
+  'kind',
+  'status',
+  'category',
+  'level',
+  'tier',
+  'priority',
+  'stage',
+  'mode',
+  'format',
+  'role',
+  'class',
+  'grade',
+  'size',
+  'state',
+]);
 /** Units only after a number ("280 characters"); without one they are things ("MMO characters"). */
 export const COUNTED_UNITS = new Set(['characters', 'letters', 'digits', 'records', 'entries']);
 
@@ -303,7 +321,7 @@ export const ADJECTIVES = new Set([
  */
 export function isClassifying(adjective: string): boolean {
   return (
-    /[a-z]{3}(al|ic|ary|ory|ive|ile|ar)$/.test(adjective) ||
+    /[a-z]{3}(al|ic|ary|ory)$/.test(adjective) ||
     /^(open|public|private|online|offline|digital|physical|annual|outgoing|incoming|inbound|outbound|recurring|electric|solar|mobile|legal|social|joint|foreign|domestic|retail|wholesale)$/.test(
       adjective,
     )

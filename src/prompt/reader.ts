@@ -138,17 +138,16 @@ function retagClauseVerbs(words: Word[]): Word[] {
       return { ...word, pos: 'NOUN', lemma: singular(word.text) };
     return word;
   });
-  words = swapped;
-  return words.map((word, i) => {
+  return swapped.map((word, i) => {
     if ((word.pos !== 'NOUN' && word.pos !== 'ADJ') || word.lemma !== word.text || isPlural(word.text))
       return word;
-    const subject = words[i - 1];
+    const subject = swapped[i - 1];
     if (subject === undefined || !isPluralNoun(subject)) return word;
     // "damage claims belong …": one noun may stand before the subject's head.
-    const before = words[i - 2];
+    const before = swapped[i - 2];
     const opens = (w: Word | undefined) => w === undefined || CLAUSE_OPENERS.has(w.text);
-    if (!(opens(before) || (before!.pos === 'NOUN' && opens(words[i - 3])))) return word;
-    const after = words[i + 1];
+    if (!(opens(before) || (before!.pos === 'NOUN' && opens(swapped[i - 3])))) return word;
+    const after = swapped[i + 1];
     const object =
       after !== undefined &&
       (OBJECT_OPENERS.has(after.text) ||

@@ -177,6 +177,8 @@ function chains(text: string): string {
 export function normalizeText(prompt: string): string {
   let text = prompt
     .toLowerCase()
+    // One space between words first: the patterns below then never scan long runs of blanks.
+    .replace(/\s+/g, ' ')
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/\s--+\s/g, ' - ')
     .replace(/[{[]/g, '(')
@@ -205,7 +207,7 @@ export function normalizeText(prompt: string): string {
     .replace(/(?<!in )\bm²/g, 'square meters')
     // "ticket type i.e. GA, VIP or Student": what follows "i.e." or "e.g." is the thing itself.
     .replace(/\(\s*(?:i\.e\.|e\.g\.)\s*,?\s*/g, '(')
-    .replace(/\s*,?\s*\b(?:i\.e\.|e\.g\.)(?=\s)\s*,?\s*/g, ': ')
+    .replace(/ ?,? ?\b(?:i\.e\.|e\.g\.)(?= ) ,? ?/g, ': ')
     // "session fields: title, speaker": the columns of a session.
     .replace(
       /\b(?!(?:the|following|these|those|its|their|some|other|more|extra|custom|required|optional|key|main|all|few|two|three|four|five)\b)([a-z]+) (?:fields|columns|attributes|properties)\s*:/g,
@@ -307,8 +309,14 @@ export function normalizeText(prompt: string): string {
  * nothing fancy") asks for no table or column; one with a number, a colon or parentheses still may.
  */
 const REMARK =
-  /\b(?:(?:do|does|did|need|must|should|can)n't|(?:do|does|need) not|no need|only needs? to|just (?:need|needs|have|has) to|(?:is|are|it's) (?:only |just )?for (?:a |the |our )?(?:demo|test|tests|testing|prototype|staging|integration|dashboard|screen)|nothing fancy|hope (?:that|this|it)|(?:thanks|thank you)\b)/;
+  /\b(?:(?:do|does|did|need|must|should)n't|can't|won't|(?:do|does|need) not|no need|only needs? to|just (?:need|needs|have|has) to|(?:is|are|it's) (?:only |just )?for (?:a |the |our )?(?:demo|test|tests|testing|prototype|staging|integration|dashboard|screen)|nothing fancy|hope (?:that|this|it)|(?:thanks|thank you)\b)/;
+/** A constraint on the rows ("a member can't book the same class twice"), which is no remark. */
+const CONSTRAINT = /\b(?:twice|once|duplicates?|repeat(?:ed)?|more than|at most|at least|same)\b/;
 function dropRemarks(text: string): string {
-  const sentences = text.split(/(?<=[.!?])\s+/);
-  return sentences.filter((s, i) => i === 0 || !REMARK.test(s) || /[\d:(]/.test(s)).join(' ');
+  // Sentences and clauses after a semicolon: "reviews with rating; the text does not need to be real"
+  // keeps the reviews.
+  const parts = text.split(/(?<=[.!?;])\s+/);
+  return parts
+    .filter((s, i) => i === 0 || !REMARK.test(s) || CONSTRAINT.test(s) || /[\d:(]/.test(s))
+    .join(' ');
 }

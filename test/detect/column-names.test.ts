@@ -145,6 +145,31 @@ t.test('who did it, when it is set for, and words that only look like other type
   t.equal(type('operator', 'machines'), 'full_name');
   t.equal(type('message', 'commits'), 'sentence');
   t.equal(type('rate', 'time_entries'), 'price');
+  // The narrow rules stay narrow: what they do not name keeps its other reading.
+  t.equal(type('needed_by'), 'datetime');
+  t.not(type('used_for'), 'datetime');
+  t.not(type('year_level'), 'integer');
+  t.not(type('linkedin_profile'), 'word');
+  t.equal(type('planted_area'), 'decimal');
+  t.equal(type('closes_at', 'auctions'), 'datetime');
+  t.equal(type('closes_at', 'restaurants'), 'time');
+  t.equal(type('content_type'), 'mime_type');
+  t.equal(type('address', 'retail_chains'), 'address');
+  t.equal(type('genre', 'plays'), 'word');
+  t.equal(type('network', 'sim_cards'), 'company_name');
+  t.not(type('operator', 'production_lines'), 'company_name');
+  t.equal(type('birth_date', 'shepherds'), 'date_of_birth');
+  t.not(type('size', 'profiles'), 'file_size');
+  t.not(type('image', 'services'), 'docker_image');
+  t.equal(type('body', 'blog_posts'), 'paragraph');
+  t.equal(type('issue', 'magazines'), 'integer');
+  t.same(typeFromName('temperature', 'any', 'patients')?.params, { min: 35.5, max: 39.5, precision: 1 });
+  t.same(typeFromName('network', 'any', 'cards')?.params, {
+    values: ['Visa', 'Mastercard', 'American Express', 'Discover'],
+  });
+  t.same(typeFromName('year_built')?.params, { min: 1950, max: 2025 });
+  t.equal(type('number', 'batches'), 'sequence');
+  t.equal(type('number', 'policies'), 'sequence');
 });
 
 t.test('singular and plural come from pluralize, with the exceptions seed data needs', async (t) => {

@@ -1173,8 +1173,10 @@ t.test('a column with its choices inside a parenthesised column list', async (t)
   });
   // A flight's origin and destination are places, never the crew named before it.
   const crew = tablesOf(
-    '50 pilots (name, rank: captain, first officer), 200 flights (number, origin, destination)',
+    '50 pilots (name, rank: captain, first officer, second officer), 200 flights (number, origin, destination)',
   );
+  t.ok(table(crew, 'flights'));
+  t.equal(field(crew, 'pilots', 'rank')?.type, 'enum');
   t.notOk(refs(crew, 'flights')?.includes('pilots'));
 });
 
@@ -1395,3 +1397,19 @@ t.test(
     t.same(refs(spa, 'bookings'), ['salons']);
   },
 );
+
+t.test('remarks, prices per thing and "once" read no more than they say', async (t) => {
+  const names = (prompt: string) => tablesOf(prompt).map((x) => x.name);
+  // A remark after a semicolon drops only itself.
+  t.same(names('Add reviews with rating and comment; the text does not need to be real.'), ['reviews']);
+  // A price per thing is no count of rows per parent.
+  const gym = tablesOf('50 trainers (name) and 400 sessions with a price of 60 per trainer');
+  t.equal(table(gym, 'sessions')?.count, 400);
+  // "each order is paid only once" says nothing of pairs.
+  const shop = tablesOf(
+    'customers, stores and orders; each order belongs to a customer and a store. Each order is paid only once.',
+  );
+  t.notOk(table(shop, 'orders')?.unique);
+  // A describing adjective is no part of a table's name.
+  t.same(names('expensive watches: brand, price, movement'), ['watches']);
+});
