@@ -698,6 +698,29 @@ const ASKING =
 const HEADER_ENDS = /^(:|—|–|-)$/;
 
 /**
+ * The words of a heading that starts at word `i`, after words that ask for data ("generate a"): up to
+ * three nouns, adjectives or verbs, without a leading locale or data word ("Italian", "sample") and
+ * ending before a word for rows ("rows", "table"). `end` is the word after them.
+ */
+function headingRun(words: readonly Word[], i: number): { run: Word[]; end: number } {
+  let j = i;
+  while (words[j] !== undefined && ASKING.test(words[j]!.text)) j++;
+  const run: Word[] = [];
+  while (
+    words[j] !== undefined &&
+    run.length < 3 &&
+    /^(NOUN|PROPN|ADJ|VERB)$/.test(words[j]!.pos) &&
+    !STOP_WORDS.has(words[j]!.text) &&
+    !ROW_WORDS.has(words[j]!.text)
+  ) {
+    if (!(run.length === 0 && (LOCALE_WORD_SET.has(words[j]!.text) || ADJECTIVES.has(words[j]!.text))))
+      run.push(words[j]!);
+    j++;
+  }
+  return { run, end: j };
+}
+
+/**
  * A table a clause names in the singular before its columns: "mouse colony: cage id, strain, sex",
  * "fleet table with VIN, model year, …", "solar inverter telemetry, 10,000 rows: …", "leaderboard for a
  * mobile game — player name, score, …". The phrase is the table's name as written (a colony, a fleet
@@ -707,21 +730,7 @@ const HEADER_ENDS = /^(:|—|–|-)$/;
 export function findCollectionHeaders(words: readonly Word[], entities: Entities): void {
   for (let i = 0; i < words.length; i++) {
     if (i > 0 && !/^[.;!?\n]$/.test(words[i - 1]!.text)) continue;
-    let start = i;
-    while (words[start] !== undefined && ASKING.test(words[start]!.text)) start++;
-    const run: Word[] = [];
-    let j = start;
-    while (
-      words[j] !== undefined &&
-      run.length < 3 &&
-      /^(NOUN|PROPN|ADJ|VERB)$/.test(words[j]!.pos) &&
-      !STOP_WORDS.has(words[j]!.text) &&
-      !ROW_WORDS.has(words[j]!.text)
-    ) {
-      if (!(run.length === 0 && (LOCALE_WORD_SET.has(words[j]!.text) || ADJECTIVES.has(words[j]!.text))))
-        run.push(words[j]!);
-      j++;
-    }
+    const { run, end: j } = headingRun(words, i);
     const head = run.at(-1);
     // (The tagger may read a collection's word as a verb: "vessel register".)
     if (
@@ -869,17 +878,7 @@ export function findAttachedTables(words: readonly Word[], entities: Entities): 
  */
 export function findOpeningNoun(words: readonly Word[], entities: Entities): void {
   if (entities.list.length > 0) return;
-  let start = 0;
-  while (words[start] !== undefined && ASKING.test(words[start]!.text)) start++;
-  const run: Word[] = [];
-  let j = start;
-  while (
-    words[j] !== undefined &&
-    run.length < 3 &&
-    /^(NOUN|PROPN|ADJ|VERB)$/.test(words[j]!.pos) &&
-    !STOP_WORDS.has(words[j]!.text)
-  )
-    run.push(words[j++]!);
+  const { run, end: j } = headingRun(words, 0);
   const ends =
     words[j]?.text === ':' || words[j]?.text === '(' || words[j]?.text === 'with' || spacedDash(words, j);
   if (run.length === 0 || !ends || !/^(NOUN|PROPN)$/.test(run.at(-1)!.pos)) return;
