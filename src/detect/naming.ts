@@ -239,15 +239,17 @@ const RULES: Rule[] = [
   [/^(title|headline|subject)$/, 'title'],
   [/^(hashtag|hash_tag)$/, 'hashtag'],
   [/^(tag|tag_name|label_name)$/, 'tag'],
-  [/^(summary|excerpt|tagline|caption|short_description|notes?|remarks?|reason)$/, 'sentence'],
+  // A description or a memo is a sentence or two; a body of text runs to paragraphs (below).
+  [
+    /^(summary|excerpt|tagline|caption|short_description|notes?|remarks?|reason|description|details|memo|hypothesis|special_requests)$/,
+    'sentence',
+  ],
   [/^(slogan|catch_phrase|motto)$/, 'catch_phrase'],
   [/^(review|review_text|review_body)$/, 'review'],
   [/^(comment|comment_text)$/, 'blog_comment'],
   [/^(message|message_text|chat_message)$/, 'message'],
   [/^(notification|notification_text)$/, 'notification_text'],
   [/^(markdown|body_markdown|content_md)$/, 'markdown'],
-  // A description is a sentence or two; a body of text runs to paragraphs.
-  [/^(description|details)$/, 'sentence'],
   [/^(body|content|text|post_body|article_body)$/, 'paragraph'],
   [/^emoji$/, 'emoji'],
   [/^(social_platform|social_network|network)$/, 'social_platform'],
@@ -432,7 +434,6 @@ const RULES: Rule[] = [
     /^(metadata|meta|payload|attributes|properties|settings|config|configuration|extra|details_json|context|headers|raw|data)$/,
     'json',
   ],
-  [/^(memo|hypothesis|special_requests)$/, 'sentence'],
   [/^[a-z]+_affiliation$/, 'word'],
   [
     /^(transcript|abstract|instructions|release_notes|changelog|resolution|conclusion|findings|summary_text|narrative|statement|justification|cover_letter|minutes)$/,
@@ -619,8 +620,12 @@ export function fits(inferred: Inferred, value: ValueClass): boolean {
   return kind !== undefined && CLASS_KINDS[value].includes(kind);
 }
 
-/** Whole words at the end of a table's name, singular or plural: `repos` and `code_repositories`. */
-const tableOf = (words: string) => new RegExp(`(?:^|_)(?:${words})(?:s|es)?$`);
+/**
+ * Whole words at the end of a table's name, singular or plural: `repository` matches `repository` and
+ * `code_repositories`, `branch` matches `branches`.
+ */
+const tableOf = (words: string) =>
+  new RegExp(`(?:^|_)(?:${words.replace(/y(?=\||$)/g, '(?:y|ie)')})(?:s|es)?$`);
 
 const MUSIC =
   'track|song|album|artist|band|playlist|music|record|concert|gig|festival|radio|station|single|musician|singer|stream|listen|performance|performer|lineup|set|stage|dj';
@@ -635,12 +640,12 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   // A social post's or a comment's body is a sentence or two; an article's runs to paragraphs.
   [
     /^(text|body|content)$/,
-    tableOf('blog_post|article|page|story|storie|essay|newsletter|chapter'),
+    tableOf('blog_post|article|page|story|essay|newsletter|chapter'),
     { type: 'paragraph' },
   ],
   [
     /^(text|body|content)$/,
-    tableOf('post|tweet|status|statuse|comment|review|note|toot|update|answer|question'),
+    tableOf('post|tweet|status|comment|review|note|toot|update|answer|question'),
     { type: 'sentence' },
   ],
   // A song's genre is a music genre; a book's, a film's or a game's a word of its own kind.
@@ -657,10 +662,10 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   // A code repository's stars count the people who starred it; its owner is an account.
   [
     /^stars$/,
-    tableOf('repo|repository|repositorie|project|package|library|librarie|gist'),
+    tableOf('repo|repository|project|package|library|gist'),
     { type: 'integer', params: { min: 0, max: 50000 } },
   ],
-  [/^owner$/, tableOf('repo|repository|repositorie|package|gist|bucket'), { type: 'username' }],
+  [/^owner$/, tableOf('repo|repository|package|gist|bucket'), { type: 'username' }],
   [
     /^address$/,
     tableOf('wallet|crypto_wallet|blockchain_account|eth_account|bitcoin_account'),
@@ -681,7 +686,7 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   [
     /^(birth_date|date_of_birth|dob|born_on|birthdate|birthday)$/,
     tableOf(
-      'animal|pet|livestock|cattle|cow|horse|dog|cat|sheep|goat|pig|calf|calve|herd|mouse|mice|foal|pupp(?:y|ie)|kitten|bird|fish|specimen',
+      'animal|pet|livestock|cattle|cow|horse|dog|cat|sheep|goat|pig|calf|calve|herd|mouse|mice|foal|puppy|kitten|bird|fish|specimen',
     ),
     { type: 'date_past' },
   ],
@@ -689,20 +694,20 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   [
     /^time$/,
     tableOf(
-      'log|event|reading|measurement|scan|ping|request|call|message|alert|alarm|heartbeat|entry|entrie|click|view|tap|transaction',
+      'log|event|reading|measurement|scan|ping|request|call|message|alert|alarm|heartbeat|entry|click|view|tap|transaction',
     ),
     { type: 'datetime' },
   ],
   // What a container or a parcel holds is a kind of goods, not a MIME type.
   [
     /^(content_type|contents)$/,
-    tableOf('container|shipment|parcel|cargo|package|consignment|box|pallet|crate|deliver(?:y|ie)'),
+    tableOf('container|shipment|parcel|cargo|package|consignment|box|pallet|crate|delivery'),
     { type: 'word' },
   ],
   // A tower's or a SIM's operator is a telecom company; a machine's is a person.
   [
     /^operator$/,
-    tableOf('tower|cell_tower|sim|sim_card|mast|antenna|number_port|port_request|ferr(?:y|ie)|bus_line'),
+    tableOf('tower|cell_tower|sim|sim_card|mast|antenna|number_port|port_request|ferry|bus_line'),
     { type: 'company_name' },
   ],
   // A commit's or a log line's message is one sentence, not a chat message.
@@ -715,7 +720,7 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   [
     /^rate$/,
     tableOf(
-      'time_entry|time_entrie|timesheet|billing|invoice_line|engagement|matter|contractor|freelancer|consultant|lawyer|attorney|tutor|trainer',
+      'time_entry|timesheet|billing|invoice_line|engagement|matter|contractor|freelancer|consultant|lawyer|attorney|tutor|trainer',
     ),
     { type: 'price', params: { min: 50, max: 500 } },
   ],
@@ -734,7 +739,7 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   [
     /^(opens_at|closes_at)$/,
     tableOf(
-      'restaurant|shop|store|cafe|bar|venue|gym|branch|branche|office|clinic|library|librarie|museum|park|pharmac(?:y|ie)|salon|location|outlet|bakery|bakerie',
+      'restaurant|shop|store|cafe|bar|venue|gym|branch|office|clinic|library|museum|park|pharmacy|salon|location|outlet|bakery',
     ),
     { type: 'time' },
   ],

@@ -341,6 +341,15 @@ function mergeFields(table: TableSpec, fields: PromptField[]): TableSpec {
   return { ...table, fields: merged };
 }
 
+/** The two tables named last before `at` (but `except`), in the order they were named. */
+function twoBefore(entities: Entities, at: number, except?: Entity): (Entity | undefined)[] {
+  return entities.list
+    .filter((e) => e !== except && e.at >= 0 && e.at < at)
+    .sort((x, y) => y.at - x.at)
+    .slice(0, 2)
+    .reverse();
+}
+
 /**
  * "students, courses, and a table linking them": a junction of the two tables named last before it,
  * named after both (`student_courses`).
@@ -349,11 +358,7 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
   const re =
     /\b(?:a|an|the)\s+(?:join\s+|junction\s+|link\s+|linking\s+|mapping\s+)?table\s+(?:linking|joining|connecting|between|that links|that joins)\s+(?:them|the two|both|the two of them)\b/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const [a, b] = entities.list
-      .filter((e) => e.at >= 0 && e.at < m!.index)
-      .sort((x, y) => y.at - x.at)
-      .slice(0, 2)
-      .reverse();
+    const [a, b] = twoBefore(entities, m.index);
     if (a === undefined || b === undefined) continue;
     const junction = entities.add(`${a.key}_${b.name}`, m.index, true);
     relations.push({ child: junction, parent: a }, { child: junction, parent: b });
@@ -361,15 +366,11 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
   }
   // "person_skills linking them", "pet_vaccinations joining them": a named table links the two before it.
   const named =
-    /\b([a-z][a-z_]*)(?:\s+table)?\s+(?:linking|joining|connecting|that links|that joins|which links)\s+(?:them|the two|both|the two of them|those)\b/g;
+    /\b([a-z][a-z_]*)(?:\s+table)?\s+(?:linking|joining|connecting|that links|that joins|which links)\s+(?:them|the two|both|those)\b/g;
   for (let m = named.exec(text); m !== null; m = named.exec(text)) {
     const junction = entities.find(m[1]!);
     if (junction === undefined) continue;
-    const [a, b] = entities.list
-      .filter((e) => e !== junction && e.at >= 0 && e.at < m!.index)
-      .sort((x, y) => y.at - x.at)
-      .slice(0, 2)
-      .reverse();
+    const [a, b] = twoBefore(entities, m.index, junction);
     if (a === undefined || b === undefined) continue;
     for (const parent of [a, b])
       if (!relations.some((r) => r.child === junction && r.parent === parent))
@@ -439,13 +440,14 @@ function pairsOnce(text: string, entities: Entities, relations: Relation[], junc
       .filter((e) => e.at >= 0 && e.at < m!.index && parentsOf(e, relations).length >= 2)
       .sort((x, y) => y.at - x.at)[0];
     if (child === undefined) continue;
+    const parents = parentsOf(child, relations);
     const clause = text.slice(
       Math.max(text.lastIndexOf('.', m.index), text.lastIndexOf(';', m.index), 0),
       m.index + m[0].length,
     );
     const namesPairs =
       /\b(?:duplicate|duplicated|repeated|repeat|double|pairs?|double-booking)\b/.test(m[0]) ||
-      parentsOf(child, relations).some((p) => new RegExp(`\\b${headOf(p)}`).test(clause));
+      parents.some((p) => new RegExp(`\\b${headOf(p)}`).test(clause));
     if (!namesPairs) continue;
     junctions.add(child);
     child.onePerPair = true;

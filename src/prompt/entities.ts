@@ -212,10 +212,11 @@ export function findEntities(
         : undefined);
     // "Conference attendees in Italy, 500 people: …": a count of people after a table, set off by a
     // comma, is that table's.
-    // "coupon codes 500 pieces": or right after the table's name.
+    // "tickets 500 units": or right after the table's name ("500 pieces" is counted below: pieces are
+    // units of measure, no noun).
     if (
       noun !== undefined &&
-      /^(person|people|row|record|entry|item|piece|unit|instance|pc|pcs)$/.test(noun.key) &&
+      /^(person|people|row|record|entry|item|unit|instance)$/.test(noun.key) &&
       (prev?.text === ',' ||
         (prev?.kind === 'word' && isPlural(prev.text) && entities.find(prev.text) !== undefined))
     ) {
@@ -792,8 +793,8 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     if (named !== undefined && !(named.at <= head.at && key.endsWith(`_${named.key}`))) continue;
     const entity = named ?? entities.add(key, from, true);
     entity.key = key;
-    // A singular collection keeps its name ("mouse colony"); the things of a log or a register are
-    // named in the plural ("api_requests").
+    // A singular collection keeps its name ("mouse colony"); the things of a register or a fleet are
+    // named in the plural ("vessels").
     entity.name = collected === run ? key : key.replace(/[a-z0-9]+$/, (last) => plural(last));
     entity.at = from;
     if (count !== undefined && Number.isInteger(count) && count > 0) entity.count ??= count;

@@ -73,6 +73,11 @@ const META = new Set([
   'realistic',
 ]);
 
+/** Whether a word is a verb in -ing ("charging", "tracking"), which may name a kind of thing. */
+function isGerund(word: Word | undefined): boolean {
+  return word?.pos === 'VERB' && /[a-z]{3}ing$/.test(word.text);
+}
+
 /** The noun phrase starting at word `i`, if any: DET/NUM, then adjectives and nouns, ending with a noun. */
 function phraseAt(words: readonly Word[], i: number): { phrase: Phrase; next: number } | undefined {
   let j = i;
@@ -89,10 +94,7 @@ function phraseAt(words: readonly Word[], i: number): { phrase: Phrase; next: nu
   // "EV charging sessions": a gerund before a noun is part of the phrase, but not after a plural
   // ("customers reviewing products" is a clause).
   const gerund = (k: number) =>
-    words[k]!.pos === 'VERB' &&
-    /[a-z]{3}ing$/.test(words[k]!.text) &&
-    words[k + 1]?.pos === 'NOUN' &&
-    (k === 0 || !isPluralNoun(words[k - 1]!));
+    isGerund(words[k]) && words[k + 1]?.pos === 'NOUN' && (k === 0 || !isPluralNoun(words[k - 1]!));
   while (j < words.length && (NOUNISH.has(words[j]!.pos) || gerund(j)) && !STOP_WORDS.has(words[j]!.text)) {
     if (words[j]!.pos !== 'ADJ' && words[j]!.pos !== 'VERB') head = j;
     j++;
@@ -176,7 +178,7 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
   // compound of their own, and the head alone names the table.
   const twoBefore = phrase.head - 2 >= phrase.first ? words[phrase.head - 2] : undefined;
   // A gerund names the kind of the head ("EV charging sessions" are charging sessions).
-  const gerund = before !== undefined && before.pos === 'VERB' && /[a-z]{3}ing$/.test(before.text);
+  const gerund = isGerund(before);
   if (
     !gerund &&
     twoBefore !== undefined &&
@@ -384,17 +386,13 @@ function afterColumnIntro(
   // to what opened the list; "and" or the start of the clause ends the walk. A word the tagger read
   // as no noun ("away goals") still starts the item.
   let k = i - 1;
-  for (
-    let n = 0;
-    n < 2 &&
+  if (
     k > 0 &&
     /^(ADV|ADJ|VERB)$/.test(words[k]!.pos) &&
     !COLUMN_INTROS.has(words[k]!.text) &&
-    words[k - 1]!.text === ',';
-    n++
+    words[k - 1]!.text === ','
   )
     k--;
-  if (words[k]?.text !== ',') k = i - 1;
   while (k >= 2 && words[k]!.text === ',') {
     let m = k - 1;
     for (let length = 0; m >= 0 && length < 8; length++, m--) {

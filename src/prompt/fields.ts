@@ -20,6 +20,10 @@ export interface PromptField {
 /** Enum-like field words: "status pending or paid", "room type single or double". */
 const ENUM_KEYS =
   'status|state|type|priority|level|stage|plan|tier|role|category|method|condition|species|cuisine|difficulty|kind|mode|visibility|source|size|segment|sentiment|channel|gender|severity|frequency|format|genre|rank|grade|color|colour|flavor|flavour|shift|position|membership|subscription|sport|brand|material|fuel|transmission|platform|language';
+/** A name ending in a word for a kind of value, after at most one other word: `condition`, `seat class`. */
+const KIND_COLUMN = new RegExp(`^(?:[a-z]+ )?(?:${ENUM_KEYS})$`);
+/** Words whose last one names a kind of value: `rank`, `crew rank`. */
+const ENDS_IN_KIND = new RegExp(`(?:^|\\s)(?:${ENUM_KEYS})$`);
 
 const DAY = 86_400_000;
 /** Month names, full then short, so a month's index modulo 12 is its number. */
@@ -296,7 +300,7 @@ function namesColumn(phrase: string, table: string): boolean {
   if (/^(name|full name|label|title|description|notes?|type|kind|category|status)$/.test(phrase.trim()))
     return true;
   // A word for a kind of value ("condition", "priority") names a column too.
-  if (new RegExp(`^(?:[a-z]+ )?(?:${ENUM_KEYS})$`).test(phrase.trim())) return true;
+  if (KIND_COLUMN.test(phrase.trim())) return true;
   return typeFor(fieldName(phrase, table), table).type !== 'words';
 }
 
@@ -708,7 +712,7 @@ export function parseFields(
       // After a word for a kind ("rank: captain, first officer, purser"), they are its values.
       const items = splitValues(list);
       const columns = items.filter((v) => namesColumn(v, table));
-      const kind = new RegExp(`(?:^|\\s)(?:${ENUM_KEYS})$`).test(words.trim());
+      const kind = ENDS_IN_KIND.test(words.trim());
       if (kind && !/@\d+@/.test(m)) {
         const name = fieldName(bare(words), table);
         if (name !== '' && isEntity(name) === undefined) {

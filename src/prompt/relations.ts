@@ -303,28 +303,28 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
         (lastWord === 'and' && previousWasObject && !before.includes(')') && !before.includes(',')) ||
         // "keyed by hotel, room_type and guest": the list goes on after commas too.
         (wasKey && /^\s*(?:,|and|,\s*and)\s*$/.test(before));
+      const previous = mentions[index - 1];
+      // Where this mention's own text ends: at the next mention.
+      const end = index + 1 < mentions.length ? (mentions[index + 1] as Mention).start : sentence.length;
       // "the calls each agent handled (…)": a clause about the plural before it, whose rows the
       // other table's rows made; the columns after it stay the plural's.
-      const previousMention = mentions[index - 1];
       const relative =
-        previousMention !== undefined &&
+        previous !== undefined &&
         /^\s*(each|every|the|a|an|one)\s+$/.test(before) &&
-        isPlural(sentence.slice(previousMention.start, previousMention.end).split(' ').pop() ?? '') &&
+        isPlural(sentence.slice(previous.start, previous.end).split(' ').pop() ?? '') &&
         /^\s*(?:[a-z]+ed|made|sent|wrote|took|ran|held|gave|sold|bought|led|taught|drove|won|lost|built|paid)\b(?!\s+(?:by|to|with)\b)/.test(
           sentence.slice(m.end),
         );
-      if (relative && subject === previousMention.entity) {
-        addRelation(previousMention.entity, m.entity);
+      if (relative && subject === previous.entity) {
+        addRelation(previous.entity, m.entity);
         groupSinceStart.push(m.entity);
-        const next = index + 1 < mentions.length ? (mentions[index + 1] as Mention).start : sentence.length;
-        addText(subject, sentence.slice(m.end, next).replace(/^\s*[a-z]+/, ''));
+        addText(subject, sentence.slice(m.end, end).replace(/^\s*[a-z]+/, ''));
         return;
       }
       // "…, and each classroom has …": a new clause with its own subject.
       const newClause = /(^|,|\band|\bwhile|\bwhere)\s*(each|every)\s+$/.test(before) && index > 0;
       previousWasObject = false;
       previousWasKey = false;
-      const previous = mentions[index - 1];
       const verb =
         previous !== undefined &&
         previous.entity === subject &&
@@ -438,7 +438,6 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
       if (earlier !== undefined && agent.test(sentence.slice(m.end))) addRelation(earlier, m.entity);
       groupSinceStart.push(m.entity);
       // Field text: from this mention to the next, attributed to the subject.
-      const end = index + 1 < mentions.length ? (mentions[index + 1] as Mention).start : sentence.length;
       // A number just before the next mention counts that mention ("each owning 1-3 accounts").
       const tail =
         index + 1 < mentions.length
