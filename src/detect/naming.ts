@@ -102,6 +102,10 @@ const RULES: Rule[] = [
   [/^(first_?name|given_?name|fore_?name|fname)$/, 'first_name'],
   [/^(last_?name|sur_?name|family_?name|lname)$/, 'last_name'],
   [/^(middle_?name)$/, 'first_name'],
+  // A pet's name is a given name ("Bella", "Max").
+  [/^(pet|dog|cat|horse|puppy|kitten|animal)_name$/, 'first_name'],
+  // A place in a sequence: the stops of a route, the steps of a recipe.
+  [/^(sequence|seq|sequence_number|seq_no|stop_sequence|step_number)$/, 'integer', { min: 1, max: 50 }],
   [/^(last_login|last_seen|last_active|last_activity|last_visit)$/, 'datetime'],
   // The last time something was done: `last_counted`, `last_serviced`.
   [/^last_[a-z]+ed(_at|_on)?$/, 'datetime'],
@@ -269,7 +273,7 @@ const RULES: Rule[] = [
   [/^(degree|qualification)$/, 'degree'],
   [/^(university|university_name|school|college|alma_mater|school_name)$/, 'university_name'],
   [/^(specialty|speciality|medical_specialty|specialization)$/, 'medical_specialty'],
-  [/^(allergy|allergies)$/, 'allergy'],
+  [/^(allergy|allergies|allergen)$/, 'allergy'],
   [
     /^(password|password_hash|hashed_password|pwd|pass_hash|encrypted_password|password_digest)$/,
     'password_hash',
@@ -285,7 +289,7 @@ const RULES: Rule[] = [
   [/^(api_key|apikey|secret_key|client_secret)$/, 'api_key'],
   [/^(duration|duration_text)$/, 'duration'],
   [
-    /^(is|has|can|should|was|allow|allows)_|_(enabled|flag|verified|active|deleted|archived|published|approved)$|^(active|enabled|verified|deleted|archived|published|approved|visible|featured|subscribed|blocked|banned|paid|completed|done|available|in_stock|in_service|in_use|in_transit|in_progress|in_production|in_season|on_sale|in_storage|in_repair|in_maintenance|out_of_stock|out_of_service|public|private|vip|locked|read|confirmed|cancelled|canceled|frozen|suspended|paused|muted|hidden|flagged|starred)$/,
+    /^(is|has|can|should|was|allow|allows)_|_(enabled|flag|verified|active|deleted|archived|published|approved)$|^(active|enabled|verified|deleted|archived|published|approved|visible|featured|subscribed|blocked|banned|paid|completed|done|available|in_stock|in_service|in_use|in_transit|in_progress|in_production|in_season|on_sale|in_storage|in_repair|in_maintenance|out_of_stock|out_of_service|public|private|vip|locked|read|confirmed|cancelled|canceled|frozen|suspended|paused|muted|hidden|flagged|starred|explicit|online|offline|discontinued|returnable|recyclable|waterproof|refurbished|controlled|controlled_substance)$/,
     'boolean',
   ],
   [
@@ -356,7 +360,7 @@ const RULES: Rule[] = [
   ],
   // Days named by what happened on them: `hired_on`, `prescribed_on`, `member_since`.
   [
-    /^[a-z_]+_on$|_since$|^(start|end|lease_start|lease_end|valid_from|valid_until|valid_to|available_from|expires|expiry|effective|effective_from)$/,
+    /^[a-z_]+_on$|_since$|^[a-z]+ed_(from|to|until)$|^(start|end|lease_start|lease_end|valid_from|valid_until|valid_to|available_from|expires|expiry|effective|effective_from)$/,
     'date',
   ],
   [/^(opening_hour|closing_hour|open_from|open_until)$/, 'time'],
@@ -467,7 +471,11 @@ const RULES: Rule[] = [
     'word',
   ],
   // A share in percent: 0 to 100, with one decimal.
-  [/_(pct|percent|percentage)$|^(pct|percent|percentage)$/, 'number', { min: 0, max: 100, precision: 1 }],
+  [
+    /_(pct|percent|percentage)$|^(pct|percent|percentage)(_[a-z]+)?$/,
+    'number',
+    { min: 0, max: 100, precision: 1 },
+  ],
   // Floor space in square feet is counted in whole feet.
   [/^(square_feet|sqft|sq_ft)$/, 'integer', { min: 300, max: 6000 }],
   [
@@ -502,7 +510,7 @@ const RULES: Rule[] = [
   [/_(allowed|permitted|included|required|accepted)$/, 'boolean'],
   // Things that underwent something, counted: `customers_affected`, `coins_earned`, `items_picked`.
   [
-    /^[a-z]+[^su]s_(?:[a-z]+ed|left|remaining|won|lost|sold|spent|burnt|built|made|taken|given|written|driven|seen|read|run)$/,
+    /^[a-z]+[^su]s_(?:[a-z]+ed|left|remaining|won|lost|sold|spent|burnt|built|made|taken|given|written|driven|seen|read|run|found|caught|kept|bought|shot|thrown|eaten|grown|flown|hit)$/,
     'integer',
     { min: 0, max: 1000 },
   ],
@@ -552,7 +560,7 @@ const RULES: Rule[] = [
 // Tables whose `name` is a person's name, a company's, a product's...
 const NAME_BY_TABLE: [RegExp, string][] = [
   [
-    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner|intern|trainee|apprentice|adjuster|idol|performer|singer|dancer|runner|cyclist|swimmer|climber|golfer|rep|representative|associate|assistant|operator|dispatcher|agent|broker|realtor|holder|insured|claimant|defendant|plaintiff|witness|juror|official|councillor|councilor|senator|mayor|parishioner|worshipper|camper|hiker|gamer|streamer|blogger|vlogger|mentor|mentee|fellow|scholar|postdoc|researcher|auditor|barista|bartender|bidder|cleaner|counselor|counsellor|curator|detective|editor|electrician|foreman|housekeeper|janitor|journalist|librarian|moderator|nanny|notary|plumber|recruiter|sailor|shareholder|soldier|supervisor|taxpayer|timekeeper|tourist|umpire|prescriber|proctor|invigilator|approver|assessor|grader|assignee|requester|requestor|dependent|dependant|head_of_household|householder)s?$/,
+    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner|intern|trainee|apprentice|adjuster|idol|performer|singer|dancer|runner|cyclist|swimmer|climber|golfer|rep|representative|associate|assistant|operator|dispatcher|agent|broker|realtor|holder|insured|claimant|defendant|plaintiff|witness|juror|official|councillor|councilor|senator|mayor|parishioner|worshipper|camper|hiker|gamer|streamer|blogger|vlogger|mentor|mentee|fellow|scholar|postdoc|researcher|auditor|barista|bartender|bidder|cleaner|counselor|counsellor|curator|detective|editor|electrician|foreman|housekeeper|janitor|journalist|librarian|moderator|nanny|notary|plumber|recruiter|sailor|shareholder|soldier|supervisor|taxpayer|timekeeper|tourist|umpire|prescriber|proctor|invigilator|approver|assessor|grader|assignee|requester|requestor|dependent|dependant|head_of_household|householder|respondent|docent|interviewee|interviewer|panelist|panellist|delegate|spectator|patron|entrant|contestant|nominee|graduate|examiner|examinee|surveyor|principal_investigator|pi)s?$/,
     'full_name',
   ],
   [
@@ -647,6 +655,18 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
     /^(text|body|content)$/,
     tableOf('post|tweet|status|comment|review|note|toot|update|answer|question'),
     { type: 'sentence' },
+  ],
+  // Whether a message was opened or clicked: yes or no (a ticket's "opened" is when it was).
+  [
+    /^(opened|clicked|bounced|unsubscribed|replied|delivered|read)$/,
+    tableOf('email|mail|send|message|notification|push|sms|newsletter|impression|campaign_send|recipient'),
+    { type: 'boolean' },
+  ],
+  // A clause's or a section's heading is a short title, not a compass bearing.
+  [
+    /^heading$/,
+    tableOf('clause|section|article|chapter|document|page|slide|note|paragraph|contract|report'),
+    { type: 'title' },
   ],
   // A song's genre is a music genre; a book's, a film's or a game's a word of its own kind.
   [/^genre$/, tableOf(MUSIC), { type: 'music_genre' }],

@@ -134,7 +134,7 @@ function readEntities(
   for (const entity of [...entities.list]) {
     if (
       /^(field|column|col|attribute|property|measure|metric)$/.test(entity.key) &&
-      new RegExp(`(?:^|[.;!?]\\s*)${entity.name}\\s*:`).test(text)
+      new RegExp(`(?:^|[.;!?,]\\s*)(?:\\d+\\s+)?${entity.name}\\s*:`).test(text)
     )
       entities.list.splice(entities.list.indexOf(entity), 1);
   }

@@ -289,6 +289,9 @@ export function findEntities(
       continue;
     const after = text.slice(t.at + t.text.length, t.at + t.text.length + 12);
     const before = text.slice(Math.max(0, t.at - 30), t.at);
+    // "currency char(3)", "price decimal(10, 2)": a SQL type's length.
+    if (/\b(?:var)?char|decimal|numeric|varchar2?|nvarchar|float|int\s*\(\s*(?:\d+\s*,\s*)?$/.test(before))
+      continue;
     const target = [...entities.list]
       .reverse()
       .find((e) => e.count === undefined && e.perParent === undefined && e.at < t.at);
@@ -588,7 +591,8 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
     }
     // "joined by an enrollments table", "a roles table linking them", "patient_allergies as …":
     // a table named outright.
-    if (word.text === 'table' && i > 0 && words[i - 1]!.pos !== 'PUNCT') {
+    // ("I want a table of …": the verb before it names nothing.)
+    if (word.text === 'table' && i > 0 && words[i - 1]!.pos !== 'PUNCT' && !ASKING.test(words[i - 1]!.text)) {
       const noun = words[i - 1]!;
       const key = snake(noun.text.includes('_') ? singular(noun.text) : noun.lemma);
       if (!STOP_WORDS.has(noun.lemma) && entities.find(key) === undefined) entities.add(key, noun.at);

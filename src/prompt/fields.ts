@@ -4,6 +4,7 @@
  * "and"s are not field separators), then the rest is split into field names typed by naming.ts.
  */
 import { type Inferred, typeFromName } from '../detect/naming.js';
+import { columnToField } from '../detect/sql-columns.js';
 import { REFERENCE_TIME } from '../../workers/engine/types/index.js';
 import { isPerson, knownCategory } from './knowledge.js';
 import { LOCALE_WORD_SET, STOP_WORDS } from './lexicon.js';
@@ -346,6 +347,9 @@ export function typeFor(name: string, table: string): Inferred {
 }
 
 function numericType(base: Inferred, min: number, max: number): Inferred {
+  // "fraud score 0-1": a share between nothing and all of it, not a choice of two whole numbers.
+  if (min === 0 && max === 1 && /^(confidence_score|number|decimal|float)$/.test(base.type))
+    return { type: 'decimal', params: { min, max, precision: 2 } };
   const decimals = !Number.isInteger(min) || !Number.isInteger(max);
   // A whole-number type cannot take "0.5 to 10": the range says decimals.
   if (decimals && /^(integer|age|token_count)$/.test(base.type))
@@ -525,7 +529,21 @@ const TYPE_WORDS: Record<string, string> = {
   datetime: 'datetime',
   date: 'date',
   url: 'url',
+  email: 'email',
+  sku: 'sku',
+  iban: 'iban',
+  isbn: 'isbn',
 };
+
+/** A column as a CREATE TABLE writes it: name, SQL type with its length, constraints. */
+const SQL_COLUMN =
+  /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\s+(varchar|nvarchar|char|character varying|text|string|int|integer|bigint|smallint|serial|bigserial|decimal|numeric|float|double|double precision|real|bool|boolean|date|timestamp|timestamptz|datetime|time|uuid|jsonb?)(?:\s*\(\s*(\d+)(?:\s*,\s*(\d+))?\s*\))?((?:\s+(?:pk|primary key|not null|null|unique))*)(?=\s*(?:[,;.)]|\band\b|$))/g;
+/**
+ * SQL types that are no English word a column's name could end with ("opening float", "order uuid" and
+ * "sent timestamp" are names), where the list is not written as DDL.
+ */
+const SQL_ONLY =
+  /^(varchar|nvarchar|int|bigint|smallint|bigserial|decimal|numeric|bool|boolean|timestamptz|jsonb)$/;
 
 export function parseFields(
   text: string,
@@ -536,7 +554,10 @@ export function parseFields(
   const enumText: string[] = [];
   // "tracks table, cols: title, …": a word for the columns themselves opens their list.
   let rest = ` ${text} `
-    .replace(/\b(?:cols|columns|fields|attributes|props|properties)\s*:/g, ', ')
+    .replace(
+      /\b(?:cols|columns|fields|attributes|props|properties)\s*:|(?:^\s*|[.;]\s+)(?:cols|columns)\b/g,
+      ', ',
+    )
     // "fact, keyed by vessel and port: …": the keys are refs, read with the relations.
     .replace(/\bkeyed\s+(?:by|to|on)\b/g, ' ')
     // "sauna (bool)": a yes/no column, as "sauna bool" is.
@@ -549,9 +570,9 @@ export function parseFields(
   // "device id (uuid)", "payload json", "firmware version (semver)": a type written after the name
   // types the column and names nothing ("order uuid" is an order's uuid, named so).
   rest = rest.replace(
-    /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9_]*(?: [a-z][a-z0-9_]*){0,3}?)\s+(?:\(\s*([a-z]+)\s*\)|(json|jsonb))(?=\s*(?:[,;.)]|\band\b|$))/g,
-    (m, lead: string, space: string, words: string, inParens?: string, bare?: string) => {
-      const type = TYPE_WORDS[inParens ?? bare ?? ''];
+    /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9_]*(?: [a-z][a-z0-9_]*){0,3}?)\s+(?:\(\s*(?:an?\s+)?([a-z]+)\s*\)|(json|jsonb)|as\s+(?:an?\s+)?([a-z]+))(?=\s*(?:[,;.)]|\band\b|$))/g,
+    (m, lead: string, space: string, words: string, inParens?: string, bare?: string, as?: string) => {
+      const type = TYPE_WORDS[inParens ?? bare ?? as ?? ''];
       const name = fieldName(words, table);
       if (type === undefined || name === '' || isEntity(name) !== undefined) return m;
       const named = typeFor(name, table);
@@ -559,6 +580,51 @@ export function parseFields(
       const inferred =
         named.type === type || (DATE_TYPES.has(type) && DATE_TYPES.has(named.type)) ? named : { type };
       return `${lead}${space}${mark(name, inferred)}`;
+    },
+  );
+  // "gross_pay decimal, tower_id uuid pk, currency char(3)": a column written as in a CREATE TABLE is
+  // typed as schema detection types that SQL column. A word that is English too ("pay date", "notes
+  // text") is a SQL type only after a snake_case name.
+  const ddl = [...rest.matchAll(SQL_COLUMN)].filter((m) => m[3]!.includes('_')).length >= 2;
+  rest = rest.replace(
+    SQL_COLUMN,
+    (m, lead: string, space: string, name: string, sqlType: string, ...rest) => {
+      const [length, scale, constraints] = rest as [string | undefined, string | undefined, string];
+      if (!name.includes('_') && !ddl && !SQL_ONLY.test(sqlType)) return m;
+      if (isEntity(name) !== undefined) return m;
+      const field = columnToField(
+        {
+          name,
+          dataType: sqlType.replace(/\s+/g, ' '),
+          length: length === undefined ? undefined : Number(length),
+          scale: scale === undefined ? undefined : Number(scale),
+          suffix: [],
+          array: false,
+          enumValues: undefined,
+          notNull: false,
+          autoIncrement: false,
+          defaultCall: undefined,
+        },
+        {
+          table,
+          primaryKey: /\b(pk|primary key)\b/.test(constraints),
+          inCompositeKey: false,
+          unique: false,
+          checks: [],
+          enumType: undefined,
+        },
+      );
+      return `${lead}${space}${mark(name, field.params === undefined ? { type: field.type } : { type: field.type, params: field.params })}`;
+    },
+  );
+  // "employee code (EMP-xxxxxx)": a code's pattern in parentheses, a sequence with that prefix.
+  rest = rest.replace(
+    /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9_]*(?: [a-z][a-z0-9_]*){0,3}?)\s*\(\s*([a-z]{1,8})(-?)(x{3,}|#{3,}|0{3,}|9{3,}|n{3,})\s*\)/g,
+    (m, lead: string, space: string, words: string, prefix: string, dash: string, digits: string) => {
+      const name = fieldName(words, table);
+      if (name === '' || isEntity(name) !== undefined) return m;
+      const params = { start: 1, prefix: `${prefix.toUpperCase()}${dash}`, pad: digits.length };
+      return `${lead}${space}${mark(name, { type: 'sequence', params })}`;
     },
   );
   // "full name / dob / blood type / allergies": slashes between column names separate columns.
@@ -870,7 +936,9 @@ export function parseFields(
         item,
       );
     if (stamp !== null) {
-      push({ name: `${stamp[1]}_at`, type: 'datetime' });
+      // (An email "opened" or not: the table decides.)
+      if (typeFor(stamp[1]!, table).type === 'boolean') push({ name: stamp[1]!, type: 'boolean' });
+      else push({ name: `${stamp[1]}_at`, type: 'datetime' });
       continue;
     }
     if (/^(?:(?:a|an|the|its|their)\s+)*[a-z]+\s+(at|on)$/.test(item)) {
@@ -910,5 +978,12 @@ export function parseFields(
     )
       fields[i] = { name: field.name, type: 'boolean' };
   }
+  // "date, start time, end time", "weekday, start time": beside the day, a start or end is a time of day.
+  if (
+    fields.some((f) => /^(date|day|weekday|day_of_week|[a-z]+_date)$/.test(f.name) && f.type !== 'datetime')
+  )
+    for (const [i, field] of fields.entries())
+      if (field.type === 'datetime' && /^(start|end|begin|finish|opening|closing)_time$/.test(field.name))
+        fields[i] = { name: field.name, type: 'time' };
   return { fields, refs, enumText };
 }

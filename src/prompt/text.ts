@@ -251,7 +251,7 @@ export function normalizeText(prompt: string): string {
     .replace(/\b(?:incl|inc)\.?(?=\s)/g, 'including')
     .replace(/\bw\/(?=\s)/g, 'with')
     .replace(/\b(?:e\.g|i\.e|etc|approx|avg)\./g, (m) => m.slice(0, -1).replace(/\./g, ''))
-    .replace(/\b(no|num|nr)\.(?=\s*(?:[,;)]|and\b|$))/g, 'number')
+    .replace(/(?<!\byes\s*(?:\/|or)\s*)\b(no|num|nr)\.(?=\s*(?:[,;)]|and\b|$))/g, 'number')
     .replace(/(?:#|\bno\.?|\bnum)\s+of\s+/g, 'number of ')
     .replace(/(?<=[a-z])\s*%(?=\s+(?:between|from|of)\b)/g, '')
     .replace(/([a-z0-9])\|(?=[a-z0-9])/g, '$1/')

@@ -47,6 +47,24 @@ t.test('column names are typed as a careful engineer would', async (t) => {
 
 t.test('names of sums, units, thresholds and qualifiers type as a careful engineer would', async (t) => {
   const type = (name: string, table?: string) => typeFromName(name, 'any', table)?.type;
+  // Things found, caught or kept are counted; a share of completion is a percentage.
+  t.equal(type('errors_found'), 'integer');
+  t.equal(type('fish_caught'), undefined);
+  t.equal(type('bugs_caught'), 'integer');
+  t.equal(type('percent_done'), 'number');
+  // A rental's "rented to" is a date, as its "rented from" is; a billing cycle's sequence a number.
+  t.equal(type('leased_to'), 'date');
+  t.equal(type('seq'), 'integer');
+  // A pet's name is a given name; an allergen an allergy; the people who answer a survey have names.
+  t.equal(type('dog_name'), 'first_name');
+  t.equal(type('allergen'), 'allergy');
+  t.equal(type('respondent'), 'full_name');
+  // Yes/no adjectives; a message's "opened" is yes/no, a clause's heading a title, a ship's a bearing.
+  t.equal(type('offline'), 'boolean');
+  t.equal(type('clicked', 'push_notifications'), 'boolean');
+  t.equal(type('clicked'), undefined);
+  t.equal(type('heading', 'report_sections'), 'title');
+  t.equal(type('heading', 'vessels'), 'integer');
   // A sum paid, due or owed is money; whether a fee was paid is yes/no.
   t.equal(type('fare_paid'), 'amount');
   t.equal(type('rent_due'), 'amount');

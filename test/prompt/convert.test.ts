@@ -1413,3 +1413,78 @@ t.test('remarks, prices per thing and "once" read no more than they say', async 
   // A describing adjective is no part of a table's name.
   t.same(names('expensive watches: brand, price, movement'), ['watches']);
 });
+
+t.test('columns written as DDL, code patterns and type words after a name', async (t) => {
+  // "name sqltype" items are typed as schema detection types that SQL column.
+  const ledger = tablesOf(
+    'ledger_rows: row_uuid uuid pk, net_total decimal(12,2), booked_on date, memo_text text',
+  );
+  t.same(
+    ledger[0]?.fields.map((f) => [f.name, f.type]),
+    [
+      ['id', 'uuid'],
+      ['row_uuid', 'uuid'],
+      ['net_total', field(ledger, 'ledger_rows', 'net_total')?.type],
+      ['booked_on', 'date'],
+      ['memo_text', field(ledger, 'ledger_rows', 'memo_text')?.type],
+    ],
+  );
+  t.match(field(ledger, 'ledger_rows', 'net_total')?.type, /^(amount|price|decimal)$/);
+  t.not(field(ledger, 'ledger_rows', 'memo_text')?.type, 'words');
+  // A SQL type's length is no count of rows.
+  t.equal(table(tablesOf('rates: currency_code char(3), rate_value numeric(9,4)'), 'rates')?.count, 10);
+  // In a list written as DDL, short names take their SQL type too; outside one, English words stay names.
+  const stops = tablesOf('bus_stops: stop_code varchar(8), lat float, lon float, opened_on date');
+  t.equal(field(stops, 'bus_stops', 'lat')?.type, 'latitude');
+  const till = tablesOf('till shifts: cashier, opening float, closing cash');
+  t.ok(field(till, 'till_shifts', 'opening_float'));
+  // "(ABC-xxxx)" after a code is a sequence with that prefix and width.
+  const staff = tablesOf('badges: badge code (BDG-xxxx), holder name, issued on');
+  t.same(field(staff, 'badges', 'badge_code')?.params, { start: 1, prefix: 'BDG-', pad: 4 });
+  // "x as uuid", "(an email)", "as SKU": the type word types the column.
+  const kit = tablesOf('kits (kit ref as uuid, owner (an email), article as sku)');
+  t.equal(field(kit, 'kits', 'kit_ref')?.type, 'uuid');
+  t.equal(field(kit, 'kits', 'owner')?.type, 'email');
+  t.equal(field(kit, 'kits', 'article')?.type, 'sku');
+  // "Columns a, b" and "4 cols: a, b" open a column list; "I want a table of" names no table.
+  t.same(
+    tablesOf('Boat rentals for a marina. Columns renter name, boat type, hours').map((x) => x.name),
+    ['boat_rentals'],
+  );
+  t.ok(
+    field(
+      tablesOf('kiln firings, 3 cols: kiln name, peak temperature, fired at'),
+      'kiln_firings',
+      'fired_at',
+    ),
+  );
+  t.same(
+    tablesOf('i want table of beehives with hive code, queen age, last inspected').map((x) => x.name),
+    ['beehives'],
+  );
+  // "yes/no." at a sentence's end is a yes/no column, no "number".
+  t.equal(
+    field(tablesOf('permits with permit code and granted yes/no.'), 'permits', 'granted')?.type,
+    'boolean',
+  );
+});
+
+t.test('times of day beside a date, fractions and yes/no events of messages', async (t) => {
+  const slots = tablesOf('clinic slots: date, start time, end time, room');
+  t.equal(field(slots, 'clinic_slots', 'start_time')?.type, 'time');
+  t.equal(field(slots, 'clinic_slots', 'end_time')?.type, 'time');
+  // Without a day beside it, a start time is a moment.
+  t.equal(
+    field(tablesOf('charging sessions: start time, kwh'), 'charging_sessions', 'start_time')?.type,
+    'datetime',
+  );
+  // "0-1" is a fraction, not a choice of 0 or 1.
+  const risk = tablesOf('loan screenings: applicant name, risk score 0-1');
+  t.same(field(risk, 'loan_screenings', 'risk_score')?.params, { min: 0, max: 1, precision: 2 });
+  // A newsletter was opened or not; a ticket's "opened" is when.
+  t.equal(
+    field(tablesOf('newsletter sends: recipient email, opened'), 'newsletter_sends', 'opened')?.type,
+    'boolean',
+  );
+  t.equal(field(tablesOf('tickets: subject, opened'), 'tickets', 'opened_at')?.type, 'datetime');
+});
