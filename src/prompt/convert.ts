@@ -159,6 +159,7 @@ export function convertPrompt(prompt: string): ConversionResult {
     template = [];
     ({ entities, named } = readEntities(text, tokens, words, template));
   }
+  if (process.env.DBG) console.log(entities.list.map((e) => `${e.key}/${e.name}@${e.at}`));
   const fact = factTable(text, entities);
   const scan = scanRelations(namingLinkTables(text, entities), entities, fact);
   // A fact table whose keys the prompt does not name refers to each of its star's dimensions.
@@ -356,7 +357,7 @@ function twoBefore(entities: Entities, at: number, except?: Entity): (Entity | u
  */
 function linkingThem(text: string, entities: Entities, relations: Relation[], junctions: Set<Entity>): void {
   const re =
-    /\b(?:a|an|the)\s+(?:join\s+|junction\s+|link\s+|linking\s+|mapping\s+)?table\s+(?:linking|joining|connecting|between|that links|that joins)\s+(?:them|the two|both|the two of them)\b/g;
+    /\b(?:a|an|the)\s+(?:join\s+|junction\s+|link\s+|linking\s+|mapping\s+)?table\s+(?:linking|joining|connecting|between|that links|that joins)\s+(?:them|the (?:two|2)|both|the (?:two|2) of them)\b/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const [a, b] = twoBefore(entities, m.index);
     if (a === undefined || b === undefined) continue;
@@ -366,7 +367,7 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
   }
   // "person_skills linking them", "pet_vaccinations joining them": a named table links the two before it.
   const named =
-    /\b([a-z][a-z_]*)(?:\s+table)?\s+(?:linking|joining|connecting|that links|that joins|which links)\s+(?:them|the two|both|those)\b/g;
+    /\b([a-z][a-z_]*)(?:\s+table)?\s+(?:linking|joining|connecting|that links|that joins|which links)\s+(?:them|the (?:two|2)|both|those)\b/g;
   for (let m = named.exec(text); m !== null; m = named.exec(text)) {
     const junction = entities.find(m[1]!);
     if (junction === undefined) continue;
@@ -429,7 +430,7 @@ function unrelatedTables(
  * the clause names pairs or one of the two ("each order is paid only once" says nothing of pairs).
  */
 const ONCE =
-  /\bno\s+(?:duplicate|duplicated|repeated|repeat|double)\b|\b(?:can't|cannot|can not|never|not|won't)\b[^.;]{0,40}?\btwice\b|\b(?:only|just|at most)\s+once\b|\bpairs?\s+(?:only\s+)?once\b|\bunique\s+pairs?\b|\bno\s+double-booking\b/g;
+  /\bno\s+(?:duplicate|duplicated|repeated|repeat|double)\b|\b(?:can't|cannot|can not|never|not|won't)\b[^.;]{0,40}?\btwice\b|\b(?:only|just|at most)\s+once\b|\bpairs?\s+(?:only\s+)?once\b|\bunique\s+(?:per\s+)?(?:[a-z]+\s*[+&/]\s*[a-z]+\s+)?(?:pairs?|combinations?)\b|\bunique\s+per\s+[a-z]+\s*[+&/]\s*[a-z]+\b|\bno\s+double-booking\b/g;
 /** The distinct tables `child` refers to, itself aside. */
 function parentsOf(child: Entity, relations: readonly Relation[]): Entity[] {
   return [...new Set(relations.filter((r) => r.child === child && r.parent !== child).map((r) => r.parent))];

@@ -142,12 +142,16 @@ export class Entities {
     return (
       this.list.find((e) => e.key === joined || e.name === key) ??
       this.list.find((e) => e.key === single) ??
-      (tails ? this.list.find((e) => e.key.endsWith(`_${single}`) && key.split('_').length === 1) : undefined)
+      // ("permissions" is no table named role_permissions outright.)
+      (tails
+        ? this.list.find((e) => e.key.endsWith(`_${single}`) && key.split('_').length === 1 && e.written !== true)
+        : undefined)
     );
   }
 
   /** The entity of `key`, or a new one; `exact` matches the whole key only (a table named outright). */
   add(key: string, at: number, exact = false): Entity {
+    if (process.env.TRACE && key.includes(process.env.TRACE)) console.trace(key);
     const found = exact ? this.list.find((e) => e.key === key) : this.find(key);
     const existing = found?.written === true && found.key !== key && found.name !== key ? undefined : found;
     if (existing !== undefined) return existing;
@@ -289,6 +293,8 @@ export function findEntities(
       continue;
     const after = text.slice(t.at + t.text.length, t.at + t.text.length + 12);
     const before = text.slice(Math.max(0, t.at - 30), t.at);
+    // "connecting the two": the two tables named, no count.
+    if (prev?.text === 'the') continue;
     // "currency char(3)", "price decimal(10, 2)": a SQL type's length.
     if (/\b(?:var)?char|decimal|numeric|varchar2?|nvarchar|float|int\s*\(\s*(?:\d+\s*,\s*)?$/.test(before))
       continue;

@@ -232,7 +232,7 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       /^(,|and|;)$/.test(words[first - 1]!.text)
     ) {
       const key = keyOf(words, { first, head: i, counted: false });
-      if (key !== undefined) entities.add(key, word.at);
+      if (key !== undefined) entities.add(key, word.at).written ||= word.text.includes('_');
     }
   }
   // "plants with their work orders - product, …": things a table has, named with its possessive, are a

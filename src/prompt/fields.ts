@@ -560,6 +560,11 @@ export function parseFields(
     )
     // "fact, keyed by vessel and port: …": the keys are refs, read with the relations.
     .replace(/\bkeyed\s+(?:by|to|on)\b/g, ' ')
+    // "(unique pair)", "unique per member+class": a word on the pairs (read with the relations), no column.
+    .replace(
+      /\(?\s*\bunique\s+(?:per\s+)?(?:[a-z]+\s*[+&/]\s*[a-z]+\s+)?(?:pairs?|combinations?)\s*\)?|\(?\s*\bunique\s+per\s+[a-z]+\s*[+&/]\s*[a-z]+\s*\)?/g,
+      ' ',
+    )
     // "sauna (bool)": a yes/no column, as "sauna bool" is.
     .replace(/\s*\((bool|boolean|flag)\)/g, ' $1');
   const mark = (name: string, inferred: Inferred) => {
