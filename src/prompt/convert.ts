@@ -159,7 +159,6 @@ export function convertPrompt(prompt: string): ConversionResult {
     template = [];
     ({ entities, named } = readEntities(text, tokens, words, template));
   }
-  if (process.env.DBG) console.log(entities.list.map((e) => `${e.key}/${e.name}@${e.at}`));
   const fact = factTable(text, entities);
   const scan = scanRelations(namingLinkTables(text, entities), entities, fact);
   // A fact table whose keys the prompt does not name refers to each of its star's dimensions.

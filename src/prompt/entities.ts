@@ -144,14 +144,15 @@ export class Entities {
       this.list.find((e) => e.key === single) ??
       // ("permissions" is no table named role_permissions outright.)
       (tails
-        ? this.list.find((e) => e.key.endsWith(`_${single}`) && key.split('_').length === 1 && e.written !== true)
+        ? this.list.find(
+            (e) => e.key.endsWith(`_${single}`) && key.split('_').length === 1 && e.written !== true,
+          )
         : undefined)
     );
   }
 
   /** The entity of `key`, or a new one; `exact` matches the whole key only (a table named outright). */
   add(key: string, at: number, exact = false): Entity {
-    if (process.env.TRACE && key.includes(process.env.TRACE)) console.trace(key);
     const found = exact ? this.list.find((e) => e.key === key) : this.find(key);
     const existing = found?.written === true && found.key !== key && found.name !== key ? undefined : found;
     if (existing !== undefined) return existing;
@@ -413,10 +414,18 @@ export function findFirstNoun(tokens: Token[], entities: Entities, words: readon
     if (t.kind !== 'word' || !isPlural(t.text) || !isNounWord(t.text) || ADJECTIVES.has(t.text)) continue;
     // "give me leave requests": a noun the tagger reads before the plural is part of its name.
     const before = tokens[i - 1];
+    // "seed data for listings", "demo data": data about the data names no table.
+    if (
+      ROW_WORDS.has(t.text) &&
+      /^(seed|test|sample|mock|fake|dummy|synthetic|example|demo|fixture|testing)$/.test(before?.text ?? '')
+    )
+      continue;
+    // ("EV charging stations": a gerund there too, which the tagger may read as a verb.)
     const modifier =
       before?.kind === 'word' &&
       isNounWord(before.text) &&
-      words.find((w) => w.at === before.at && w.text === before.text)?.pos === 'NOUN';
+      (words.find((w) => w.at === before.at && w.text === before.text)?.pos === 'NOUN' ||
+        (/[a-z]{3}ing$/.test(before.text) && (i === 1 || tokens[i - 2]?.kind === 'word')));
     const noun = nounAt(tokens, modifier ? i - 1 : i, false, verbs);
     if (noun !== undefined) {
       const entity = entities.add(noun.key, t.at);

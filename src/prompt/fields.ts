@@ -953,6 +953,8 @@ export function parseFields(
     }
     const words = stripLead(item.split(/\s+/));
     if (words.length === 0 || words.length > 4) continue;
+    // "… and an alert table": the next table named outright, no reference of this one.
+    if (words.length > 1 && words.at(-1) === 'table') continue;
     const phrase = words.join(' ');
     const entity = isEntity(phrase) ?? isEntity(words[words.length - 1] as string);
     if (entity !== undefined) {

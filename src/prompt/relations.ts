@@ -205,9 +205,16 @@ function verbBetween(sentence: string, tagged: readonly Word[], from: number, to
   return OBJECT_WORDS.has(word.text) ? undefined : word;
 }
 
+const REMARK_IN_PARENS =
+  /\((?:a|an|each|every|one|no)\s+[a-z]+\s+(?:can|cannot|can't|may|must|should|will|won't|only|never|is only|appears?)\b[^()]*\)/g;
+
 /** Scans `text` (normalized) for relations and per-entity field text. */
-export function scanRelations(text: string, entities: Entities, fact?: Entity): Scan {
+export function scanRelations(written: string, entities: Entities, fact?: Entity): Scan {
   const scan: Scan = { relations: [], fieldText: new Map(), junctions: new Set() };
+  // "(a student can only enroll once in a given course)": a clause in parentheses is a remark on the
+  // rows (read for unique pairs elsewhere), not where the next columns belong. Blanked, so that the
+  // positions of the words stay.
+  const text = written.replace(REMARK_IN_PARENS, (m) => ' '.repeat(m.length));
   const addRelation = (child: Entity, parent: Entity, role?: string) => {
     if (!scan.relations.some((r) => r.child === child && r.parent === parent && r.role === role)) {
       scan.relations.push(role === undefined ? { child, parent } : { child, parent, role });
@@ -408,7 +415,10 @@ export function scanRelations(text: string, entities: Entities, fact?: Entity): 
             ))) &&
         m.entity !== subject &&
         /\b(a|an|one|the|single)\s+$/.test(before) &&
-        !isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? '')
+        !isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? '') &&
+        // ("a device table (…) and an alert table": two tables named outright, no row of either.)
+        !/\btable$/.test(sentence.slice(m.start, m.end)) &&
+        !/^\s*table\b/.test(sentence.slice(m.end))
       ) {
         // "each shift puts a nurse on a ward", "a delivery uses one truck": whatever the verb, one
         // thing that each row of the subject names is its parent.

@@ -180,6 +180,8 @@ export function normalizeText(prompt: string): string {
     // One space between words first: the patterns below then never scan long runs of blanks.
     .replace(/\s+/g, ' ')
     .replace(/[\u2013\u2014]/g, '-')
+    // The tagger's lemma of "travellers" is "traveler": one spelling, so a table is found where named.
+    .replace(/\btravell(ers?)\b/g, 'travel$1')
     .replace(/\s--+\s/g, ' - ')
     .replace(/[{[]/g, '(')
     .replace(/[}\]]/g, ')')

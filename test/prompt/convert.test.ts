@@ -1488,3 +1488,31 @@ t.test('times of day beside a date, fractions and yes/no events of messages', as
   );
   t.equal(field(tablesOf('tickets: subject, opened'), 'tickets', 'opened_at')?.type, 'datetime');
 });
+
+t.test('remarks in parentheses, tables named outright, data words and spellings', async (t) => {
+  // A clause in parentheses is a remark: the columns after it stay with the table before it.
+  const school = tablesOf(
+    'pupils, clubs, and memberships between pupils and clubs (a pupil can only join once in a given club) with a joined date and a role',
+  );
+  t.ok(field(school, 'memberships', 'joined_date'));
+  t.same(refs(school, 'pupils'), []);
+  // "a device table (…) and an alert table": no row of either refers to the other.
+  const plant = tablesOf(
+    'faults raised by pumps. a pump table (name, site) and a fault table; each fault belongs to a pump. fault code, raised at',
+  );
+  t.same(refs(plant, 'pumps'), []);
+  t.same(refs(plant, 'faults'), ['pumps']);
+  // "seed data for X": the data words name no table.
+  t.same(
+    tablesOf('QA-17 seed data for parcels: weight, sender name').map((x) => x.name),
+    ['parcels'],
+  );
+  // A gerund before the first plural is part of its name, as the count after "x" is its count.
+  const pads = tablesOf('EV charging pads x 12');
+  t.same(
+    pads.map((x) => [x.name, x.count]),
+    [['charging_pads', 12]],
+  );
+  // British and American spellings of travellers name the same table.
+  t.ok(field(tablesOf('travellers for a demo, 20 rows: full name, home city'), 'travelers', 'home_city'));
+});
