@@ -74,15 +74,19 @@ trainingCorpus('sixth training corpus', 'prompts-train-6.json', 0.83, 160);
 // prompt of it read. A training corpus from session 13 on (82.5% at its end).
 trainingCorpus('seventh training corpus', 'prompts-train-7.json', 0.81, 160);
 
+// The eighth (prompts-train-8.md): 160 prompts over 40 domains, written blind; session 13's validation
+// set (57.5% blind, 66.3% at its end, no prompt of it read), a training corpus from session 14 on.
+trainingCorpus('eighth training corpus', 'prompts-train-8.json', 0.83, 160);
+
 /**
- * The eighth (prompts-train-8.md): 160 prompts over 40 domains, written blind; session 13's validation
- * set, measured once at 57.5% with the session's starting converter before any rule of it. Only its
+ * The ninth (prompts-train-9.md): 160 prompts over 53 domains, written blind; session 14's validation
+ * set, measured once at 51.3% with the session's starting converter before any rule of it. Only its
  * share and the kinds of its problems are reported, never its prompts (not even with CORPUS_VERBOSE),
  * so that no rule is written from it while it validates. Its floor is a tripwire under the measured share.
  */
-t.test('validation corpus (eighth): share fully understood', async (t) => {
+t.test('validation corpus (ninth): share fully understood', async (t) => {
   const corpus = JSON.parse(
-    readFileSync(new URL('../fixtures/prompts-train-8.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../fixtures/prompts-train-9.json', import.meta.url), 'utf8'),
   ) as PromptCase[];
   t.ok(corpus.length >= 160, `${corpus.length} prompts`);
   const kinds = new Map<string, number>();
@@ -104,7 +108,7 @@ t.test('validation corpus (eighth): share fully understood', async (t) => {
   t.comment(
     `validation corpus: ${understood}/${corpus.length} fully understood (${(share * 100).toFixed(1)}%); problems by kind: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`,
   );
-  t.ok(share >= 0.62, `at least 62% (got ${(share * 100).toFixed(1)}%)`);
+  t.ok(share >= 0.48, `at least 48% (got ${(share * 100).toFixed(1)}%)`);
 });
 
 /**
