@@ -516,6 +516,7 @@ const RULES: Rule[] = [
   ],
   [/^(eta|estimated_arrival|expected_arrival)$/, 'datetime'],
   [/^(msisdn|mobile_number|cell_number)$/, 'phone'],
+  [/^(phone|mobile|phone_number|msisdn|contact_phone)_e164$|^e164(_phone)?$/, 'phone_e164'],
   [/^(square_footage|footage|sq_ft|square_feet|square_meters|sqm)$/, 'integer', { min: 20, max: 5000 }],
   [/^(copay|co_pay|deductible|coinsurance_amount)$/, 'amount', { min: 5, max: 500 }],
   [/^(question|question_text|prompt_text)$/, 'sentence'],

@@ -223,7 +223,7 @@ export function convertPrompt(prompt: string): ConversionResult {
       enumTexts.push(...parsed.enumText);
       for (const field of parsed.fields)
         if (!draft.fields.some((f) => f.name === field.name))
-          draft.fields.push(knownColumn(entity.key, field));
+          draft.fields.push(knownColumn(entity.key, field, entity.count));
       for (const key of parsed.refs) {
         const parent = entities.find(key);
         if (parent !== undefined && !scan.relations.some((r) => r.child === entity && r.parent === parent))

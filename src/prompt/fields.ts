@@ -374,7 +374,8 @@ function splitValues(list: string): string[] {
       v
         .trim()
         .replace(/^(an?|the|either)\s+/, '')
-        .replace(/["'.]/g, ''),
+        .replace(/["']/g, '')
+        .replace(/^\.+|\.+$/g, ''),
     )
     .filter((v) => v !== '');
 }
@@ -686,7 +687,8 @@ export function parseFields(
   );
   const stops = [...STOP_WORDS, 'or', 'and'].join('|');
   const w = `(?!(?:${stops})\\b)[a-z0-9][a-z0-9_'-]*`;
-  const wv = `(?!(?:or|and|with|having|plus|including)\\b)[a-z0-9][a-z0-9_'-]*`;
+  // ("booking.com": a dot between letters stays in a value.)
+  const wv = `(?!(?:or|and|with|having|plus|including)\\b)[a-z0-9][a-z0-9_'-]*(?:\\.[a-z0-9]+)*`;
   const value = `${wv}(?: ${wv}){0,2}`;
   const enumRe = new RegExp(
     `\\b((?:[a-z]+ )?(?:${ENUM_KEYS}))(?:\\s+(?:of|is|being|either|one of|can be|could be|as|like|:|=))*\\s*:?\\s+(${value}(?:\\s*/\\s*${value})+|${value}(?:\\s*,\\s*${value})*(?:\\s*,\\s*(?:or|and)|\\s+or)\\s+${wv}(?: ${w})?)`,

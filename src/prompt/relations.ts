@@ -229,7 +229,7 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
   let previousSubject: Entity | undefined;
   // "?" and "!" end a sentence only at the end of the text: "is late?, status …" goes on.
   let lastMentioned: Entity | undefined;
-  for (const sentence of text.split(/(?<!\d)[.;\n](?!\d)/)) {
+  for (const sentence of text.split(/(?<!\d)[.;\n](?![\da-z])/)) {
     const tokens = tokenize(sentence);
     const mentions: Mention[] = [];
     for (let i = 0; i < tokens.length; i++) {

@@ -284,6 +284,17 @@ export function normalizeText(prompt: string): string {
     )
     // "the total runs 10 to 900": the verb between a name and its range.
     .replace(/\s(?:runs|ranges|goes|varies|vary|range)\s+(?:from\s+)?(?=\d)/g, ' ')
+    // "phone in E.164", "phone (e.164 format)": a phone number in that form.
+    .replace(
+      /\b(phone|mobile|phone number|msisdn)\s*(?:\(\s*)?(?:in\s+)?e\.?164(?:\s+format)?(?:\s*\))?/g,
+      '$1_e164',
+    )
+    // "budget 1m to 20m", "revenue $2m-$9m": millions of money (a height of "5m to 20m" stays metres).
+    .replace(
+      /\b(budget|revenue|value|cost|funding|capital|amount|turnover|valuation|price|sales|income|assets|aum|spend)(\s+(?:of\s+|from\s+|between\s+)?[$€£]?)(\d+(?:\.\d+)?)m\s*(to|-|and)\s*([$€£]?)(\d+(?:\.\d+)?)m\b/g,
+      (_m, name: string, lead: string, a: string, sep: string, cur: string, b: string) =>
+        `${name}${lead}${Math.round(Number(a) * 1_000_000)} ${sep} ${cur}${Math.round(Number(b) * 1_000_000)}`,
+    )
     .replace(
       /\b(\d{4,})\s*(to|-|and)\s*(\d+(?:\.\d+)?)m\b/g,
       (_m, a: string, sep: string, b: string) => `${a} ${sep} ${Math.round(Number(b) * 1_000_000)}`,

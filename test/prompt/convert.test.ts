@@ -1516,3 +1516,19 @@ t.test('remarks in parentheses, tables named outright, data words and spellings'
   // British and American spellings of travellers name the same table.
   t.ok(field(tablesOf('travellers for a demo, 20 rows: full name, home city'), 'travelers', 'home_city'));
 });
+
+t.test('names that tell rows apart, millions of money, E.164 phones and values with dots', async (t) => {
+  // A name column takes the knowledge base's few typical names only where the table has no more rows.
+  t.not(field(tablesOf('40 tours (name, price)'), 'tours', 'name')?.type, 'enum');
+  t.equal(field(tablesOf('4 tours (name, price)'), 'tours', 'name')?.type, 'enum');
+  // "budget 2M to 9M" is millions; a height of "5m to 20m" is no money.
+  t.same(field(tablesOf('film shoots (title, budget 2M to 9M)'), 'film_shoots', 'budget')?.params, {
+    min: 2_000_000,
+    max: 9_000_000,
+  });
+  // "phone in E.164" is a phone number in that form.
+  t.equal(field(tablesOf('drivers (name, phone in E.164)'), 'drivers', 'phone_e164')?.type, 'phone_e164');
+  // "channel: direct, booking.com, expedia": a value keeps its dot, and the dot ends no sentence.
+  const stays = tablesOf('stays with nights and sales channel: walk-in, airbnb.com, vrbo.com.');
+  t.same(field(stays, 'stays', 'sales_channel')?.params, { values: ['walk-in', 'airbnb.com', 'vrbo.com'] });
+});
