@@ -618,6 +618,9 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       word.text.includes('_') &&
       isPlural(word.text) &&
       word.text.split('_').pop()!.length > 2 &&
+      // ("cost_micros", "price_cents": a measure in a unit names a column.)
+      !UNITS.has(word.text.split('_').pop()!) &&
+      !/^(micros|cents|pence|millis|secs|mins|hrs|pct|bps|kbps|mbps)$/.test(word.text.split('_').pop()!) &&
       typeFromName(word.text, 'any', '') === undefined &&
       entities.find(word.text) === undefined
     ) {

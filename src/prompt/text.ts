@@ -200,7 +200,10 @@ export function normalizeText(prompt: string): string {
         /^(first|last|start|end|from|to|origin|destination|departure|arrival|pickup|dropoff|check-in|check-out|checkin|checkout|opening|closing|open|close|min|max|home|work|billing|shipping|created|updated|started|finished|ended|given|family|middle|sender|receiver|recipient|buyer|seller|source|target|opened|closed|issue|expiry|birth|death|hire|termination|due|return)$/.test(
           b,
         )
-          ? `${a} ${head}, ${b} ${head}`
+          ? // "started/finished times": the moments each deed was done.
+            /^times?$/.test(head) && /ed$/.test(a) && /ed$/.test(b)
+            ? `${a} at, ${b} at`
+            : `${a} ${head}, ${b} ${head}`
           : m,
     )
     .replace(/[€$£¥₹](?=\s*\d)/g, '')
@@ -313,6 +316,8 @@ export function normalizeText(prompt: string): string {
     /\b(each|every one|each one)\s+(with|has|have|having|gets|owns)\s+(?:one|a single)\s+/g,
     '$1 $2 1 ',
   );
+  // "prescriptions; drug name; dosage mg; refills": semicolons and no comma separate list items.
+  if (!text.includes(',') && (text.match(/;/g)?.length ?? 0) >= 3) text = text.replace(/\s*;\s*/g, ', ');
   return dropRemarks(text).trim();
 }
 

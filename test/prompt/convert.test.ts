@@ -1532,3 +1532,25 @@ t.test('names that tell rows apart, millions of money, E.164 phones and values w
   const stays = tablesOf('stays with nights and sales channel: walk-in, airbnb.com, vrbo.com.');
   t.same(field(stays, 'stays', 'sales_channel')?.params, { values: ['walk-in', 'airbnb.com', 'vrbo.com'] });
 });
+
+t.test('lists separated by semicolons or spaced slashes, units in snake_case and deeds done', async (t) => {
+  // Semicolons and no comma separate a table's columns.
+  const rx = tablesOf('invoices; client name; amount 5 to 500; reminders; issued on');
+  t.same(
+    rx.map((x) => x.name),
+    ['invoices'],
+  );
+  t.ok(field(rx, 'invoices', 'issued_on'));
+  // Spaced slashes and no comma separate columns, whatever the items hold.
+  const bins = tablesOf('bin_scans - bin code / weight (1-90) / scanned by / scanned_at');
+  t.ok(field(bins, 'bin_scans', 'scanned_at'));
+  // A measure in a unit, written in snake_case, is a column, no table.
+  t.same(
+    tablesOf('ad clicks: clicked_at, cost_micros, placement').map((x) => x.name),
+    ['ad_clicks'],
+  );
+  // "started/finished times": when each was done.
+  const runs = tablesOf('batch runs with job name, started/finished times');
+  t.ok(field(runs, 'batch_runs', 'started_at'));
+  t.ok(field(runs, 'batch_runs', 'finished_at'));
+});
