@@ -12,6 +12,7 @@ import {
   type Entity,
   findEntities,
   findRangesPerParent,
+  findRowCounts,
   findAttachedTables,
   findRelationObjects,
   findCollectionHeaders,
@@ -130,6 +131,7 @@ function readEntities(
   findRelationObjects(words, entities);
   findAttachedTables(words, entities);
   findRangesPerParent(text, entities);
+  findRowCounts(tokens, entities);
   // "Fields: name, job title": a word for the columns themselves, over their list, names no table.
   for (const entity of [...entities.list]) {
     if (

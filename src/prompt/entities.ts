@@ -187,7 +187,7 @@ export function findEntities(
     if (
       next?.kind === 'number' ||
       next?.text === '%' ||
-      next?.text === '-' ||
+      (next?.text === '-' && tokens[i + 2]?.kind === 'number') ||
       next?.text === 'to' ||
       (next?.text === 'or' && tokens[i + 2]?.kind === 'number') ||
       (next?.text === 'and' && tokens[i + 2]?.kind === 'number')
@@ -234,6 +234,9 @@ export function findEntities(
         continue;
       }
     }
+    // "300 rows of tickets", "…, 300 records": a word for rows names no table; the count is read once
+    // every table is found (findRowCounts).
+    if (noun !== undefined && ROW_COUNT_WORDS.test(noun.key)) continue;
     if (noun !== undefined && Number.isInteger(n) && n > 0) {
       const entity = entities.add(noun.key, t.at);
       // "Helpdesk tickets + replies. 400 tickets: …": counted by its head alone, a table named first
@@ -304,12 +307,46 @@ export function findEntities(
       .find((e) => e.count === undefined && e.perParent === undefined && e.at < t.at);
     if (
       target !== undefined &&
-      (/^\s*(\)|,|of them|rows|records|entries|pieces|pcs|$)/.test(after) ||
+      (/^\s*(\)|,|of them|rows|records|entries|pieces|pcs|total|in total|in all|altogether|overall|$)/.test(
+        after,
+      ) ||
+        // "tickets - 300 - subject, …": set off by dashes; "… priority. Need 300.": asked for alone.
+        (/-\s*$/.test(before) && /^\s*-/.test(after)) ||
+        (/\b(?:need|want|make|generate|create|give me)\s*$/.test(before) && /^\s*([.;!]|$)/.test(after)) ||
         /\b(maybe|about|around|roughly)\s*$/.test(before) ||
         // "ski passes: 800."
         (/:\s*$/.test(before) && /^\s*([.;!]|$)/.test(after)))
     ) {
       target.count = n;
+    }
+  }
+}
+
+/** Words for rows that count the rows of a table and name none ("300 records", "300 rows of tickets"). */
+const ROW_COUNT_WORDS = /^(row|record|entry)$/;
+
+/**
+ * Counts by a word for rows, read once every table is found: "300 rows of tickets" (the table after
+ * "of"), "tickets with subject — 300 records" (the last table before without a count), "300 of them:
+ * tickets …" (the first table after, where none comes before).
+ */
+export function findRowCounts(tokens: Token[], entities: Entities): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const n = Number(t.text);
+    if (t.kind !== 'number' || !Number.isInteger(n) || n <= 0) continue;
+    const next = tokens[i + 1];
+    if (next?.kind === 'word' && ROW_COUNT_WORDS.test(singular(next.text))) {
+      const of = tokens[i + 2]?.text === 'of' ? nounAt(tokens, i + 3, false) : undefined;
+      const target =
+        of !== undefined
+          ? entities.find(of.key)
+          : [...entities.list].reverse().find((e) => e.count === undefined && e.at >= 0 && e.at < t.at);
+      if (target !== undefined) target.count ??= n;
+    } else if (next?.text === 'of' && tokens[i + 2]?.text === 'them') {
+      if (entities.list.some((e) => e.at >= 0 && e.at < t.at)) continue;
+      const first = entities.list.filter((e) => e.at > t.at).sort((a, b) => a.at - b.at)[0];
+      if (first !== undefined) first.count ??= n;
     }
   }
 }

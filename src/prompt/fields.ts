@@ -634,7 +634,8 @@ export function parseFields(
     },
   );
   // "session id / sku / qty (1-10) / unit price": spaced slashes and no comma separate columns.
-  if (!rest.includes(',') && (rest.match(/\s\/\s/g)?.length ?? 0) >= 3) rest = rest.replace(/\s+\/\s+/g, ', ');
+  if (!rest.includes(',') && (rest.match(/\s\/\s/g)?.length ?? 0) >= 3)
+    rest = rest.replace(/\s+\/\s+/g, ', ');
   // "full name / dob / blood type / allergies": slashes between column names separate columns.
   rest = rest.replace(
     /[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*(?:\s+\/\s+[a-z][a-z0-9_-]*(?: [a-z0-9_-]+)*){2,}/g,

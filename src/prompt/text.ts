@@ -245,6 +245,8 @@ export function normalizeText(prompt: string): string {
     .replace(/\b(t|kg|g|mg|l|ml|m|mi)\s*\/\s*(ha|h|s|l|dl|kg|day|min)\b/g, '$1_$2');
   text = text.replace(/\bkm\s*\/\s*h\b/g, 'kmh').replace(/(?<=[a-z])\s*%(?=\s*(?:[,;)]|and\b|$))/g, ' pct');
   text = chains(text);
+  // "300x tickets": that many.
+  text = text.replace(/\b(\d+)x\s+(?=[a-z])/g, '$1 ');
   text = text.replace(/\b(\d+(?:\.\d+)?)\s?k\b/g, (_m, n: string) => String(Math.round(Number(n) * 1000)));
   text = text.replace(/\b(\d+(?:\.\d+)?)\s?(m|mm|million)\b(?!\d)/g, (m, n: string, unit: string) =>
     unit === 'million' ? String(Math.round(Number(n) * 1_000_000)) : m,

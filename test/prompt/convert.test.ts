@@ -1554,3 +1554,26 @@ t.test('lists separated by semicolons or spaced slashes, units in snake_case and
   t.ok(field(runs, 'batch_runs', 'started_at'));
   t.ok(field(runs, 'batch_runs', 'finished_at'));
 });
+
+t.test('a count however it is written', async (t) => {
+  const cases: [string, string, number][] = [
+    ['badges x 300 with holder and issued on', 'badges', 300],
+    ['300 of them: badges with holder and issued on', 'badges', 300],
+    ['badges (n=300) with holder', 'badges', 300],
+    ['~300 badges with holder', 'badges', 300],
+    ['300 rows of badges with holder and issued on', 'badges', 300],
+    ['badges - 300 - holder, issued on', 'badges', 300],
+    ['badges with holder and issued on. Need 300.', 'badges', 300],
+    ['badges with holder and issued on, 300 total', 'badges', 300],
+    ['badges with holder and issued on, 300 in all', 'badges', 300],
+    ['badges with holder and issued on - 300 records', 'badges', 300],
+    ['300x badges with holder', 'badges', 300],
+    ['badges with holder, 2,500 of them', 'badges', 2500],
+  ];
+  for (const [prompt, name, count] of cases) t.equal(table(tablesOf(prompt), name)?.count, count, prompt);
+  // A word for rows names no table of its own.
+  t.same(
+    tablesOf('badges with holder - 300 records').map((x) => x.name),
+    ['badges'],
+  );
+});
