@@ -28,7 +28,7 @@ import { knownColumn, knownEntity, knownEntityAmong } from './knowledge.js';
 import { dimensionTables, factTable, findGrainTables, findWarehouseTables } from './warehouse.js';
 import { readWords, type Word } from './reader.js';
 import { kindChoices, type PromptField, parseFields, readWindow, windowParams } from './fields.js';
-import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS } from './lexicon.js';
+import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS, STOP_WORDS, UNITS } from './lexicon.js';
 import { type Relation, scanRelations } from './relations.js';
 import { isPlural, normalizeText, singular } from './text.js';
 
@@ -128,6 +128,7 @@ function readEntities(
   findFirstNoun(tokens, entities, words);
   findOpeningNoun(words, entities);
   findRelationNouns(text, entities);
+  findPassiveObjects(text, entities);
   findRelationObjects(words, entities);
   findAttachedTables(words, entities);
   findRangesPerParent(text, entities);
@@ -163,6 +164,7 @@ export function convertPrompt(prompt: string): ConversionResult {
   }
   const fact = factTable(text, entities);
   const scan = scanRelations(namingLinkTables(text, entities), entities, fact);
+  keyColumns(entities, scan.fieldText, scan.relations);
   // A fact table whose keys the prompt does not name refers to each of its star's dimensions.
   const dims = fact === undefined ? [] : dimensionTables(text, entities).filter((d) => d !== fact);
   if (fact !== undefined && !scan.relations.some((r) => r.child === fact && dims.includes(r.parent)))
@@ -379,6 +381,27 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
         relations.push({ child: junction, parent });
     junctions.add(junction);
   }
+}
+
+/**
+ * "dogs (name, kennel_id)": a column named after another table's key refers to that table, which is a
+ * relation stated (read before the tables that state none are related by their order).
+ */
+function keyColumns(
+  entities: Entities,
+  fieldText: ReadonlyMap<Entity, string[]>,
+  relations: Relation[],
+): void {
+  for (const [child, texts] of fieldText)
+    for (const m of texts.join(' , ').matchAll(/\b([a-z][a-z0-9_]*?)_id\b/g)) {
+      const parent = entities.find(m[1]!, false);
+      if (
+        parent !== undefined &&
+        parent !== child &&
+        !relations.some((r) => r.child === child && r.parent === parent)
+      )
+        relations.push({ child, parent });
+    }
 }
 
 /**
@@ -691,6 +714,25 @@ function compoundRelations(entities: Entities, relations: Relation[], warnings: 
       continue;
     relations.push({ child, parent });
     warnings.push(`${child.name}: each refers to one of ${parent.name}, as its name says.`);
+  }
+}
+
+/**
+ * "dogs are kept in kennels", "invoices (…) billed to clients", "invoices, linked to clients": the
+ * plural after a table's participle and its preposition names the table its rows hang on.
+ */
+const NOT_TABLES =
+  /^(day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|batch|bulk|group|set|total|range|place|way|part|unit|case|stage|step|turn|advance|full|person)$/;
+function findPassiveObjects(text: string, entities: Entities): void {
+  const re =
+    /\b([a-z]+)(?:\s*\([^()]*\))?,?\s+(?:(?:are|is|were|was|get|gets)\s+)?([a-z]+ed|kept|held|sold|built|made|sent|written|paid|run|given|owned|taught|led|bought|brought|shown|done|seen)\s+(in|at|to|by|on|for|under|from|against|inside|within)\s+(?:(?:a|an|the|one|their|its)\s+)?([a-z]+)\b/g;
+  for (const m of text.matchAll(re)) {
+    const child = entities.find(m[1]!);
+    const object = m[4]!;
+    if (child === undefined || !isPlural(object) || UNITS.has(object) || STOP_WORDS.has(object)) continue;
+    if (NOT_TABLES.test(singular(object))) continue;
+    if (entities.find(object) === undefined)
+      entities.add(singular(object), m.index! + m[0].lastIndexOf(object));
   }
 }
 

@@ -961,6 +961,13 @@ export function parseFields(
     // "… and an alert table": the next table named outright, no reference of this one.
     if (words.length > 1 && words.at(-1) === 'table') continue;
     const phrase = words.join(' ');
+    // "kennel_id", "kennel id": the key of a table named in the prompt is a reference to it.
+    const keyOf = /^([a-z][a-z_ ]*?)[_ ]id$/.exec(phrase)?.[1];
+    const keyed = keyOf === undefined ? undefined : isEntity(keyOf);
+    if (keyed !== undefined) {
+      refs.push(keyed);
+      continue;
+    }
     const entity = isEntity(phrase) ?? isEntity(words[words.length - 1] as string);
     if (entity !== undefined) {
       refs.push(entity);

@@ -346,6 +346,9 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
         if (deed !== undefined) {
           addRelation(deed, subject);
           addRelation(deed, m.entity);
+        } else if (/^(reference|belong|point|join|attach)$/.test(verb.lemma)) {
+          // "dogs reference kennels": the subject's rows are the ones that refer.
+          addRelation(subject, m.entity);
         } else addRelation(m.entity, subject);
         // "customers review restaurants: stars, …": what follows describes the deed.
         subject = deed ?? m.entity;

@@ -1577,3 +1577,26 @@ t.test('a count however it is written', async (t) => {
     ['badges'],
   );
 });
+
+t.test('a reference however it is written', async (t) => {
+  const cases: [string, string, string][] = [
+    ['kennels and dogs; each dog belongs to a kennel', 'dogs', 'kennels'],
+    ['dogs are kept in kennels. dogs have name and breed', 'dogs', 'kennels'],
+    ['dogs (name, breed, kennel_id) and kennels (city)', 'dogs', 'kennels'],
+    ['dogs reference kennels', 'dogs', 'kennels'],
+    ['dogs housed at kennels', 'dogs', 'kennels'],
+    ['invoices (amount, due date) billed to clients (name)', 'invoices', 'clients'],
+    ['invoices, linked to clients, with amount', 'invoices', 'clients'],
+    ['kennels, and for every kennel 5 to 10 dogs', 'dogs', 'kennels'],
+    ['shoppers place orders with total', 'orders', 'shoppers'],
+  ];
+  for (const [prompt, child, parent] of cases) t.ok(refs(tablesOf(prompt), child).includes(parent), prompt);
+  // The parent refers to nothing: no cycle, no reversed reading.
+  t.same(refs(tablesOf('dogs (name, breed, kennel_id) and kennels (city)'), 'kennels'), []);
+  t.same(refs(tablesOf('dogs reference kennels'), 'kennels'), []);
+  // A time or a batch after a participle names no table.
+  t.same(
+    tablesOf('parcels shipped in batches, with weight').map((x) => x.name),
+    ['parcels'],
+  );
+});
