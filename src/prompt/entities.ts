@@ -9,6 +9,7 @@ import {
   KIND_WORDS,
   LOCALE_WORD_SET,
   RECORD_WORDS,
+  UNCOUNTABLE,
   ROW_WORDS,
   STOP_WORDS,
   UNITS,
@@ -788,6 +789,9 @@ function headingRun(words: readonly Word[], i: number): { run: Word[]; end: numb
  * named is the phrase's tail ("call center log" read as center logs).
  */
 export function findCollectionHeaders(words: readonly Word[], entities: Entities): void {
+  const headings = words.filter(
+    (w, k) => w.text === ':' && (k === 1 || /^[.;!?]$/.test(words[k - 2]?.text ?? '')),
+  ).length;
   for (let i = 0; i < words.length; i++) {
     if (i > 0 && !/^[.;!?\n]$/.test(words[i - 1]!.text)) continue;
     const { run, end: j } = headingRun(words, i);
@@ -826,7 +830,9 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     // The columns: at least two commas before the clause ends.
     const clauseEnd = words.findIndex((w, n) => n > k && /^[.;]$/.test(w.text));
     const columns = words.slice(k + 1, clauseEnd < 0 ? undefined : clauseEnd);
-    if (columns.filter((w) => w.text === ',').length < 2) continue;
+    // (One comma is enough where several headings each head their own columns: "hive: location,
+    // installed on. keeper: name, phone".)
+    if (columns.filter((w) => w.text === ',').length < (headings >= 2 ? 1 : 2)) continue;
     // "livestock register", "aircraft fleet": a collection of the things before it is a table of them.
     // (A log stays a log: "call center log" is no table of call centers.)
     const collected = run.length >= 2 && COLLECTION_WORDS.has(head.text) ? run.slice(0, -1) : run;
@@ -854,7 +860,10 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     entity.key = key;
     // A singular collection keeps its name ("mouse colony"); the things of a register or a fleet are
     // named in the plural ("vessels").
-    entity.name = collected === run ? key : key.replace(/[a-z0-9]+$/, (last) => plural(last));
+    // Where several singular headings each head their columns ("kennel: …. dog: …"), they name kinds of
+    // rows, in the plural, as any table is.
+    const kinds = headings >= 2 && !RECORD_WORDS.has(head.text) && !UNCOUNTABLE.has(head.text);
+    entity.name = collected === run && !kinds ? key : key.replace(/[a-z0-9]+$/, (last) => plural(last));
     entity.at = from;
     if (count !== undefined && Number.isInteger(count) && count > 0) entity.count ??= count;
   }

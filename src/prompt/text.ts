@@ -173,9 +173,49 @@ function chains(text: string): string {
     .join('');
 }
 
+/** A line of a prompt written on several lines: a markdown heading, a list item, or text. */
+interface Line {
+  kind: 'heading' | 'item' | 'text';
+  text: string;
+}
+
+const MAX_LINES = 500;
+
+/**
+ * A prompt on several lines, as one line of text: a heading ends with a colon before the lines under
+ * it, list items are joined by commas, and a line of text that ends without punctuation ends its
+ * sentence ("hives - name, location⏎keepers - name" is two sentences). A prompt on one line is as it is.
+ */
+function readLines(prompt: string): string {
+  if (!prompt.includes('\n')) return prompt;
+  const lines: Line[] = prompt
+    .split(/\r?\n/, MAX_LINES)
+    .map((raw) => raw.trim())
+    .filter((raw) => raw !== '')
+    .map((raw) => {
+      const heading = /^#{1,6}\s*(.*)$/.exec(raw);
+      if (heading !== null) return { kind: 'heading', text: heading[1]!.replace(/[:.]\s*$/, '') };
+      const item = /^(?:[-*•+]|\d{1,3}[.)])\s+(.*)$/.exec(raw);
+      return item !== null
+        ? { kind: 'item', text: item[1]!.replace(/[,;.]\s*$/, '') }
+        : { kind: 'text', text: raw };
+    });
+  let out = '';
+  for (const [i, line] of lines.entries()) {
+    const next = lines[i + 1];
+    out += line.text;
+    if (next === undefined) break;
+    if (line.kind === 'heading') out += next.kind === 'heading' ? '. ' : ': ';
+    else if (line.kind === 'item') out += next.kind === 'item' ? ', ' : '. ';
+    else if (next.kind === 'item') out += /[:,]$/.test(line.text) ? ' ' : ': ';
+    else out += /[.!?:;,]$/.test(line.text) ? ' ' : '. ';
+  }
+  return out;
+}
+
 /** Lower-cases and rewrites numbers: `1,000` → `1000`, `2k` → `2000`, `five hundred` → `500`. */
 export function normalizeText(prompt: string): string {
-  let text = prompt
+  let text = readLines(prompt)
     .toLowerCase()
     // One space between words first: the patterns below then never scan long runs of blanks.
     .replace(/\s+/g, ' ')
@@ -207,6 +247,14 @@ export function normalizeText(prompt: string): string {
           : m,
     )
     .replace(/[€$£¥₹](?=\s*\d)/g, '')
+    // "X as well as Y", "…, then Y with …", "Also Y": the next item of a list of tables.
+    .replace(/\bas well as\b/g, 'and')
+    .replace(/,\s*then\s+(?=[a-z])/g, ', and ')
+    .replace(/(^|[.;!?]\s+)also\s+(?=[a-z])/g, '$1')
+    // "hives / inspections / harvests": spaced slashes between plurals list tables.
+    .replace(/\b([a-z]+s)\s+\/\s+(?=[a-z]+s\b)/g, '$1, ')
+    // "hives(location) beekeepers(name)": groups written one after another.
+    .replace(/\)\s+(?=[a-z_]+\s*\()/g, '), ')
     // "furnished or not", "is reserved or not": a yes/no column, as "furnished?" is.
     .replace(/\b((?:is |has |was )?[a-z_]+) or not\b/g, '$1?')
     .replace(/(?<!in )\bm²/g, 'square meters')

@@ -1590,7 +1590,7 @@ t.test('a reference however it is written', async (t) => {
     ['kennels, and for every kennel 5 to 10 dogs', 'dogs', 'kennels'],
     ['shoppers place orders with total', 'orders', 'shoppers'],
   ];
-  for (const [prompt, child, parent] of cases) t.ok(refs(tablesOf(prompt), child).includes(parent), prompt);
+  for (const [prompt, child, parent] of cases) t.ok(refs(tablesOf(prompt), child)?.includes(parent), prompt);
   // The parent refers to nothing: no cycle, no reversed reading.
   t.same(refs(tablesOf('dogs (name, breed, kennel_id) and kennels (city)'), 'kennels'), []);
   t.same(refs(tablesOf('dogs reference kennels'), 'kennels'), []);
@@ -1598,5 +1598,35 @@ t.test('a reference however it is written', async (t) => {
   t.same(
     tablesOf('parcels shipped in batches, with weight').map((x) => x.name),
     ['parcels'],
+  );
+});
+
+t.test('tables however they are listed', async (t) => {
+  const cases: [string, string[]][] = [
+    ['kilns / firings / glazes', ['kilns', 'firings', 'glazes']],
+    ['- kilns\n- firings\n- glazes', ['kilns', 'firings', 'glazes']],
+    ['kilns as well as firings', ['kilns', 'firings']],
+    ['kilns — name, location\nfirings — fired at, peak temperature', ['kilns', 'firings']],
+    ['make kilns with name and location, then firings with fired at and cone', ['kilns', 'firings']],
+    ['kilns with name and location. also firings with fired at and cone', ['kilns', 'firings']],
+    ['## Kilns\n- name\n- location\n## Firings\n- fired at', ['kilns', 'firings']],
+    ['kilns(name, location) firings(fired_at)', ['kilns', 'firings']],
+    ['kiln: name, location. firing: fired at, cone', ['kilns', 'firings']],
+  ];
+  for (const [prompt, names] of cases) {
+    const got = tablesOf(prompt).map((x) => x.name);
+    t.ok(
+      names.every((n) => got.includes(n)),
+      `${JSON.stringify(prompt)} -> ${got.join(', ')}`,
+    );
+  }
+  // A heading's list items are its columns.
+  const kilns = tablesOf('## Kilns\n- name\n- location\n## Firings\n- fired at');
+  t.ok(field(kilns, 'kilns', 'location'));
+  t.ok(field(kilns, 'firings', 'fired_at'));
+  // A single singular heading keeps its name ("mouse colony").
+  t.same(
+    tablesOf('mouse colony: cage id, strain, sex').map((x) => x.name),
+    ['mouse_colony'],
   );
 });
