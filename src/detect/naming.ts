@@ -564,6 +564,11 @@ const NAME_BY_TABLE: [RegExp, string][] = [
     /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner|intern|trainee|apprentice|adjuster|idol|performer|singer|dancer|runner|cyclist|swimmer|climber|golfer|rep|representative|associate|assistant|operator|dispatcher|agent|broker|realtor|holder|insured|claimant|defendant|plaintiff|witness|juror|official|councillor|councilor|senator|mayor|parishioner|worshipper|camper|hiker|gamer|streamer|blogger|vlogger|mentor|mentee|fellow|scholar|postdoc|researcher|auditor|barista|bartender|bidder|cleaner|counselor|counsellor|curator|detective|editor|electrician|foreman|housekeeper|janitor|journalist|librarian|moderator|nanny|notary|plumber|recruiter|sailor|shareholder|soldier|supervisor|taxpayer|timekeeper|tourist|umpire|prescriber|proctor|invigilator|approver|assessor|grader|assignee|requester|requestor|dependent|dependant|head_of_household|householder|respondent|docent|interviewee|interviewer|panelist|panellist|delegate|spectator|patron|entrant|contestant|nominee|graduate|examiner|examinee|surveyor|principal_investigator|pi)s?$/,
     'full_name',
   ],
+  [/(universit(y|ie)|college)s?$/, 'university_name'],
+  [/banks?$/, 'bank_name'],
+  [/(carrier|shipping_carrier|courier)s?$/, 'shipping_carrier'],
+  [/neighbou?rhoods?$/, 'neighborhood'],
+  [/(specialt(y|ie)|specialit(y|ie))s?$/, 'medical_specialty'],
   [
     /(compan|organi[sz]ation|org|vendor|supplier|merchant|business|firm|employer|brand|manufacturer|agenc|partner|client_compan|tenant_org|enterprise|startup|bank|insurer|carrier|publisher|retailer|store|shop|restaurant|hotel|airline|hospital|clinic|school|universit|venue|sponsor|advertiser|distributor|wholesaler|lender_org)(y|ies|s)?$/,
     'company_name',
@@ -663,6 +668,14 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
     tableOf('email|mail|send|message|notification|push|sms|newsletter|impression|campaign_send|recipient'),
     { type: 'boolean' },
   ],
+  // A kind of thing the catalogue knows by the table: a leave's type, a property's, a reaction's.
+  [/^(type|kind)$/, tableOf('leave|leave_request|absence|time_off|time_off_request'), { type: 'leave_type' }],
+  [/^(type|kind)$/, tableOf('property|listing|real_estate'), { type: 'property_type' }],
+  [/^(type|kind)$/, tableOf('reaction'), { type: 'reaction' }],
+  [/^engine$/, tableOf('database|db|cluster|datastore|instance'), { type: 'database_engine' }],
+  [/^title$/, tableOf('product'), { type: 'product_name' }],
+  [/^(body|text|message)$/, tableOf('notification|push_notification|push'), { type: 'notification_text' }],
+  [/^code$/, tableOf('currency'), { type: 'currency' }],
   // A clause's or a section's heading is a short title, not a compass bearing.
   [
     /^heading$/,

@@ -247,6 +247,14 @@ export function normalizeText(prompt: string): string {
           : m,
     )
     .replace(/[€$£¥₹](?=\s*\d)/g, '')
+    // "each one needs name, …", "consisting of name, …", "give each volunteer a name, …": a column list.
+    .replace(/\b(?:each|every) one (?:needs|has|should have|must have|gets|will have)\s+/g, 'with ')
+    .replace(/\b(?:consisting of|made up of|composed of|comprising)\s+/g, 'with ')
+    .replace(
+      /\bgive\s+(?:each\s+|every\s+|all\s+|the\s+)?(?!(?:me|us|them|it)\b)([a-z]+)\s+(?:a|an|some)\s+/g,
+      (_m, noun: string) => `${isPlural(noun) ? noun : plural(noun)} with `,
+    )
+    .replace(/\b(fields|columns|cols|attributes)\s+-\s+/g, '$1: ')
     // "X as well as Y", "…, then Y with …", "Also Y": the next item of a list of tables.
     .replace(/\bas well as\b/g, 'and')
     .replace(/,\s*then\s+(?=[a-z])/g, ', and ')

@@ -1630,3 +1630,25 @@ t.test('tables however they are listed', async (t) => {
     ['mouse_colony'],
   );
 });
+
+t.test('columns however they are listed', async (t) => {
+  const cases: [string, string, string[]][] = [
+    ['ushers — each one needs name, email, phone', 'ushers', ['name', 'email', 'phone']],
+    ['ushers consisting of name, email, phone', 'ushers', ['name', 'email', 'phone']],
+    ['ushers. Fields - name, email, phone', 'ushers', ['name', 'email', 'phone']],
+    ['give each usher a name, email and phone', 'ushers', ['name', 'email', 'phone']],
+    ['ushers (columns: name, email, phone)', 'ushers', ['name', 'email', 'phone']],
+  ];
+  for (const [prompt, name, columns] of cases) {
+    const got = table(tablesOf(prompt), name)?.fields.map((f) => f.name) ?? [];
+    t.ok(
+      columns.every((c) => got.includes(c)),
+      `${prompt} -> ${got.join(', ')}`,
+    );
+  }
+  // "give me" still asks for data.
+  t.same(
+    tablesOf('give me 20 ushers').map((x) => x.name),
+    ['ushers'],
+  );
+});
