@@ -347,6 +347,19 @@ const RULES: Rule[] = [
   [/^(jurisdiction|governing_law|country_of_jurisdiction)$/, 'country'],
   // Times a race took, not moments.
   [/^(finish|lap|split|chip|race|gun|swim|run|bike|total|net)_time$/, 'duration'],
+  // Minutes a thing takes to make or do: a recipe's cook time, a trip's travel time.
+  [
+    /^(cook|cooking|prep|preparation|bake|baking|travel|drive|driving|walk|walking|commute|setup|repair)_time$/,
+    'integer',
+    { min: 5, max: 180 },
+  ],
+  // A deadline or a book's due date is a day.
+  [/^(deadline|due|due_back|due_by)$/, 'date'],
+  // The last four digits of a card.
+  [/^(card_)?last_?(4|four)(_digits)?$|^card_last_?(4|four)$/, 'integer', { min: 1000, max: 9999 }],
+  // A wine's vintage is its year; a district's turnout a share in percent.
+  [/^vintage$/, 'integer', { min: 1990, max: 2024 }],
+  [/^(turnout|voter_turnout|turnout_rate)$/, 'number', { min: 20, max: 95, precision: 1 }],
   [
     /^(manufacturer|maker|producer|developer|distributor|contractor|provider|owner_company)_name$/,
     'company_name',
@@ -524,7 +537,7 @@ const RULES: Rule[] = [
   [/^(ok|is_ok|healthy|is_healthy|is_up|alive)$/, 'boolean'],
   // A time of day on its own ("time", "opening time"); a thing's time ("reservation time") is a moment.
   [
-    /^(time|time_of_day|opening_time|closing_time|open_time|close_time|wake_time|bed_time|bedtime|lunch_time)$/,
+    /^(time|time_of_day|opening_time|closing_time|open_time|close_time|wake_time|bed_time|bedtime|lunch_time|feeding_time|meal_time|dinner_time|breakfast_time|curfew)$/,
     'time',
   ],
   [/_time$/, 'datetime'],
@@ -561,7 +574,7 @@ const RULES: Rule[] = [
 // Tables whose `name` is a person's name, a company's, a product's...
 const NAME_BY_TABLE: [RegExp, string][] = [
   [
-    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner|intern|trainee|apprentice|adjuster|idol|performer|singer|dancer|runner|cyclist|swimmer|climber|golfer|rep|representative|associate|assistant|operator|dispatcher|agent|broker|realtor|holder|insured|claimant|defendant|plaintiff|witness|juror|official|councillor|councilor|senator|mayor|parishioner|worshipper|camper|hiker|gamer|streamer|blogger|vlogger|mentor|mentee|fellow|scholar|postdoc|researcher|auditor|barista|bartender|bidder|cleaner|counselor|counsellor|curator|detective|editor|electrician|foreman|housekeeper|janitor|journalist|librarian|moderator|nanny|notary|plumber|recruiter|sailor|shareholder|soldier|supervisor|taxpayer|timekeeper|tourist|umpire|prescriber|proctor|invigilator|approver|assessor|grader|assignee|requester|requestor|dependent|dependant|head_of_household|householder|respondent|docent|interviewee|interviewer|panelist|panellist|delegate|spectator|patron|entrant|contestant|nominee|graduate|examiner|examinee|surveyor|principal_investigator|pi)s?$/,
+    /(user|customer|client|employee|author|student|member|person|people|patient|contact|teacher|instructor|driver|player|doctor|physician|nurse|guest|staff|worker|attendee|participant|subscriber|follower|reader|writer|buyer|seller|owner|tenant|lead|applicant|candidate|volunteer|donor|passenger|traveler|traveller|rider|manager|agent|speaker|artist|musician|actor|athlete|coach|pilot|friend|parent|child|kid|resident|voter|citizen|individual|profile|account_holder|borrower|lender|landlord|host|reviewer|recipient|sender|vendor_contact|technician|mechanic|lawyer|professor|tutor|therapist|trainer|influencer|creator|freelancer|contractor|consultant|researcher|scientist|engineer|developer|designer|analyst|accountant|director|producer|composer|photographer|surgeon|pharmacist|veterinarian|vet|dentist|chef|waiter|cashier|clerk|inspector|officer|judge|cardholder|policyholder|shopper|homeowner|learner|pupil|visitor|caller|investor|beneficiary|caregiver|guardian|receptionist|courier|farmer|owner|intern|trainee|apprentice|adjuster|idol|performer|singer|dancer|runner|cyclist|swimmer|climber|golfer|rep|representative|associate|assistant|operator|dispatcher|agent|broker|realtor|holder|insured|claimant|defendant|plaintiff|witness|juror|official|councillor|councilor|senator|mayor|parishioner|worshipper|camper|hiker|gamer|streamer|blogger|vlogger|mentor|mentee|fellow|scholar|postdoc|researcher|auditor|barista|bartender|bidder|cleaner|counselor|counsellor|curator|detective|editor|electrician|foreman|housekeeper|janitor|journalist|librarian|moderator|nanny|notary|plumber|recruiter|sailor|shareholder|soldier|supervisor|taxpayer|timekeeper|tourist|umpire|prescriber|proctor|invigilator|approver|assessor|grader|assignee|requester|requestor|dependent|dependant|head_of_household|householder|respondent|docent|conductor|referee|zookeeper|keeper|handler|caretaker|translator|interpreter|appraiser|steward|skipper|paramedic|firefighter|ranger|warden|prosecutor|attorney|solicitor|barrister|mediator|arbitrator|interviewee|interviewer|panelist|panellist|delegate|spectator|patron|entrant|contestant|nominee|graduate|examiner|examinee|surveyor|principal_investigator|pi)s?$/,
     'full_name',
   ],
   [/(universit(y|ie)|college)s?$/, 'university_name'],

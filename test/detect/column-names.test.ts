@@ -47,6 +47,14 @@ t.test('column names are typed as a careful engineer would', async (t) => {
 
 t.test('names of sums, units, thresholds and qualifiers type as a careful engineer would', async (t) => {
   const type = (name: string, table?: string) => typeFromName(name, 'any', table)?.type;
+  // Minutes to cook or travel; a deadline is a day; a card's last four digits; a wine's vintage.
+  t.equal(type('bake_time'), 'integer');
+  t.equal(type('reading_time'), 'datetime');
+  t.equal(type('deadline'), 'date');
+  t.equal(type('card_last4'), 'integer');
+  t.equal(type('vintage'), 'integer');
+  t.equal(type('feeding_time'), 'time');
+  t.equal(type('conductor'), 'full_name');
   // A table decides what its name, type or code is: a university's, a bank's, a neighborhood's names.
   t.equal(type('name', 'colleges'), 'university_name');
   t.equal(type('name', 'banks'), 'bank_name');
