@@ -140,6 +140,9 @@ function readEntities(
       new RegExp(`(?:^|[.;!?,]\\s*)(?:\\d+\\s+)?${entity.name}\\s*:`).test(text)
     )
       entities.list.splice(entities.list.indexOf(entity), 1);
+    // "no duplicate pairs", "each pair only once": pairs of rows of other tables, no table.
+    else if (entity.key === 'pair' && entity.count === undefined && entities.list.length > 2)
+      entities.list.splice(entities.list.indexOf(entity), 1);
   }
   return { entities, named };
 }
@@ -370,7 +373,7 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
   }
   // "person_skills linking them", "pet_vaccinations joining them": a named table links the two before it.
   const named =
-    /\b([a-z][a-z_]*)(?:\s+table)?\s+(?:linking|joining|connecting|that links|that joins|which links)\s+(?:them|the (?:two|2)|both|those)\b/g;
+    /\b([a-z][a-z_]*)(?:\s+table)?\s+(?:linking|joining|connecting|between|that links|that joins|which links)\s+(?:them|the (?:two|2)|both|those)\b/g;
   for (let m = named.exec(text); m !== null; m = named.exec(text)) {
     const junction = entities.find(m[1]!);
     if (junction === undefined) continue;
@@ -454,7 +457,7 @@ function unrelatedTables(
  * the clause names pairs or one of the two ("each order is paid only once" says nothing of pairs).
  */
 const ONCE =
-  /\bno\s+(?:duplicate|duplicated|repeated|repeat|double)\b|\b(?:can't|cannot|can not|never|not|won't)\b[^.;]{0,40}?\btwice\b|\b(?:only|just|at most)\s+once\b|\bpairs?\s+(?:only\s+)?once\b|\bunique\s+(?:per\s+)?(?:[a-z]+\s*[+&/]\s*[a-z]+\s+)?(?:pairs?|combinations?)\b|\bunique\s+per\s+[a-z]+\s*[+&/]\s*[a-z]+\b|\bno\s+double-booking\b/g;
+  /\bno\s+(?:duplicate|duplicated|repeated|repeat|double)\b|\b(?:can't|cannot|can not|never|not|won't)\b[^.;]{0,40}?\btwice\b|\b(?:only|just|at most)\s+once\b|\bpairs?\s+(?:only\s+)?once\b|\bunique\s+(?:per\s+)?(?:[a-z]+\s*[+&/]\s*[a-z]+\s+)?(?:pairs?|combinations?)\b|\bunique\s+per\s+[a-z]+\s*[+&/]\s*[a-z]+\b|\bpairs?\s+(?:must\s+be\s+|should\s+be\s+|is\s+|are\s+)?unique\b|\bno\s+double-booking\b/g;
 /** The distinct tables `child` refers to, itself aside. */
 function parentsOf(child: Entity, relations: readonly Relation[]): Entity[] {
   return [...new Set(relations.filter((r) => r.child === child && r.parent !== child).map((r) => r.parent))];

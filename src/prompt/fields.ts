@@ -563,7 +563,7 @@ export function parseFields(
     .replace(/\bkeyed\s+(?:by|to|on)\b/g, ' ')
     // "(unique pair)", "unique per member+class": a word on the pairs (read with the relations), no column.
     .replace(
-      /\(?\s*\bunique\s+(?:per\s+)?(?:[a-z]+\s*[+&/]\s*[a-z]+\s+)?(?:pairs?|combinations?)\s*\)?|\(?\s*\bunique\s+per\s+[a-z]+\s*[+&/]\s*[a-z]+\s*\)?/g,
+      /\(?\s*\bunique\s+(?:per\s+)?(?:[a-z]+\s*[+&/]\s*[a-z]+\s+)?(?:pairs?|combinations?)\s*\)?|\(?\s*\bunique\s+per\s+[a-z]+\s*[+&/]\s*[a-z]+\s*\)?|\(?\s*\b(?:each\s+)?pairs?\s+(?:must\s+be\s+|should\s+be\s+|is\s+|are\s+)?unique\s*\)?/g,
       ' ',
     )
     // "sauna (bool)": a yes/no column, as "sauna bool" is.
@@ -757,7 +757,7 @@ export function parseFields(
   );
   rest = rest.replace(oneOfRe, choice);
   const orRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*)((?:${w} )?${w})(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*[:-]?\\s+(${value}(?:(?:\\s*,\\s*|\\s+or\\s+)${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*(?:(?:a|an|the)\\s+(?![a-z]+'s\\b))?)((?:${w} )?${w})(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*[:-]?\\s+(${value}(?:(?:\\s*,\\s*|\\s+or\\s+)${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
   // "with like, love, laugh or angry": choices named by nothing but the table are its type.

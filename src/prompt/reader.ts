@@ -200,6 +200,17 @@ function retagListedNouns(words: Word[]): Word[] {
       isPlural(word.text)
     )
       return { ...word, lemma: singular(word.text) };
+    // "a potter books a kiln", "each member borrows one title": a word in -s between one row of a
+    // table and another is the verb, not a plural noun.
+    if (
+      word.pos === 'NOUN' &&
+      /[^s]s$/.test(word.text) &&
+      /^(a|an|each|every|one)$/.test(words[i - 2]?.text ?? '') &&
+      words[i - 1]?.pos === 'NOUN' &&
+      !isPlural(words[i - 1]!.text) &&
+      /^(a|an|one|the|exactly|at)$/.test(words[i + 1]?.text ?? '')
+    )
+      return { ...word, pos: 'VERB', lemma: singular(word.text) };
     if (word.pos !== 'VERB') return word;
     const before = words[i - 1];
     const after = words[i + 1];

@@ -173,6 +173,8 @@ function chains(text: string): string {
     .join('');
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
 /** A line of a prompt written on several lines: a markdown heading, a list item, or text. */
 interface Line {
   kind: 'heading' | 'item' | 'text';
@@ -257,6 +259,23 @@ export function normalizeText(prompt: string): string {
     .replace(/\b(fields|columns|cols|attributes)\s+-\s+/g, '$1: ')
     // "X as well as Y", "…, then Y with …", "Also Y": the next item of a list of tables.
     .replace(/\bas well as\b/g, 'and')
+    // "status in (a, b, c)": SQL's list of choices.
+    .replace(/\b([a-z_]+) in \((?=[^()]*,)/g, '$1 (')
+    // "min 900, max 1300", "at least 900 and at most 1300": a range.
+    .replace(
+      /,?\s*\b(?:min|minimum|at least)\s+(-?\d+(?:\.\d+)?)\s*(?:,|and|;)?\s*(?:max|maximum|at most|up to)\s+(-?\d+(?:\.\d+)?)/g,
+      ' $1 to $2',
+    )
+    // "between jan 2024 and jun 2024": from the first day of one month to the last of the other.
+    .replace(
+      /\b(between|from)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+((?:19|20)\d{2})\s+(and|to|-)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+((?:19|20)\d{2})\b/g,
+      (_m, lead: string, m1: string, y1: string, sep: string, m2: string, y2: string) => {
+        const month = (m: string) => MONTHS.indexOf(m) + 1;
+        const last = new Date(Date.UTC(Number(y2), month(m2), 0)).getUTCDate();
+        const pad = (n: number) => String(n).padStart(2, '0');
+        return `${lead} ${y1}-${pad(month(m1))}-01 ${sep} ${y2}-${pad(month(m2))}-${pad(last)}`;
+      },
+    )
     .replace(/,\s*then\s+(?=[a-z])/g, ', and ')
     .replace(/(^|[.;!?]\s+)also\s+(?=[a-z])/g, '$1')
     // "hives / inspections / harvests": spaced slashes between plurals list tables.

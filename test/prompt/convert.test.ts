@@ -1652,3 +1652,31 @@ t.test('columns however they are listed', async (t) => {
     ['ushers'],
   );
 });
+
+t.test('choices, ranges, windows and pairs however they are written', async (t) => {
+  const glazes = tablesOf('glazes with an atmosphere that can be oxidation, reduction or neutral');
+  t.same(field(glazes, 'glazes', 'atmosphere')?.params, { values: ['oxidation', 'reduction', 'neutral'] });
+  const state = tablesOf('glazes with state in (mixed, tested, retired)');
+  t.same(field(state, 'glazes', 'state')?.params, { values: ['mixed', 'tested', 'retired'] });
+  const cone = tablesOf('glazes with firing temperature, min 900, max 1300');
+  t.match(field(cone, 'glazes', 'firing_temperature')?.params, { min: 900, max: 1300 });
+  const least = tablesOf('glazes with firing temperature at least 900 and at most 1300');
+  t.match(field(least, 'glazes', 'firing_temperature')?.params, { min: 900, max: 1300 });
+  const mixed = tablesOf('glazes with mixed on between Feb 2024 and Apr 2024');
+  t.match(field(mixed, 'glazes', 'mixed_on')?.params, { min: '2024-02-01', max: '2024-04-30' });
+  // "X between them" links the two tables before it; "pairs must be unique" keeps them so, no table.
+  const studio = tablesOf('potters, wheels, and sessions between them; pairs must be unique');
+  t.same(
+    studio.map((x) => x.name),
+    ['potters', 'wheels', 'sessions'],
+  );
+  t.same(refs(studio, 'sessions'), ['potters', 'wheels']);
+  t.ok(table(studio, 'sessions')?.unique);
+  // "a potter books a wheel": books is the verb, no table of potter books.
+  t.same(
+    tablesOf('potters, wheels, and wheel_slots linking them; a potter books a wheel at most once').map(
+      (x) => x.name,
+    ),
+    ['potters', 'wheels', 'wheel_slots'],
+  );
+});
