@@ -182,6 +182,8 @@ const LIST_CLOSERS = new Set([
   'linking',
   'that',
   'which',
+  'when',
+  'whenever',
   'who',
 ]);
 
@@ -217,8 +219,14 @@ function retagListedNouns(words: Word[]): Word[] {
     const opened = (k: number) => k < 0 || LIST_OPENERS.has(words[k]!.text) || words[k]!.pos === 'NUM';
     // "120 polling stations", "has service records": a verb before a noun, where a noun phrase
     // starts, is the noun's modifier.
+    // ("lift passes (…)", read as two verbs: the second a plural that ends a list item.)
+    const pluralAfter =
+      after?.pos === 'VERB' &&
+      /[^s]s$/.test(after.text) &&
+      after.lemma !== after.text &&
+      (words[i + 2] === undefined || LIST_CLOSERS.has(words[i + 2]!.text));
     if (
-      after?.pos === 'NOUN' &&
+      (after?.pos === 'NOUN' || pluralAfter) &&
       !COMMANDS.test(word.text) &&
       // "give me leave requests": after the one a command is for, too.
       (opened(i - 1) || /^(has|have|had|with|me|us)$/.test(before?.text ?? ''))
@@ -238,7 +246,11 @@ function retagListedNouns(words: Word[]): Word[] {
     if (!/[^s]s$/.test(word.text) || word.lemma === word.text) return word;
     const closed = after === undefined || LIST_CLOSERS.has(after.text);
     // "plus maintenance logs,": a plural after a modifier noun where a list item starts.
-    const compound = before?.pos === 'NOUN' && opened(i - 2);
+    // ("lift passes (…)": the tagger may read both words as verbs.)
+    const modifier =
+      before?.pos === 'NOUN' ||
+      (before?.pos === 'VERB' && before.lemma === before.text && !COMMANDS.test(before.text));
+    const compound = modifier && opened(i - 2);
     return (opened(i - 1) || compound) && closed ? { ...word, pos: 'NOUN' } : word;
   });
 }

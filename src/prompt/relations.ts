@@ -423,7 +423,9 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
         !/\btable$/.test(sentence.slice(m.start, m.end)) &&
         !/^\s*table\b/.test(sentence.slice(m.end)) &&
         // ("a potter books a wheel at most once": a rule on pairs, no row of one owning the other.)
-        !/^[^,;]*\b(?:at most once|only once|once per|twice|more than once|the same)\b/.test(sentence.slice(m.end))
+        !/^[^,;]*\b(?:at most once|only once|once per|twice|more than once|the same)\b/.test(
+          sentence.slice(m.end),
+        )
       ) {
         // "each shift puts a nurse on a ward", "a delivery uses one truck": whatever the verb, one
         // thing that each row of the subject names is its parent.

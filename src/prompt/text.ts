@@ -257,6 +257,11 @@ export function normalizeText(prompt: string): string {
       (_m, noun: string) => `${isPlural(noun) ? noun : plural(noun)} with `,
     )
     .replace(/\b(fields|columns|cols|attributes)\s+-\s+/g, '$1: ')
+    // "i need table customer with name, … and table order with total": a table named after "table".
+    .replace(
+      /(^|[,;:.]\s*|\b(?:need|want|a|and|plus|then)\s+)table\s+(?!(?:of|with|for|that|which|linking|joining|connecting|between|number|no|size)\b)([a-z][a-z_]*)(?=\s*(?:with\b|having\b|containing\b|\(|:))/g,
+      (_m, lead: string, noun: string) => `${lead}${isPlural(noun) ? noun : plural(noun)}`,
+    )
     // "X as well as Y", "…, then Y with …", "Also Y": the next item of a list of tables.
     .replace(/\bas well as\b/g, 'and')
     // "status in (a, b, c)": SQL's list of choices.

@@ -1680,3 +1680,18 @@ t.test('choices, ranges, windows and pairs however they are written', async (t) 
     ['potters', 'wheels', 'wheel_slots'],
   );
 });
+
+t.test('chat, tickets and hurried English name their tables', async (t) => {
+  // "table customer with …": a table named after the word "table", in the plural.
+  const shop = tablesOf('i need table member with name, email and table loan with due date and member');
+  t.ok(field(shop, 'members', 'email'));
+  t.ok(field(shop, 'loans', 'due_date'));
+  // The tagger reads "lift passes" as two verbs; between a list's joints they are a table.
+  const ski = tablesOf(
+    'Ski hill: lifts (name, capacity), lift passes (type, price), and gate scans when a pass is used',
+  );
+  t.ok(field(ski, 'lift_passes', 'price'));
+  t.ok(table(ski, 'gate_scans'));
+  // "a restaurant's table number" stays a column.
+  t.ok(field(tablesOf('bookings with guest name, table number and party size'), 'bookings', 'table_number'));
+});
