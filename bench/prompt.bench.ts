@@ -21,6 +21,7 @@ const FILES = [
   'prompts-train-6.json',
   'prompts-train-7.json',
   'prompts-train-8.json',
+  'prompts-train-9.json',
   'prompts-heldout.json',
 ];
 
