@@ -180,7 +180,9 @@ const RULES: Rule[] = [
   ],
   [/^(currency|currency_code)$/, 'currency'],
   [/^iban$/, 'iban'],
-  [/^(vat|vat_number|vat_id)$/, 'vat_number'],
+  [/^(vat_number|vat_id|vat_no)$/, 'vat_number'],
+  // A bare VAT on an invoice or a sale is its sum.
+  [/^(vat|vat_amount|sales_tax|tax_amount)$/, 'amount'],
   [/^(credit_card|card_number|cc_number|credit_card_number|pan)$/, 'credit_card_number'],
   [/^(cvv|cvc|card_cvv)$/, 'credit_card_cvv'],
   [/^(card_expiry|expiry_date_card|exp_month_year|card_exp|cc_expiry)$/, 'credit_card_expiry'],
@@ -211,7 +213,7 @@ const RULES: Rule[] = [
   [/^(domain|hostname|domain_name)$/, 'domain'],
   [/^(url|website|homepage|home_page|link|web_url|website_url|web_site|permalink)$|_url$|_link$/, 'url'],
   [/^(user_agent|ua)$/, 'user_agent'],
-  [/^(http_method|method|request_method|verb)$/, 'http_method'],
+  [/^(http_method|request_method|http_verb)$/, 'http_method'],
   [/^(mime_type|content_type|media_type|mimetype)$/, 'mime_type'],
   [/^(status_code|http_status|http_status_code|response_code)$/, 'http_status_code'],
   [/^(session_id|session_token|session)$/, 'session_id'],
@@ -289,7 +291,7 @@ const RULES: Rule[] = [
   [/^(api_key|apikey|secret_key|client_secret)$/, 'api_key'],
   [/^(duration|duration_text)$/, 'duration'],
   [
-    /^(is|has|can|should|was|allow|allows)_|_(enabled|flag|verified|active|deleted|archived|published|approved)$|^(active|enabled|verified|deleted|archived|published|approved|visible|featured|subscribed|blocked|banned|paid|completed|done|available|in_stock|in_service|in_use|in_transit|in_progress|in_production|in_season|on_sale|in_storage|in_repair|in_maintenance|out_of_stock|out_of_service|public|private|vip|locked|read|confirmed|cancelled|canceled|frozen|suspended|paused|muted|hidden|flagged|starred|explicit|online|offline|discontinued|returnable|recyclable|waterproof|refurbished|controlled|controlled_substance)$/,
+    /^(is|has|can|should|was|allow|allows)_|_(enabled|flag|verified|active|deleted|archived|published|approved)$|^(active|enabled|verified|deleted|archived|published|approved|visible|featured|subscribed|blocked|banned|paid|completed|done|available|in_stock|in_service|in_use|in_transit|on_hold|on_leave|on_call|on_duty|on_trial|in_progress|in_production|in_season|on_sale|in_storage|in_repair|in_maintenance|out_of_stock|out_of_service|public|private|vip|locked|read|confirmed|cancelled|canceled|frozen|suspended|paused|muted|hidden|flagged|starred|explicit|online|offline|discontinued|returnable|recyclable|waterproof|refurbished|controlled|controlled_substance)$/,
     'boolean',
   ],
   [
@@ -675,6 +677,12 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
     tableOf('post|tweet|status|comment|review|note|toot|update|answer|question'),
     { type: 'sentence' },
   ],
+  // An HTTP request's method; a contact method or a payment method is no HTTP verb.
+  [
+    /^(method|verb)$/,
+    tableOf('request|log|endpoint|route|api_call|call|hit|trace|span|webhook|api'),
+    { type: 'http_method' },
+  ],
   // Whether a message was opened or clicked: yes or no (a ticket's "opened" is when it was).
   [
     /^(opened|clicked|bounced|unsubscribed|replied|delivered|read)$/,
@@ -965,9 +973,12 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
       ? typeFromName(head, value, table)
       : undefined;
   if (byHead !== undefined) return byHead;
-  // `income_yearly`, `revenue_total`: a qualifier after the measure leaves the measure to decide.
+  // `income_yearly`, `revenue_total`, `balance_after`: a qualifier after the measure leaves the
+  // measure to decide.
   const qualified =
-    /^(.+?)_(yearly|annual|annually|monthly|weekly|daily|hourly|total|avg|average|net|gross)$/.exec(snake);
+    /^(.+?)_(yearly|annual|annually|monthly|weekly|daily|hourly|total|avg|average|net|gross|after|before)$/.exec(
+      snake,
+    );
   return qualified === null ? undefined : typeFromName(qualified[1]!, value, table);
 }
 

@@ -202,6 +202,14 @@ function stripLead(words: string[]): string[] {
       !STOP_WORDS.has(words[1]!)
     ) &&
     !(words[start] === 'valid' && /^(until|from|to|through|thru)$/.test(words[start + 1] ?? '')) &&
+    // "in stock", "on sale", "in service": a state named with its preposition, yes or no.
+    !(
+      /^(in|on|out)$/.test(words[start]!) &&
+      words.length === start + 2 &&
+      /^(stock|service|use|transit|progress|production|season|storage|repair|maintenance|sale|hold|leave|call|duty|trial)$/.test(
+        words[start + 1] ?? '',
+      )
+    ) &&
     // "opened date", "created time": a participle names the day it happened.
     !(
       /(ed|^sent|^paid|^built|^sold|^made|^held|^spent|^taken|^given|^won|^lost|^seen|^read|^run|^left|^shot|^begun|^done)$/.test(

@@ -55,6 +55,13 @@ t.test('names of sums, units, thresholds and qualifiers type as a careful engine
   t.equal(type('vintage'), 'integer');
   t.equal(type('feeding_time'), 'time');
   t.equal(type('conductor'), 'full_name');
+  // A contact method is no HTTP verb; a request log's method is; a bare VAT is a sum; "after" qualifies.
+  t.equal(type('preferred_contact_method'), undefined);
+  t.equal(type('method', 'request_logs'), 'http_method');
+  t.equal(type('vat'), 'amount');
+  t.equal(type('vat_number'), 'vat_number');
+  t.equal(type('balance_after'), 'amount');
+  t.equal(type('on_hold'), 'boolean');
   // A table decides what its name, type or code is: a university's, a bank's, a neighborhood's names.
   t.equal(type('name', 'colleges'), 'university_name');
   t.equal(type('name', 'banks'), 'bank_name');

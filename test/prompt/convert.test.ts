@@ -1695,3 +1695,11 @@ t.test('chat, tickets and hurried English name their tables', async (t) => {
   // "a restaurant's table number" stays a column.
   t.ok(field(tablesOf('bookings with guest name, table number and party size'), 'bookings', 'table_number'));
 });
+
+t.test('a state named with its preposition is yes or no', async (t) => {
+  t.equal(
+    field(tablesOf('spare parts with name, in stock, price'), 'spare_parts', 'in_stock')?.type,
+    'boolean',
+  );
+  t.equal(field(tablesOf('nurses with name, on call, ward'), 'nurses', 'on_call')?.type, 'boolean');
+});
