@@ -233,6 +233,16 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     ) {
       const key = keyOf(words, { first, head: i, counted: false });
       if (key !== undefined) entities.add(key, word.at).written ||= word.text.includes('_');
+    } else if (
+      ownColumns &&
+      word.pos === 'NOUN' &&
+      !UNITS.has(word.text) &&
+      // "visits (…) to vets (name, clinic)", "and the vet (name, clinic) who saw it": a thing with
+      // columns of its own in parentheses after a preposition or an article is a table too.
+      /^(to|for|from|at|by|of|on|in|the|a|an|each|every)$/.test(words[first - 1]!.text)
+    ) {
+      const key = keyOf(words, { first, head: i, counted: false }) ?? singular(word.text);
+      if (key !== undefined) entities.add(key, word.at);
     }
   }
   // "plants with their work orders - product, …": things a table has, named with its possessive, are a

@@ -1700,3 +1700,9 @@ t.test('a state named with its preposition is yes or no', async (t) => {
   t.equal(field(tablesOf('gadgets with name, in stock, price'), 'gadgets', 'in_stock')?.type, 'boolean');
   t.equal(field(tablesOf('nurses with name, on call, ward'), 'nurses', 'on_call')?.type, 'boolean');
 });
+
+t.test('a thing with its own columns after an article is a table', async (t) => {
+  const clinic = tablesOf('visits with date, reason, cost, and the vet (name, clinic) who saw the pet');
+  t.ok(field(clinic, 'vets', 'clinic'));
+  t.same(refs(clinic, 'visits'), ['vets']);
+});
