@@ -510,23 +510,36 @@ function onePerPair(text: string, entities: Entities, relations: Relation[], jun
 
 /** "many-to-many between movies and actors": the other entity of that sentence joins them, or a new `movie_actors`. */
 function manyToMany(text: string, entities: Entities, relations: Relation[], junctions: Set<Entity>): void {
-  const re = /many[- ]to[- ]many (?:relationship |relation |link )?between ([a-z]+) and ([a-z]+)([^.;]*)/g;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const a = entities.find(m[1] as string);
-    const b = entities.find(m[2] as string);
-    if (a === undefined || b === undefined || a === b) continue;
-    const sentence = m[3] as string;
-    const junction =
-      entities.list.find(
-        (e) =>
-          e !== a &&
-          e !== b &&
-          sentence.includes(e.name.replace(/_/g, ' ')) &&
-          !relations.some((r) => r.child === e),
-      ) ?? entities.add(`${a.key}_${b.name}`, m.index);
-    relations.push({ child: junction, parent: a }, { child: junction, parent: b });
-    junctions.add(junction);
-  }
+  // "many-to-many between A and B …", "A and B, many-to-many", "A and B are many to many", "A <-> B
+  // (m:n)", "an A is in many Bs and a B has many As", "As can work at several Bs".
+  const patterns = [
+    /many[- ]to[- ]many (?:relationship |relation |link )?between ([a-z]+) and ([a-z]+)([^.;]*)/g,
+    /\b([a-z]+)\s+(?:and|&|<->|<=>)\s+([a-z]+)(?:\s+are|\s*,)?\s*\(?\s*(?:many[- ]to[- ]many|m:n|n:m|m2m|m-n)\b\)?([^.;]*)/g,
+    /\b(?:an?|each|every|one)\s+([a-z]+)\s+[a-z]+(?:\s+(?:in|on|at|to|for|with))?\s+(?:many|several|multiple)\s+([a-z]+)\s+and\s+(?:an?|each|every|one)\s+[a-z]+\s+[a-z]+(?:\s+(?:in|on|at|to|for|with))?\s+(?:many|several|multiple)\s+[a-z]+()/g,
+    /\b([a-z]+)\s+can\s+(?:be|[a-z]+)\s+(?:in|at|on|for|with|to)\s+(?:several|multiple|many|more than one)\s+([a-z]+)()/g,
+  ];
+  for (const re of patterns)
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const a = entities.find(m[1] as string);
+      const b = entities.find(m[2] as string);
+      if (a === undefined || b === undefined || a === b) continue;
+      if (
+        junctions.size > 0 &&
+        [...junctions].some((j) => parentsOf(j, relations).includes(a) && parentsOf(j, relations).includes(b))
+      )
+        continue;
+      const sentence = m[3] as string;
+      const junction =
+        entities.list.find(
+          (e) =>
+            e !== a &&
+            e !== b &&
+            sentence.includes(e.name.replace(/_/g, ' ')) &&
+            !relations.some((r) => r.child === e),
+        ) ?? entities.add(`${a.key}_${b.key}`, m.index, true);
+      relations.push({ child: junction, parent: a }, { child: junction, parent: b });
+      junctions.add(junction);
+    }
 }
 
 /**
@@ -675,7 +688,8 @@ function knownRelations(
     const parents: Entity[] = [];
     for (const key of known.parents) {
       const parent = entities.list.find(
-        (e) => e !== child && (e.key === key || knownEntity(e.key)?.key === key),
+        // (A table named outright in snake_case, "recipe_tags", is no "tag" of the base's.)
+        (e) => e !== child && (e.key === key || (e.written !== true && knownEntity(e.key)?.key === key)),
       );
       if (parent === undefined) continue;
       parents.push(parent);

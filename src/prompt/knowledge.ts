@@ -61,7 +61,9 @@ export function knownEntity(key: string): KnownEntity | undefined {
 export function knownEntityAmong(key: string, present: readonly string[]): KnownEntity | undefined {
   const direct = knownEntity(key);
   const candidates = new Set<KnownEntity>(direct ? [direct] : []);
-  for (const entity of BY_LAST_WORD.get(key) ?? []) candidates.add(entity);
+  // ("tags" are the base's tags, never its link table of posts and tags.)
+  for (const entity of BY_LAST_WORD.get(key) ?? [])
+    if (!(direct && entity.junction === true)) candidates.add(entity);
   const related = (entity: KnownEntity) =>
     present.filter(
       (other) =>

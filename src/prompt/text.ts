@@ -222,6 +222,9 @@ export function normalizeText(prompt: string): string {
     // One space between words first: the patterns below then never scan long runs of blanks.
     .replace(/\s+/g, ' ')
     .replace(/[\u2013\u2014]/g, '-')
+    // "actors <-> films (m:n)": two tables, many to many.
+    .replace(/\s*<-+>\s*/g, ' and ')
+    .replace(/\b(?:m:n|n:m|n:n|m2m)\b/g, 'many-to-many')
     // The tagger's lemma of "travellers" is "traveler": one spelling, so a table is found where named.
     .replace(/\btravell(ers?)\b/g, 'travel$1')
     .replace(/\s--+\s/g, ' - ')

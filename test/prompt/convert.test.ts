@@ -1706,3 +1706,30 @@ t.test('a thing with its own columns after an article is a table', async (t) => 
   t.ok(field(clinic, 'vets', 'clinic'));
   t.same(refs(clinic, 'visits'), ['vets']);
 });
+
+t.test('many to many however it is written', async (t) => {
+  const pairs = (prompt: string) => {
+    const tables = tablesOf(prompt);
+    const link = tables.find((x) => x.fields.filter((f) => f.type === 'ref').length === 2);
+    return link === undefined ? [] : (refs(tables, link.name) ?? []).sort();
+  };
+  t.same(pairs('painters and galleries, many-to-many'), ['galleries', 'painters']);
+  t.same(pairs('painters and galleries are many to many'), ['galleries', 'painters']);
+  t.same(pairs('painters <-> galleries (m:n)'), ['galleries', 'painters']);
+  t.same(
+    pairs('painters and galleries; a painter shows in many galleries and a gallery shows many painters'),
+    ['galleries', 'painters'],
+  );
+  t.same(pairs('painters and galleries; painters can exhibit at several galleries'), [
+    'galleries',
+    'painters',
+  ]);
+  // The link table is named after both, and neither table refers to the other.
+  const art = tablesOf('painters and galleries, many-to-many');
+  t.ok(table(art, 'painter_galleries'));
+  t.same(refs(art, 'galleries'), []);
+  // A table named outright after two others links them; a plain "tags" is the tags.
+  const kitchen = tablesOf('recipes, tags, recipe_tags');
+  t.same(refs(kitchen, 'recipe_tags')?.sort(), ['recipes', 'tags']);
+  t.same(refs(kitchen, 'tags'), []);
+});
