@@ -5,7 +5,7 @@
  * tables), default fields for entities named without any, and counts that fit every constraint.
  */
 import type { FieldSpec, TableSpec } from '../../workers/engine/index.js';
-import { compile, expandTemplate } from '../../workers/engine/index.js';
+import { compile, expandTemplate, LOCALE_CODES } from '../../workers/engine/index.js';
 import { typeFromName } from '../detect/naming.js';
 import {
   Entities,
@@ -94,6 +94,11 @@ function refName(draft: Draft, parent: Entity, role?: string): string {
 }
 
 function localeOf(text: string): string | undefined {
+  // "locale de", "de_DE please", "locale: pt-BR": a code written out decides.
+  const written =
+    /\blocale\s*[:=]?\s*([a-z]{2})(?:[_-][a-z]{2})?\b/.exec(text)?.[1] ??
+    /\b([a-z]{2})[_-](?:[a-z]{2})\b(?=\s*(?:please|pls|locale|data|$|[,.;)]))/.exec(text)?.[1];
+  if (written !== undefined && (LOCALE_CODES as readonly string[]).includes(written)) return written;
   let best: { at: number; code: string } | undefined;
   for (const [re, code] of LOCALE_WORDS) {
     const m = re.exec(text);

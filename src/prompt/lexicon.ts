@@ -339,7 +339,7 @@ export const LOCALE_WORDS: [RegExp, string][] = [
   [/\b(italian|italy|rome|milan)\b/, 'it'],
   [/\b(japanese|japan|tokyo|osaka)\b/, 'ja'],
   [/\b(hindi|indian|india|delhi|mumbai)\b/, 'hi'],
-  [/\b(portuguese|portugal|brazilian|brazil|lisbon|sao paulo)\b/, 'pt'],
+  [/\b(portuguese|portugal|brazilian|brazil|lisbon|s[aã]o paulo|rio de janeiro)(?![a-z])/, 'pt'],
   [/\b(indonesian|indonesia|jakarta)\b/, 'id'],
   [/\b(korean|korea|seoul)\b/, 'ko'],
   [/\b(turkish|turkey|istanbul|ankara)\b/, 'tr'],

@@ -1733,3 +1733,12 @@ t.test('many to many however it is written', async (t) => {
   t.same(refs(kitchen, 'recipe_tags')?.sort(), ['recipes', 'tags']);
   t.same(refs(kitchen, 'tags'), []);
 });
+
+t.test('a locale written as a code or a city with an accent', async (t) => {
+  t.equal(convertPrompt('clients with name and address, locale de').locale, 'de');
+  t.equal(convertPrompt('clients with name and address - pt_BR please').locale, 'pt');
+  t.equal(convertPrompt('clients in São Paulo with name').locale, 'pt');
+  // A code the catalogue has no locale for decides nothing; a to-do is no locale.
+  t.equal(convertPrompt('clients with name, locale xx').locale, undefined);
+  t.equal(convertPrompt('tasks with a to-do, done flag').locale, undefined);
+});
