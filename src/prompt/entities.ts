@@ -446,6 +446,30 @@ export function findHeaders(
 /** Last resort: the first plural noun of the prompt ("some fake users for testing"). */
 export function findFirstNoun(tokens: Token[], entities: Entities, words: readonly Word[] = []): void {
   if (entities.list.length > 0) return;
+  // "a greenhouse table", "some greenhouse data", "a greenhouse dataset, 45 rows": the noun before a
+  // word for a table names it, where no plural names the rows ("a budget dataset: just expenses").
+  const plurals = tokens.some(
+    (t) => t.kind === 'word' && isPlural(t.text) && isNounWord(t.text) && !ROW_WORDS.has(t.text),
+  );
+  for (let i = 1; i < tokens.length && !plurals; i++) {
+    const before = tokens[i - 1]!;
+    if (
+      /^(table|dataset|data|sheet|spreadsheet)$/.test(tokens[i]!.text) &&
+      before.kind === 'word' &&
+      isNounWord(before.text) &&
+      !STOP_WORDS.has(before.text) &&
+      !ROW_WORDS.has(before.text) &&
+      !/^(seed|test|sample|mock|fake|dummy|synthetic|example|demo|fixture|testing|some|my|our|your|this|that|the|a|an)$/.test(
+        before.text,
+      )
+    ) {
+      const entity = entities.add(singular(before.text), before.at);
+      const count = tokens.slice(i + 1).find((x) => x.kind === 'number');
+      if (count !== undefined && Number.isInteger(Number(count.text)) && Number(count.text) > 0)
+        entity.count ??= Number(count.text);
+      return;
+    }
+  }
   const verbs = verbPositions(words);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;

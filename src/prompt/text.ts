@@ -222,6 +222,11 @@ export function normalizeText(prompt: string): string {
     // One space between words first: the patterns below then never scan long runs of blanks.
     .replace(/\s+/g, ' ')
     .replace(/[\u2013\u2014]/g, '-')
+    // "data centers", "data points": one name, not data about centers.
+    .replace(
+      /\bdata (cent(?:er|re)s?|points?|sources?|lakes?|warehouses?|pipelines?|breach(?:es)?|subjects?|feeds?)\b/g,
+      'data_$1',
+    )
     // "actors <-> films (m:n)": two tables, many to many.
     .replace(/\s*<-+>\s*/g, ' and ')
     .replace(/\b(?:m:n|n:m|n:n|m2m)\b/g, 'many-to-many')

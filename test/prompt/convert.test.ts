@@ -1735,10 +1735,33 @@ t.test('many to many however it is written', async (t) => {
 });
 
 t.test('a locale written as a code or a city with an accent', async (t) => {
-  t.equal(convertPrompt('clients with name and address, locale de').locale, 'de');
-  t.equal(convertPrompt('clients with name and address - pt_BR please').locale, 'pt');
-  t.equal(convertPrompt('clients in São Paulo with name').locale, 'pt');
+  const locale = (prompt: string) => (convertPrompt(prompt) as { locale?: string }).locale;
+  t.equal(locale('clients with name and address, locale de'), 'de');
+  t.equal(locale('clients with name and address - pt_BR please'), 'pt');
+  t.equal(locale('clients in São Paulo with name'), 'pt');
   // A code the catalogue has no locale for decides nothing; a to-do is no locale.
-  t.equal(convertPrompt('clients with name, locale xx').locale, undefined);
-  t.equal(convertPrompt('tasks with a to-do, done flag').locale, undefined);
+  t.equal(tablesOf('clients with name, locale xx').length, 1);
+  t.notOk(locale('clients with name, locale xx'));
+  t.notOk(locale('tasks with a to-do, done flag'));
+});
+
+t.test('a table named by the noun before a word for a table', async (t) => {
+  t.same(
+    tablesOf('a kiln table').map((x) => x.name),
+    ['kilns'],
+  );
+  t.same(
+    tablesOf('a kiln dataset, 45 rows').map((x) => [x.name, x.count]),
+    [['kilns', 45]],
+  );
+  // Where a plural names the rows, it does ("a budget dataset: just expenses").
+  t.same(
+    tablesOf('Could you make a budget dataset? Just expenses with amount and date').map((x) => x.name),
+    ['expenses'],
+  );
+  // "data centers" is one name.
+  t.same(
+    tablesOf('15 data centers').map((x) => x.name),
+    ['data_centers'],
+  );
 });
