@@ -148,6 +148,15 @@ function readEntities(
     // "no duplicate pairs", "each pair only once": pairs of rows of other tables, no table.
     else if (entity.key === 'pair' && entity.count === undefined && entities.list.length > 2)
       entities.list.splice(entities.list.indexOf(entity), 1);
+    // "I need three tables: …": how many tables the schema has, no table of tables.
+    else if (
+      entity.key === 'table' &&
+      entities.list.length > 1 &&
+      /\b(?:need|want|make|create|generate|build|give me)\s+(?:\d+|a few|some|several)\s+tables\s*[.:;,]/.test(
+        text,
+      )
+    )
+      entities.list.splice(entities.list.indexOf(entity), 1);
   }
   return { entities, named };
 }
@@ -199,7 +208,8 @@ export function convertPrompt(prompt: string): ConversionResult {
   for (const entity of entities.list) {
     const draft: Draft = { entity, fields: [], refs: [] };
     for (const whole of scan.fieldText.get(entity) ?? []) {
-      let segment = whole;
+      // (Blanked remarks leave runs of spaces; the patterns below scan single ones.)
+      let segment = whole.replace(/\s{2,}/g, ' ');
       const kind = kindChoices(segment);
       if (kind !== undefined) {
         if (!draft.fields.some((f) => f.name === kind.field.name)) draft.fields.push(kind.field);

@@ -301,7 +301,7 @@ export function findEntities(
     // "connecting the two": the two tables named, no count.
     if (prev?.text === 'the') continue;
     // "currency char(3)", "price decimal(10, 2)": a SQL type's length.
-    if (/\b(?:var)?char|decimal|numeric|varchar2?|nvarchar|float|int\s*\(\s*(?:\d+\s*,\s*)?$/.test(before))
+    if (/\b(?:(?:var|n)?char|varchar2|decimal|numeric|float|int)\s*\(\s*(?:\d+\s*,\s*)?$/.test(before))
       continue;
     const target = [...entities.list]
       .reverse()
@@ -337,7 +337,12 @@ export function findRowCounts(tokens: Token[], entities: Entities): void {
     const n = Number(t.text);
     if (t.kind !== 'number' || !Number.isInteger(n) || n <= 0) continue;
     const next = tokens[i + 1];
-    if (next?.kind === 'word' && ROW_COUNT_WORDS.test(singular(next.text))) {
+    // ("20 rows per invoice" counts rows per parent, read with the entities.)
+    if (
+      next?.kind === 'word' &&
+      ROW_COUNT_WORDS.test(singular(next.text)) &&
+      !/^(per|each|for)$/.test(tokens[i + 2]?.text ?? '')
+    ) {
       const of = tokens[i + 2]?.text === 'of' ? nounAt(tokens, i + 3, false) : undefined;
       const target =
         of !== undefined

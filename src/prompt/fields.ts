@@ -548,8 +548,8 @@ const TYPE_WORDS: Record<string, string> = {
 const SQL_COLUMN =
   /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\s+(varchar|nvarchar|char|character varying|text|string|int|integer|bigint|smallint|serial|bigserial|decimal|numeric|float|double|double precision|real|bool|boolean|date|timestamp|timestamptz|datetime|time|uuid|jsonb?)(?:\s*\(\s*(\d+)(?:\s*,\s*(\d+))?\s*\))?((?:\s+(?:pk|primary key|not null|null|unique))*)(?=\s*(?:[,;.)]|\band\b|$))/g;
 /**
- * SQL types that are no English word a column's name could end with ("opening float", "order uuid" and
- * "sent timestamp" are names), where the list is not written as DDL.
+ * SQL types that read as SQL after a one-word name even outside a list written as DDL ("opening
+ * float", "order uuid" and "sent timestamp" are names; "price decimal" is a decimal price).
  */
 const SQL_ONLY =
   /^(varchar|nvarchar|int|bigint|smallint|bigserial|decimal|numeric|bool|boolean|timestamptz|jsonb)$/;
@@ -602,9 +602,13 @@ export function parseFields(
   const ddl = [...rest.matchAll(SQL_COLUMN)].filter((m) => m[3]!.includes('_')).length >= 2;
   rest = rest.replace(
     SQL_COLUMN,
-    (m, lead: string, space: string, name: string, sqlType: string, ...rest) => {
-      const [length, scale, constraints] = rest as [string | undefined, string | undefined, string];
-      if (!name.includes('_') && !ddl && !SQL_ONLY.test(sqlType)) return m;
+    (m, lead: string, space: string, name: string, sqlType: string, ...more) => {
+      const [length, scale, constraints] = more as [string | undefined, string | undefined, string];
+      // A one-word name before an English word ("order date", "start time") is a name of two words,
+      // unless a length or a constraint says SQL.
+      const english = /^(date|time|text|string|serial|real)$/.test(sqlType);
+      const said = length !== undefined || constraints.trim() !== '';
+      if (!name.includes('_') && !said && !SQL_ONLY.test(sqlType) && (!ddl || english)) return m;
       if (isEntity(name) !== undefined) return m;
       const field = columnToField(
         {
@@ -633,7 +637,7 @@ export function parseFields(
   );
   // "employee code (EMP-xxxxxx)": a code's pattern in parentheses, a sequence with that prefix.
   rest = rest.replace(
-    /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9_]*(?: [a-z][a-z0-9_]*){0,3}?)\s*\(\s*([a-z]{1,8})(-?)(x{3,}|#{3,}|0{3,}|9{3,}|n{3,})\s*\)/g,
+    /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9_]*(?: [a-z][a-z0-9_]*){0,3}?)\s*\(\s*([a-z]{1,8})(-)(x{3,}|#{3,}|0{3,}|9{3,}|n{3,})\s*\)/g,
     (m, lead: string, space: string, words: string, prefix: string, dash: string, digits: string) => {
       const name = fieldName(words, table);
       if (name === '' || isEntity(name) !== undefined) return m;

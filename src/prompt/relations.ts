@@ -206,7 +206,7 @@ function verbBetween(sentence: string, tagged: readonly Word[], from: number, to
 }
 
 const REMARK_IN_PARENS =
-  /\((?:a|an|each|every|one|no)\s+[a-z]+\s+(?:can|cannot|can't|may|must|should|will|won't|only|never|is only|appears?)\b[^()]*\)/g;
+  /\((?:a|an|each|every|one|no)\s+[a-z]+\s+(?:can|cannot|can't|may|must|should|will|won't|only|never|is only|appears?)\b(?=[^()]*\b(?:once|twice|unique|pairs?|duplicates?|same)\b)[^()]*\)/g;
 
 /** Scans `text` (normalized) for relations and per-entity field text. */
 export function scanRelations(written: string, entities: Entities, fact?: Entity): Scan {
@@ -229,7 +229,8 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
   let previousSubject: Entity | undefined;
   // "?" and "!" end a sentence only at the end of the text: "is late?, status …" goes on.
   let lastMentioned: Entity | undefined;
-  for (const sentence of text.split(/(?<!\d)[.;\n](?![\da-z])/)) {
+  // (A web address's dot ends no sentence: "booking.com".)
+  for (const sentence of text.split(/(?<!\d)[.;\n](?!\d|(?:com|net|org|io|co|app|dev)\b)/)) {
     const tokens = tokenize(sentence);
     const mentions: Mention[] = [];
     for (let i = 0; i < tokens.length; i++) {

@@ -181,7 +181,8 @@ interface Line {
   text: string;
 }
 
-const MAX_LINES = 500;
+/** A line that starts like a table's header: a few words, then a dash, a colon or a parenthesis. */
+const HEADER_LINE = /^[a-z][a-z _]{0,40}?\s*(?:[:(\u2013\u2014]|\s-\s)/i;
 
 /**
  * A prompt on several lines, as one line of text: a heading ends with a colon before the lines under
@@ -191,7 +192,7 @@ const MAX_LINES = 500;
 function readLines(prompt: string): string {
   if (!prompt.includes('\n')) return prompt;
   const lines: Line[] = prompt
-    .split(/\r?\n/, MAX_LINES)
+    .split(/\r?\n/)
     .map((raw) => raw.trim())
     .filter((raw) => raw !== '')
     .map((raw) => {
@@ -209,8 +210,10 @@ function readLines(prompt: string): string {
     if (next === undefined) break;
     if (line.kind === 'heading') out += next.kind === 'heading' ? '. ' : ': ';
     else if (line.kind === 'item') out += next.kind === 'item' ? ', ' : '. ';
-    else if (next.kind === 'item') out += /[:,]$/.test(line.text) ? ' ' : ': ';
-    else out += /[.!?:;,]$/.test(line.text) ? ' ' : '. ';
+    else if (next.kind === 'item') out += /[:,.!?]$/.test(line.text) ? ' ' : ': ';
+    // A hard-wrapped sentence goes on; a line shaped like a table's header ("firings — fired at, …")
+    // starts a new one.
+    else out += /[.!?:;,]$/.test(line.text) || !HEADER_LINE.test(next.text) ? ' ' : '. ';
   }
   return out;
 }
@@ -258,7 +261,10 @@ export function normalizeText(prompt: string): string {
     )
     .replace(/[€$£¥₹](?=\s*\d)/g, '')
     // "each one needs name, …", "consisting of name, …", "give each volunteer a name, …": a column list.
-    .replace(/\b(?:each|every) one (?:needs|has|should have|must have|gets|will have)\s+/g, 'with ')
+    .replace(
+      /\b(?:each|every) one (?:needs|has|should have|must have|gets|will have)\s+(?!\d|one\b|a single\b)/g,
+      'with ',
+    )
     .replace(/\b(?:consisting of|made up of|composed of|comprising)\s+/g, 'with ')
     .replace(
       /\bgive\s+(?:each\s+|every\s+|all\s+|the\s+)?(?!(?:me|us|them|it)\b)([a-z]+)\s+(?:a|an|some)\s+/g,
@@ -267,7 +273,7 @@ export function normalizeText(prompt: string): string {
     .replace(/\b(fields|columns|cols|attributes)\s+-\s+/g, '$1: ')
     // "i need table customer with name, … and table order with total": a table named after "table".
     .replace(
-      /(^|[,;:.]\s*|\b(?:need|want|a|and|plus|then)\s+)table\s+(?!(?:of|with|for|that|which|linking|joining|connecting|between|number|no|size)\b)([a-z][a-z_]*)(?=\s*(?:with\b|having\b|containing\b|\(|:))/g,
+      /(^|[.]\s*|\b(?:need|want|a|and|plus|then)\s+)table\s+(?!(?:of|with|for|that|which|linking|joining|connecting|between|number|no|size)\b)([a-z][a-z_]*)(?=\s*(?:with\b|having\b|containing\b|\(|:))/g,
       (_m, lead: string, noun: string) => `${lead}${isPlural(noun) ? noun : plural(noun)}`,
     )
     // "X as well as Y", "…, then Y with …", "Also Y": the next item of a list of tables.

@@ -1765,3 +1765,39 @@ t.test('a table named by the noun before a word for a table', async (t) => {
     ['data_centers'],
   );
 });
+
+t.test('from a fresh-eyes review: wrapped lines, dots, counts, DDL words and remarks', async (t) => {
+  // A hard-wrapped sentence goes on over its line break.
+  const wrapped = tablesOf(
+    'Pet clinic data: 50 owners with name, phone and\nemail; 120 pets with name, species (dog, cat, rabbit) and date of\nbirth; each pet belongs to an\nowner.',
+  );
+  t.ok(field(wrapped, 'pets', 'date_of_birth'));
+  t.same(refs(wrapped, 'pets'), ['owners']);
+  // "I need three tables." names no table of tables.
+  t.same(
+    tablesOf('I need three tables.\n- clients\n- visits\n- invoices')
+      .map((x) => x.name)
+      .sort(),
+    ['clients', 'invoices', 'visits'],
+  );
+  // A dot before a word ends its sentence, unless it is a web address's.
+  const depots = tablesOf(
+    '20 depots with name.500 parcels with weight and price.each parcel is held at a depot',
+  );
+  t.ok(field(depots, 'parcels', 'price'));
+  // "each one has 3 orders" counts rows per parent; "each one has a name" lists columns.
+  t.same(field(tablesOf('50 buyers, each one has 3 orders'), 'orders', 'buyer_id')?.params?.['per_parent'], {
+    min: 3,
+    max: 3,
+  });
+  // Counts before any "char" or "float" in the words before them still count.
+  t.equal(table(tablesOf('EV chargers, maybe 300, with location'), 'ev_chargers')?.count, 300);
+  // In a list written as DDL, "order date" is still one name.
+  const ddl = tablesOf('300 orders: order_id uuid, total_amount decimal(10,2), order date, ship date');
+  t.ok(field(ddl, 'orders', 'order_date'));
+  t.ok(field(ddl, 'orders', 'ship_date'));
+  // Escalated to someone is no date; rented to a day is.
+  t.not(field(tablesOf('tickets with subject, escalated_to'), 'tickets', 'escalated_to')?.type, 'date');
+  // A code's pattern needs its prefix and dash: "zip (xxxxx)" is no sequence.
+  t.not(field(tablesOf('addresses with street, zip (xxxxx)'), 'addresses', 'zip')?.type, 'sequence');
+});
