@@ -308,8 +308,9 @@ export function findEntities(
       .find((e) => e.count === undefined && e.perParent === undefined && e.at < t.at);
     if (
       target !== undefined &&
-      (/^\s*(\)|,|of them|rows|records|entries|pieces|pcs|total|in total|in all|altogether|overall|$)/.test(
-        after,
+      // ("20 rows per invoice" is how many each invoice has.)
+      (/^\s*(\)|,|of them|(?:rows|records|entries)(?!\s+(?:per|each|for)\b)|pieces|pcs|total|in total|in all|altogether|overall|$)/.test(
+        text.slice(t.at + t.text.length, t.at + t.text.length + 24),
       ) ||
         // "tickets - 300 - subject, …": set off by dashes; "… priority. Need 300.": asked for alone.
         (/-\s*$/.test(before) && /^\s*-/.test(after)) ||

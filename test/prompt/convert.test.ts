@@ -1798,6 +1798,11 @@ t.test('from a fresh-eyes review: wrapped lines, dots, counts, DDL words and rem
   t.ok(field(ddl, 'orders', 'ship_date'));
   // Escalated to someone is no date; rented to a day is.
   t.not(field(tablesOf('tickets with subject, escalated_to'), 'tickets', 'escalated_to')?.type, 'date');
+  // "20 rows per invoice" is no count of invoices.
+  t.not(
+    table(tablesOf('invoices with total, and line items with qty, 20 rows per invoice'), 'invoices')?.count,
+    20,
+  );
   // A code's pattern needs its prefix and dash: "zip (xxxxx)" is no sequence.
   t.not(field(tablesOf('addresses with street, zip (xxxxx)'), 'addresses', 'zip')?.type, 'sequence');
 });
