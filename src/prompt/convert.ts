@@ -30,7 +30,7 @@ import { readWords, type Word } from './reader.js';
 import { kindChoices, type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS, STOP_WORDS, UNITS } from './lexicon.js';
 import { type Relation, scanRelations } from './relations.js';
-import { isPlural, normalizeText, singular } from './text.js';
+import { isPlural, normalizeText, singular, snake } from './text.js';
 
 /** What a converter answers: tables for the engine (and a locale), or a message that helps rephrase. */
 export type ConversionResult =
@@ -384,6 +384,25 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
     if (a === undefined || b === undefined) continue;
     const junction = entities.add(`${a.key}_${b.name}`, m.index, true);
     relations.push({ child: junction, parent: a }, { child: junction, parent: b });
+    junctions.add(junction);
+  }
+  // "mission crew linking astronauts to missions": a table that links two tables it names.
+  for (const m of text.matchAll(
+    /\b([a-z][a-z_]*(?: [a-z_]+)?)\s+(?:linking|joining|connecting)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g,
+  )) {
+    const junction = entities.find(m[1]!) ?? entities.find(m[1]!.split(' ').pop()!);
+    const a = entities.find(m[2]!);
+    const b = entities.find(m[3]!);
+    if (junction === undefined || a === undefined || b === undefined || new Set([junction, a, b]).size < 3)
+      continue;
+    for (const parent of [a, b])
+      if (!relations.some((r) => r.child === junction && r.parent === parent))
+        relations.push({ child: junction, parent });
+    // ("astronauts to missions" read by the scan as one referring to the other: the link says how.)
+    for (let i = relations.length - 1; i >= 0; i--) {
+      const r = relations[i]!;
+      if ((r.child === a && r.parent === b) || (r.child === b && r.parent === a)) relations.splice(i, 1);
+    }
     junctions.add(junction);
   }
   // "person_skills linking them", "pet_vaccinations joining them": a named table links the two before it.
@@ -770,6 +789,24 @@ function findPassiveObjects(text: string, entities: Entities): void {
 
 /** Nouns that only appear as relation subjects: "and stock levels for each product", "enrollments between ...". */
 function findRelationNouns(text: string, entities: Entities): void {
+  // "mission crew linking astronauts to missions": a singular name links two tables named already.
+  for (const m of text.matchAll(
+    /\b(?:(?:a|an|the|and|,|;)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:linking|joining|connecting)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g,
+  )) {
+    const phrase = m[1]!.replace(/^(?:a|an|the|and|plus)\s+/, '');
+    if (STOP_WORDS.has(phrase.split(' ').pop()!) || phrase.split(' ').pop() === 'table') continue;
+    if (entities.find(m[2]!) === undefined || entities.find(m[3]!) === undefined) continue;
+    if (entities.find(phrase) !== undefined) continue;
+    entities.add(
+      snake(
+        phrase
+          .split(' ')
+          .map((w, i, all) => (i === all.length - 1 ? singular(w) : w))
+          .join(' '),
+      ),
+      m.index! + m[0].indexOf(m[1]!),
+    );
+  }
   const re =
     /\b([a-z]+(?: [a-z]+)?s)\s+(?:between|linking|joining|join|connecting|for each|for every)\s+(?:each\s+|every\s+)?([a-z]+)/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {

@@ -230,6 +230,15 @@ export function normalizeText(prompt: string): string {
       /\bdata (cent(?:er|re)s?|points?|sources?|lakes?|warehouses?|pipelines?|breach(?:es)?|subjects?|feeds?)\b/g,
       'data_$1',
     )
+    // Children per parent however written: "fields per farm: between 2 and 6", "up to 6 fields each",
+    // "exactly 4", "apiece".
+    .replace(
+      /\b([a-z]+) per ([a-z]+)\s*:\s*(?:between\s+)?(\d+)\s*(?:-|to|and)\s*(\d+)\b/g,
+      '$3 to $4 $1 per $2',
+    )
+    .replace(/\bup to (\d+)\s+(?=[a-z]+(?:\s+[a-z]+)?\s+(?:each|per|apiece)\b)/g, '1 to $1 ')
+    .replace(/\b(?:exactly|precisely)\s+(?=\d)/g, '')
+    .replace(/\bapiece\b/g, 'each')
     // "actors <-> films (m:n)": two tables, many to many.
     .replace(/\s*<-+>\s*/g, ' and ')
     .replace(/\b(?:m:n|n:m|n:n|m2m)\b/g, 'many-to-many')

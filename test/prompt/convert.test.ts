@@ -1806,3 +1806,17 @@ t.test('from a fresh-eyes review: wrapped lines, dots, counts, DDL words and rem
   // A code's pattern needs its prefix and dash: "zip (xxxxx)" is no sequence.
   t.not(field(tablesOf('addresses with street, zip (xxxxx)'), 'addresses', 'zip')?.type, 'sequence');
 });
+
+t.test('children per parent however written, and a link named in the singular', async (t) => {
+  const per = (prompt: string) => field(tablesOf(prompt), 'plots', 'farm_id')?.params?.['per_parent'];
+  t.same(per('farms; plots per farm: between 2 and 6'), { min: 2, max: 6 });
+  t.same(per('farms, with up to 6 plots each'), { min: 1, max: 6 });
+  t.same(per('farms, each with exactly 4 plots'), { min: 4, max: 4 });
+  t.same(per('farms with 4 plots apiece'), { min: 4, max: 4 });
+  // "mission crew linking astronauts to missions": the crew links them; neither refers to the other.
+  const space = tablesOf(
+    'missions with name; astronauts with name; mission crew linking astronauts to missions',
+  );
+  t.same(refs(space, 'mission_crews')?.sort(), ['astronauts', 'missions']);
+  t.same(refs(space, 'astronauts'), []);
+});
