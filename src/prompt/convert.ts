@@ -776,10 +776,26 @@ const NOT_TABLES =
   /^(day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|batch|bulk|group|set|total|range|place|way|part|unit|case|stage|step|turn|advance|full|person)$/;
 function findPassiveObjects(text: string, entities: Entities): void {
   const re =
-    /\b([a-z]+)(?:\s*\([^()]*\))?,?\s+(?:(?:are|is|were|was|get|gets)\s+)?([a-z]+ed|kept|held|sold|built|made|sent|written|paid|run|given|owned|taught|led|bought|brought|shown|done|seen)\s+(in|at|to|by|on|for|under|from|against|inside|within)\s+(?:(?:a|an|the|one|their|its)\s+)?([a-z]+)\b/g;
+    /\b([a-z]+)(?:\s*\([^()]*\))?,?\s+(?:(?:are|is|were|was|get|gets)\s+)?([a-z]+ed|kept|held|sold|built|made|sent|written|paid|run|given|owned|taught|led|bought|brought|shown|done|seen)\s+(in|at|to|by|on|for|under|from|against|inside|within)\s+(?:(?:a|an|the|one|their|its|each|every)\s+)?([a-z]+)\b/g;
   for (const m of text.matchAll(re)) {
-    const child = entities.find(m[1]!);
     const object = m[4]!;
+    // "maintenance logs recorded against each machine": the plural hung on a table is one too.
+    const subject = /(?:^|[\s,;(])((?:[a-z]+\s+)?[a-z]+)$/.exec(text.slice(0, m.index! + m[1]!.length))?.[1];
+    if (
+      entities.find(m[1]!) === undefined &&
+      entities.find(object) !== undefined &&
+      isPlural(m[1]!) &&
+      !UNITS.has(m[1]!) &&
+      !STOP_WORDS.has(m[1]!) &&
+      subject !== undefined
+    ) {
+      const words = subject.split(' ').filter((w) => !STOP_WORDS.has(w) && !/^(with|and|plus)$/.test(w));
+      const key = words.map((w, i) => (i === words.length - 1 ? singular(w) : w)).join('_');
+      if (key !== '' && !NOT_TABLES.test(singular(m[1]!)))
+        entities.add(key, m.index! + m[0].indexOf(m[1]!) - (subject.length - m[1]!.length));
+      continue;
+    }
+    const child = entities.find(m[1]!);
     if (child === undefined || !isPlural(object) || UNITS.has(object) || STOP_WORDS.has(object)) continue;
     if (NOT_TABLES.test(singular(object))) continue;
     if (entities.find(object) === undefined)

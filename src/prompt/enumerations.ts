@@ -312,7 +312,9 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     const plural = items.filter(
       (p) =>
         (isPluralNoun(words[p.head]!) &&
-          (!UNITS.has(words[p.head]!.text) || COUNTED_UNITS.has(words[p.head]!.text))) ||
+          (!UNITS.has(words[p.head]!.text) || COUNTED_UNITS.has(words[p.head]!.text)) &&
+          // ("name, species": a word the same in both numbers is a plural only where counted.)
+          (singular(words[p.head]!.text) !== words[p.head]!.text || p.counted)) ||
         words[p.head]!.text === 'people' ||
         ((words[p.head]!.text === 'rows' || words[p.head]!.text === 'table') &&
           p.head > p.first &&

@@ -239,6 +239,11 @@ export function normalizeText(prompt: string): string {
     .replace(/\bup to (\d+)\s+(?=[a-z]+(?:\s+[a-z]+)?\s+(?:each|per|apiece)\b)/g, '1 to $1 ')
     .replace(/\b(?:exactly|precisely)\s+(?=\d)/g, '')
     .replace(/\bapiece\b/g, 'each')
+    // "comments (many per post)": comments per post.
+    .replace(
+      /\(\s*(?:many|several|multiple|lots|some|a few)\s+(per|for each|on each|in each)\s+([a-z]+)\s*\)/g,
+      '$1 $2',
+    )
     // "actors <-> films (m:n)": two tables, many to many.
     .replace(/\s*<-+>\s*/g, ' and ')
     .replace(/\b(?:m:n|n:m|n:n|m2m)\b/g, 'many-to-many')

@@ -1820,3 +1820,15 @@ t.test('children per parent however written, and a link named in the singular', 
   t.same(refs(space, 'mission_crews')?.sort(), ['astronauts', 'missions']);
   t.same(refs(space, 'astronauts'), []);
 });
+
+t.test('things hung on a table, many per parent, and words the same in both numbers', async (t) => {
+  // "service logs recorded against each boiler": the logs are a table that refers to the boilers.
+  const plant = tablesOf('boilers, with service logs recorded against each boiler');
+  t.same(refs(plant, 'service_logs'), ['boilers']);
+  // "(many per post)": rows per parent.
+  t.same(refs(tablesOf('threads and replies (many per thread)'), 'replies'), ['threads']);
+  // "name, species": a word the same in both numbers is a column where nothing counts it.
+  const pets = tablesOf('pets belong to owners. Owner fields: name, phone. Pet fields: name, species.');
+  t.ok(field(pets, 'pets', 'species'));
+  t.notOk(table(pets, 'species'));
+});
