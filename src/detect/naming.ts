@@ -360,6 +360,14 @@ const RULES: Rule[] = [
   [/^(deadline|due|due_back|due_by)$/, 'date'],
   // The last four digits of a card.
   [/^(card_)?last_?(4|four)(_digits)?$/, 'integer', { min: 1000, max: 9999 }],
+  // A list of what a place offers; a machine's cores; a shop's opening hours as written on its door.
+  [/^(amenities|facilities|features|perks)$/, 'array', { of: 'word', min: 1, max: 5 }],
+  [/^(cpu_cores|cores|core_count|vcpus|threads)$/, 'integer', { min: 1, max: 64 }],
+  [
+    /^(opening_hours|business_hours|office_hours|hours_of_operation)$/,
+    'enum',
+    { values: ['08:00-16:00', '09:00-17:00', '09:00-18:00', '10:00-19:00', '07:00-22:00', '24/7'] },
+  ],
   // A wine's vintage is its year; a district's turnout a share in percent.
   [/^vintage$/, 'integer', { min: 1990, max: new Date(REFERENCE_TIME).getUTCFullYear() - 2 }],
   [/^(turnout|voter_turnout|turnout_rate)$/, 'number', { min: 20, max: 95, precision: 1 }],
@@ -698,6 +706,17 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   [/^title$/, tableOf('product'), { type: 'product_name' }],
   [/^(body|text|message)$/, tableOf('notification|push_notification|push'), { type: 'notification_text' }],
   [/^code$/, tableOf('currency'), { type: 'currency' }],
+  // A song's key is a musical key.
+  [
+    /^(key|musical_key)$/,
+    tableOf(MUSIC),
+    {
+      type: 'enum',
+      params: {
+        values: ['C major', 'G major', 'D major', 'A minor', 'E minor', 'F major', 'B♭ major', 'D minor'],
+      },
+    },
+  ],
   // A clause's or a section's heading is a short title, not a compass bearing.
   [
     /^heading$/,

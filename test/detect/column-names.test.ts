@@ -55,6 +55,12 @@ t.test('names of sums, units, thresholds and qualifiers type as a careful engine
   t.equal(type('vintage'), 'integer');
   t.equal(type('feeding_time'), 'time');
   t.equal(type('conductor'), 'full_name');
+  // A list of amenities, a machine's cores, a shop's opening hours, a song's key.
+  t.equal(type('amenities'), 'array');
+  t.equal(type('cpu_cores'), 'integer');
+  t.equal(type('opening_hours'), 'enum');
+  t.equal(type('key', 'songs'), 'enum');
+  t.not(type('key', 'api_clients'), 'enum');
   // A contact method is no HTTP verb; a request log's method is; a bare VAT is a sum; "after" qualifies.
   t.equal(type('preferred_contact_method'), undefined);
   t.equal(type('method', 'request_logs'), 'http_method');
