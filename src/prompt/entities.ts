@@ -289,9 +289,11 @@ export function findEntities(
     }
     // A bare number right after an entity: "customers (300)", "users, 70,", "100 of them", "45 rows".
     if (isRangeEnd || !Number.isInteger(n) || n <= 0) continue;
-    // "issued in 2024": a year, not a count.
+    // "issued in 2024", "until jun 2024": a year, not a count.
     if (
-      /^(in|since|from|during|after|before|until|by|of|to)$/.test(prev?.text ?? '') &&
+      /^(in|since|from|during|after|before|until|by|of|to|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)$/.test(
+        prev?.text ?? '',
+      ) &&
       n >= 1900 &&
       n <= 2100
     )

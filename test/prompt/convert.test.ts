@@ -1832,3 +1832,11 @@ t.test('things hung on a table, many per parent, and words the same in both numb
   t.ok(field(pets, 'pets', 'species'));
   t.notOk(table(pets, 'species'));
 });
+
+t.test('a year after a month is no count of rows', async (t) => {
+  t.equal(table(tablesOf('riders and ride sessions during January 2026'), 'riders')?.count, 10);
+  t.equal(
+    table(tablesOf('harvest logs with harvest date between August and October 2025'), 'harvest_logs')?.count,
+    10,
+  );
+});
