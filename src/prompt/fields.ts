@@ -119,6 +119,16 @@ export function readWindow(text: string): { window: Window; index: number; lengt
         length: monthDays[0].length,
       };
   }
+  // "between Jan 2024 and Jun 2024": from the first day of one month to the last of the other.
+  const monthYears = new RegExp(
+    `\\b(?:between|from)\\s+${monthName}\\s+((?:19|20)\\d{2})\\s+(?:and|to|-)\\s+${monthName}\\s+((?:19|20)\\d{2})\\b`,
+  ).exec(text);
+  if (monthYears !== null) {
+    const from = Date.UTC(Number(monthYears[2]), MONTHS.indexOf(monthYears[1]!) % 12, 1);
+    const to = Date.UTC(Number(monthYears[4]), (MONTHS.indexOf(monthYears[3]!) % 12) + 1, 1) - 1000;
+    if (from <= to)
+      return { window: { min: from, max: to }, index: monthYears.index, length: monthYears[0].length };
+  }
   const month = new RegExp(`\\b(?:in|during|within)\\s+(${MONTHS.join('|')})\\s+((?:19|20)\\d{2})\\b`).exec(
     text,
   );

@@ -173,8 +173,6 @@ function chains(text: string): string {
     .join('');
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
 /** A line of a prompt written on several lines: a markdown heading, a list item, or text. */
 interface Line {
   kind: 'heading' | 'item' | 'text';
@@ -298,16 +296,6 @@ export function normalizeText(prompt: string): string {
     .replace(
       /,?\s*\b(?:min|minimum|at least)\s+(-?\d+(?:\.\d+)?)\s*(?:,|and|;)?\s*(?:max|maximum|at most|up to)\s+(-?\d+(?:\.\d+)?)/g,
       ' $1 to $2',
-    )
-    // "between jan 2024 and jun 2024": from the first day of one month to the last of the other.
-    .replace(
-      /\b(between|from)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+((?:19|20)\d{2})\s+(and|to|-)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+((?:19|20)\d{2})\b/g,
-      (_m, lead: string, m1: string, y1: string, sep: string, m2: string, y2: string) => {
-        const month = (m: string) => MONTHS.indexOf(m) + 1;
-        const last = new Date(Date.UTC(Number(y2), month(m2), 0)).getUTCDate();
-        const pad = (n: number) => String(n).padStart(2, '0');
-        return `${lead} ${y1}-${pad(month(m1))}-01 ${sep} ${y2}-${pad(month(m2))}-${pad(last)}`;
-      },
     )
     .replace(/,\s*then\s+(?=[a-z])/g, ', and ')
     .replace(/(^|[.;!?]\s+)also\s+(?=[a-z])/g, '$1')
