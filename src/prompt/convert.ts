@@ -28,9 +28,17 @@ import { knownColumn, knownEntity, knownEntityAmong } from './knowledge.js';
 import { dimensionTables, factTable, findGrainTables, findWarehouseTables } from './warehouse.js';
 import { readWords, type Word } from './reader.js';
 import { kindChoices, type PromptField, parseFields, readWindow, windowParams } from './fields.js';
-import { DOMAINS, EVENT_ENTITIES, LOCALE_WORDS, SELF_JUNCTIONS, STOP_WORDS, UNITS } from './lexicon.js';
+import {
+  DOMAINS,
+  EVENT_ENTITIES,
+  LOCALE_WORDS,
+  SELF_JUNCTIONS,
+  STOP_WORDS,
+  UNIQUE_PAIRS,
+  UNITS,
+} from './lexicon.js';
 import { type Relation, scanRelations } from './relations.js';
-import { isPlural, normalizeText, singular, snake } from './text.js';
+import { isPlural, keyOfWords, normalizeText, singular } from './text.js';
 
 /** What a converter answers: tables for the engine (and a locale), or a message that helps rephrase. */
 export type ConversionResult =
@@ -363,6 +371,10 @@ function mergeFields(table: TableSpec, fields: PromptField[]): TableSpec {
   return { ...table, fields: merged };
 }
 
+/** "mission crew linking astronauts to missions": a name (one or two words), then the two it links. */
+const LINKS_TWO =
+  /\b([a-z][a-z_]*(?: [a-z_]+)?)\s+(?:linking|joining|connecting)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g;
+
 /** The two tables named last before `at` (but `except`), in the order they were named. */
 function twoBefore(entities: Entities, at: number, except?: Entity): (Entity | undefined)[] {
   return entities.list
@@ -387,9 +399,7 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
     junctions.add(junction);
   }
   // "mission crew linking astronauts to missions": a table that links two tables it names.
-  for (const m of text.matchAll(
-    /\b([a-z][a-z_]*(?: [a-z_]+)?)\s+(?:linking|joining|connecting)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g,
-  )) {
+  for (const m of text.matchAll(LINKS_TWO)) {
     const junction = entities.find(m[1]!) ?? entities.find(m[1]!.split(' ').pop()!);
     const a = entities.find(m[2]!);
     const b = entities.find(m[3]!);
@@ -490,8 +500,10 @@ function unrelatedTables(
  * the clause is about (the nearest before it that refers to two others) keeps its pairs unique, where
  * the clause names pairs or one of the two ("each order is paid only once" says nothing of pairs).
  */
-const ONCE =
-  /\bno\s+(?:duplicate|duplicated|repeated|repeat|double)\b|\b(?:can't|cannot|can not|never|not|won't)\b[^.;]{0,40}?\btwice\b|\b(?:only|just|at most)\s+once\b|\bpairs?\s+(?:only\s+)?once\b|\bunique\s+(?:per\s+)?(?:[a-z]+\s*[+&/]\s*[a-z]+\s+)?(?:pairs?|combinations?)\b|\bunique\s+per\s+[a-z]+\s*[+&/]\s*[a-z]+\b|\bpairs?\s+(?:must\s+be\s+|should\s+be\s+|is\s+|are\s+)?unique\b|\bno\s+double-booking\b/g;
+const ONCE = new RegExp(
+  String.raw`\bno\s+(?:duplicate|duplicated|repeated|repeat|double)\b|\b(?:can't|cannot|can not|never|not|won't)\b[^.;]{0,40}?\btwice\b|\b(?:only|just|at most)\s+once\b|\bpairs?\s+(?:only\s+)?once\b|\b(?:${UNIQUE_PAIRS})\b|\bno\s+double-booking\b`,
+  'g',
+);
 /** The distinct tables `child` refers to, itself aside. */
 function parentsOf(child: Entity, relations: readonly Relation[]): Entity[] {
   return [...new Set(relations.filter((r) => r.child === child && r.parent !== child).map((r) => r.parent))];
@@ -557,9 +569,12 @@ function manyToMany(text: string, entities: Entities, relations: Relation[], jun
       const a = entities.find(m[1] as string);
       const b = entities.find(m[2] as string);
       if (a === undefined || b === undefined || a === b) continue;
+      // (Already linked by a table of their pairs.)
       if (
-        junctions.size > 0 &&
-        [...junctions].some((j) => parentsOf(j, relations).includes(a) && parentsOf(j, relations).includes(b))
+        [...junctions].some((j) => {
+          const parents = parentsOf(j, relations);
+          return parents.includes(a) && parents.includes(b);
+        })
       )
         continue;
       const sentence = m[3] as string;
@@ -587,8 +602,7 @@ function findNamedTables(text: string, entities: Entities): Entity[] {
     if (!named.includes(entity)) named.push(entity);
   };
   for (const m of text.matchAll(/\b(?:a|an|the|one)\s+([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s+table\b/g)) {
-    const parts = m[1]!.split('_');
-    add([...parts.slice(0, -1), singular(parts.at(-1)!)].join('_'), m.index);
+    add(keyOfWords(m[1]!), m.index);
   }
   // A snake_case name made of two tables' names ("through role_permissions") is a table of its own.
   for (const m of text.matchAll(/\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g)) {
@@ -599,7 +613,7 @@ function findNamedTables(text: string, entities: Entities): Entity[] {
         entities.find(parts.slice(0, cut).join('_')) !== undefined &&
         entities.find(parts.slice(cut).join('_')) !== undefined,
     );
-    if (linked) add([...parts.slice(0, -1), singular(parts.at(-1)!)].join('_'), m.index);
+    if (linked) add(keyOfWords(m[1]!), m.index);
   }
   const linking =
     /\btable\s+(?:linking|joining|connecting|that links|which links|mapping)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g;
@@ -768,19 +782,22 @@ function compoundRelations(entities: Entities, relations: Relation[], warnings: 
   }
 }
 
-/**
- * "dogs are kept in kennels", "invoices (…) billed to clients", "invoices, linked to clients": the
- * plural after a table's participle and its preposition names the table its rows hang on.
- */
+/** Words after a participle and its preposition that name no table ("sold in batches", "paid by month"). */
 const NOT_TABLES =
   /^(day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|batch|bulk|group|set|total|range|place|way|part|unit|case|stage|step|turn|advance|full|person)$/;
+/**
+ * "dogs are kept in kennels", "invoices (…) billed to clients", "invoices, linked to clients": the
+ * plural after a table's participle and its preposition names the table its rows hang on; and
+ * "maintenance logs recorded against each machine": the plural hung on a table is one too.
+ */
 function findPassiveObjects(text: string, entities: Entities): void {
   const re =
     /\b([a-z]+)(?:\s*\([^()]*\))?,?\s+(?:(?:are|is|were|was|get|gets)\s+)?([a-z]+ed|kept|held|sold|built|made|sent|written|paid|run|given|owned|taught|led|bought|brought|shown|done|seen)\s+(in|at|to|by|on|for|under|from|against|inside|within)\s+(?:(?:a|an|the|one|their|its|each|every)\s+)?([a-z]+)\b/g;
   for (const m of text.matchAll(re)) {
     const object = m[4]!;
-    // "maintenance logs recorded against each machine": the plural hung on a table is one too.
-    const subject = /(?:^|[\s,;(])((?:[a-z]+\s+)?[a-z]+)$/.exec(text.slice(0, m.index! + m[1]!.length))?.[1];
+    // The hung plural with the word before it ("maintenance logs"), ending where m[1] ends.
+    const end = m.index! + m[1]!.length;
+    const subject = /(?:^|[\s,;(])((?:[a-z]+\s+)?[a-z]+)$/.exec(text.slice(0, end))?.[1];
     if (
       entities.find(m[1]!) === undefined &&
       entities.find(object) !== undefined &&
@@ -790,9 +807,8 @@ function findPassiveObjects(text: string, entities: Entities): void {
       subject !== undefined
     ) {
       const words = subject.split(' ').filter((w) => !STOP_WORDS.has(w) && !/^(with|and|plus)$/.test(w));
-      const key = words.map((w, i) => (i === words.length - 1 ? singular(w) : w)).join('_');
-      if (key !== '' && !NOT_TABLES.test(singular(m[1]!)))
-        entities.add(key, m.index! + m[0].indexOf(m[1]!) - (subject.length - m[1]!.length));
+      const key = keyOfWords(words.join(' '));
+      if (key !== '' && !NOT_TABLES.test(singular(m[1]!))) entities.add(key, end - subject.length);
       continue;
     }
     const child = entities.find(m[1]!);
@@ -806,22 +822,12 @@ function findPassiveObjects(text: string, entities: Entities): void {
 /** Nouns that only appear as relation subjects: "and stock levels for each product", "enrollments between ...". */
 function findRelationNouns(text: string, entities: Entities): void {
   // "mission crew linking astronauts to missions": a singular name links two tables named already.
-  for (const m of text.matchAll(
-    /\b(?:(?:a|an|the|and|,|;)\s+)?([a-z]+(?: [a-z]+)?)\s+(?:linking|joining|connecting)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g,
-  )) {
+  for (const m of text.matchAll(LINKS_TWO)) {
     const phrase = m[1]!.replace(/^(?:a|an|the|and|plus)\s+/, '');
     if (STOP_WORDS.has(phrase.split(' ').pop()!) || phrase.split(' ').pop() === 'table') continue;
     if (entities.find(m[2]!) === undefined || entities.find(m[3]!) === undefined) continue;
     if (entities.find(phrase) !== undefined) continue;
-    entities.add(
-      snake(
-        phrase
-          .split(' ')
-          .map((w, i, all) => (i === all.length - 1 ? singular(w) : w))
-          .join(' '),
-      ),
-      m.index! + m[0].indexOf(m[1]!),
-    );
+    entities.add(keyOfWords(phrase), m.index! + m[0].indexOf(m[1]!));
   }
   const re =
     /\b([a-z]+(?: [a-z]+)?s)\s+(?:between|linking|joining|join|connecting|for each|for every)\s+(?:each\s+|every\s+)?([a-z]+)/g;
@@ -833,11 +839,7 @@ function findRelationNouns(text: string, entities: Entities): void {
       words.length === 2 && /^(and|with|of|the|some|plus|many)$/.test(words[0] as string)
         ? (words[1] as string)
         : (m[1] as string);
-    const key = phrase
-      .split(' ')
-      .map((w, i, all) => (i === all.length - 1 ? singular(w) : w))
-      .join('_');
-    entities.add(key, m.index);
+    entities.add(keyOfWords(phrase), m.index);
   }
 }
 

@@ -17,7 +17,7 @@ import {
 import { typeFromName } from '../detect/naming.js';
 import { knownByName, knownEntity } from './knowledge.js';
 import { isPluralNoun, spacedDash, type Word } from './reader.js';
-import { isPlural, nounsOfVerb, plural, singular, snake } from './text.js';
+import { isPlural, keyOfWords, nounsOfVerb, plural, singular, snake } from './text.js';
 
 /** A table the prompt talks about. */
 export interface Entity {
@@ -136,10 +136,7 @@ export class Entities {
   find(phrase: string, tails = true): Entity | undefined {
     const key = snake(phrase);
     const single = singular(key.split('_').pop() ?? key);
-    const joined = key
-      .split('_')
-      .map((w, i, all) => (i === all.length - 1 ? singular(w) : w))
-      .join('_');
+    const joined = keyOfWords(key);
     return (
       this.list.find((e) => e.key === joined || e.name === key) ??
       this.list.find((e) => e.key === single) ??
@@ -451,6 +448,9 @@ export function findHeaders(
   }
 }
 
+/** Words before "data" or "table" that say what the data is for, not what it is of ("seed data"). */
+const DATA_ABOUT = /^(seed|test|sample|mock|fake|dummy|synthetic|example|demo|fixture|testing)$/;
+
 /** Last resort: the first plural noun of the prompt ("some fake users for testing"). */
 export function findFirstNoun(tokens: Token[], entities: Entities, words: readonly Word[] = []): void {
   if (entities.list.length > 0) return;
@@ -467,9 +467,8 @@ export function findFirstNoun(tokens: Token[], entities: Entities, words: readon
       isNounWord(before.text) &&
       !STOP_WORDS.has(before.text) &&
       !ROW_WORDS.has(before.text) &&
-      !/^(seed|test|sample|mock|fake|dummy|synthetic|example|demo|fixture|testing|some|my|our|your|this|that|the|a|an)$/.test(
-        before.text,
-      )
+      !DATA_ABOUT.test(before.text) &&
+      !/^(some|my|our|your|this|that|the|a|an)$/.test(before.text)
     ) {
       const entity = entities.add(singular(before.text), before.at);
       const count = tokens.slice(i + 1).find((x) => x.kind === 'number');
@@ -485,11 +484,7 @@ export function findFirstNoun(tokens: Token[], entities: Entities, words: readon
     // "give me leave requests": a noun the tagger reads before the plural is part of its name.
     const before = tokens[i - 1];
     // "seed data for listings", "demo data": data about the data names no table.
-    if (
-      ROW_WORDS.has(t.text) &&
-      /^(seed|test|sample|mock|fake|dummy|synthetic|example|demo|fixture|testing)$/.test(before?.text ?? '')
-    )
-      continue;
+    if (ROW_WORDS.has(t.text) && DATA_ABOUT.test(before?.text ?? '')) continue;
     // ("EV charging stations": a gerund there too, which the tagger may read as a verb.)
     const modifier =
       before?.kind === 'word' &&
@@ -694,15 +689,7 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       typeFromName(word.text, 'any', '') === undefined &&
       entities.find(word.text) === undefined
     ) {
-      entities.add(
-        snake(
-          word.text
-            .split('_')
-            .map((w, k, all) => (k === all.length - 1 ? singular(w) : w))
-            .join('_'),
-        ),
-        word.at,
-      );
+      entities.add(keyOfWords(word.text), word.at);
       continue;
     }
     if (at < 0) continue;

@@ -7,7 +7,7 @@ import { type Inferred, typeFromName } from '../detect/naming.js';
 import { columnToField } from '../detect/sql-columns.js';
 import { REFERENCE_TIME } from '../../workers/engine/types/index.js';
 import { isPerson, knownCategory } from './knowledge.js';
-import { LOCALE_WORD_SET, STOP_WORDS } from './lexicon.js';
+import { LOCALE_WORD_SET, STOP_WORDS, UNIQUE_PAIRS } from './lexicon.js';
 import { isPlural, singular, snake } from './text.js';
 
 /** A field the prompt asks for. */
@@ -554,6 +554,9 @@ const TYPE_WORDS: Record<string, string> = {
   isbn: 'isbn',
 };
 
+/** "(unique pair)", "unique per member+class" in a column list: words on the pairs, no column. */
+const UNIQUE_PAIRS_REMARK = new RegExp(String.raw`\(?\s*\b(?:${UNIQUE_PAIRS})\s*\)?`, 'g');
+
 /** A column as a CREATE TABLE writes it: name, SQL type with its length, constraints. */
 const SQL_COLUMN =
   /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\s+(varchar|nvarchar|char|character varying|text|string|int|integer|bigint|smallint|serial|bigserial|decimal|numeric|float|double|double precision|real|bool|boolean|date|timestamp|timestamptz|datetime|time|uuid|jsonb?)(?:\s*\(\s*(\d+)(?:\s*,\s*(\d+))?\s*\))?((?:\s+(?:pk|primary key|not null|null|unique))*)(?=\s*(?:[,;.)]|\band\b|$))/g;
@@ -580,10 +583,7 @@ export function parseFields(
     // "fact, keyed by vessel and port: …": the keys are refs, read with the relations.
     .replace(/\bkeyed\s+(?:by|to|on)\b/g, ' ')
     // "(unique pair)", "unique per member+class": a word on the pairs (read with the relations), no column.
-    .replace(
-      /\(?\s*\bunique\s+(?:per\s+)?(?:[a-z]+\s*[+&/]\s*[a-z]+\s+)?(?:pairs?|combinations?)\s*\)?|\(?\s*\bunique\s+per\s+[a-z]+\s*[+&/]\s*[a-z]+\s*\)?|\(?\s*\b(?:each\s+)?pairs?\s+(?:must\s+be\s+|should\s+be\s+|is\s+|are\s+)?unique\s*\)?/g,
-      ' ',
-    )
+    .replace(UNIQUE_PAIRS_REMARK, ' ')
     // "sauna (bool)": a yes/no column, as "sauna bool" is.
     .replace(/\s*\((bool|boolean|flag)\)/g, ' $1');
   const mark = (name: string, inferred: Inferred) => {

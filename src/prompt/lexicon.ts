@@ -51,6 +51,12 @@ export const COLLECTION_WORDS = new Set([
   'directory',
   'roster',
 ]);
+/**
+ * Words that keep a link table's pairs unique ("unique pair", "unique per member+class", "pairs must be
+ * unique"), as a pattern's source: relations read them (convert.ts), and column lists drop them.
+ */
+export const UNIQUE_PAIRS = String.raw`unique\s+(?:per\s+)?(?:[a-z]+\s*[+&/]\s*[a-z]+\s+)?(?:pairs?|combinations?)|unique\s+per\s+[a-z]+\s*[+&/]\s*[a-z]+|(?:each\s+)?pairs?\s+(?:must\s+be\s+|should\s+be\s+|is\s+|are\s+)?unique`;
+
 /** Words for a kind of value: a heading of one of them ("type: vacation, sick") lists its choices. */
 export const KIND_WORDS = new Set([
   'type',

@@ -124,6 +124,11 @@ export function snake(words: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
+/** A table's key from the words that name it: snake_case, its last word singular (`role permissions` → `role_permission`). */
+export function keyOfWords(words: string): string {
+  return snake(words).replace(/[a-z0-9]+$/, (last) => singular(last));
+}
+
 function wordsToNumber(text: string): string {
   // "a hundred", "five hundred", "two thousand", "twenty five"
   return text.replace(
