@@ -10,6 +10,7 @@ import { typeFromName } from '../detect/naming.js';
 import {
   Entities,
   type Entity,
+  findBareCounts,
   findEntities,
   findRangesPerParent,
   findRowCounts,
@@ -142,9 +143,11 @@ function readEntities(
   findOpeningNoun(words, entities);
   findRelationNouns(text, entities);
   findPassiveObjects(text, entities);
+  findSingularSubjects(text, words, entities);
   findRelationObjects(words, entities);
   findAttachedTables(words, entities);
   findRangesPerParent(text, entities);
+  findBareCounts(text, tokens, entities);
   findRowCounts(tokens, entities);
   // "Fields: name, job title": a word for the columns themselves, over their list, names no table.
   for (const entity of [...entities.list]) {
@@ -816,6 +819,49 @@ function findPassiveObjects(text: string, entities: Entities): void {
     if (NOT_TABLES.test(singular(object))) continue;
     if (entities.find(object) === undefined)
       entities.add(singular(object), m.index! + m[0].lastIndexOf(object));
+  }
+}
+
+/** Verbs by which one row of a thing names a row of another: "each run belongs to a repository". */
+const ROW_RELATION =
+  /^(?:belongs to|is (?:of|for|by|from|at|in|on|under|with)|(?:is|gets) [a-z]+ed (?:to|by|at|for|on|in|from|against|under)|references|refers to|points to|is linked to|is tied to)\s+(?:(?:a|an|one|the|exactly one|a single|its|their)\s+)?([a-z]+(?: [a-z]+)?)/;
+/** Verbs by which one row of a thing holds columns: "a loan has borrowed_on, due_on and returned_on". */
+const ROW_HOLDS = /^(?:has|have|holds|records|stores|tracks|carries|contains|needs|gets)\s+(.*)$/;
+
+/**
+ * "Each pipeline run belongs to a repository", "A rental is of one car", "a loan has borrowed_on,
+ * due_on, returned_on": a thing written one row at a time at the start of a clause, that names a row
+ * of a table or lists columns, is a table too.
+ */
+function findSingularSubjects(text: string, words: readonly Word[], entities: Entities): void {
+  const re =
+    /(?:^|[.;:!?(]\s*|\b(?:and|where|while|but)\s+)(?:each|every|a|an|one)\s+([a-z]+(?: [a-z]+)?)\s+(?=[a-z])/g;
+  for (const m of text.matchAll(re)) {
+    // Nouns only ("an account may have …" names no "account may").
+    const at = m.index! + m[0].indexOf(m[1]!);
+    const tagged = words.filter((w) => w.at >= at && w.at < at + m[1]!.length);
+    // ("each pipeline run belongs to …": a verb's form after a noun, before the clause's verb.)
+    const noun = (w: Word, i: number) =>
+      w.pos === 'NOUN' || w.pos === 'PROPN' || (w.pos === 'VERB' && i > 0 && i === tagged.length - 1);
+    if (!tagged.every(noun)) continue;
+    const phrase = m[1]!.split(' ').filter((w) => !/^(row|record|entry)$/.test(w));
+    const head = phrase.at(-1);
+    if (head === undefined || STOP_WORDS.has(head) || NOT_TABLES.test(head) || isPlural(head)) continue;
+    if (/^(one|other|time|lot|few|couple|given|single|new|same)$/.test(phrase[0]!)) continue;
+    if (entities.find(phrase.join(' ')) !== undefined || entities.find(head) !== undefined) continue;
+    const rest = text.slice(m.index! + m[0].length).split(/[.;!?\n]/)[0]!;
+    const related = ROW_RELATION.exec(rest);
+    const object = related?.[1]?.split(' ');
+    const names =
+      object !== undefined &&
+      (entities.find(object.join(' ')) !== undefined || entities.find(object[0]!) !== undefined);
+    const held = ROW_HOLDS.exec(rest)?.[1];
+    // Columns: a list of two or more names, none of them counted ("has 3 rooms" counts rows).
+    const lists =
+      held !== undefined &&
+      !/^(?:\d|many|several|multiple|some|a few|one or more)\b/.test(held) &&
+      held.split(/,|\band\b/).filter((item) => item.trim() !== '').length >= 3;
+    if (names || lists) entities.add(keyOfWords(phrase.join(' ')), at);
   }
 }
 

@@ -132,6 +132,8 @@ export function nounAt(
 /** Registry of entities by singular key; `find` matches singular, plural and compound tails. */
 export class Entities {
   readonly list: Entity[] = [];
+  /** Where numbers stand that count no noun after them (token indices), for findBareCounts. */
+  readonly bare: number[] = [];
 
   find(phrase: string, tails = true): Entity | undefined {
     const key = snake(phrase);
@@ -284,8 +286,21 @@ export function findEntities(
       } else if (entity.count === undefined) entity.count = n;
       continue;
     }
-    // A bare number right after an entity: "customers (300)", "users, 70,", "100 of them", "45 rows".
-    if (isRangeEnd || !Number.isInteger(n) || n <= 0) continue;
+    // A bare number counts the table before it; read once every table is found (findBareCounts).
+    if (!isRangeEnd && Number.isInteger(n) && n > 0) entities.bare.push(i);
+  }
+}
+
+/**
+ * Numbers that count no noun after them, read once every table is found: "customers (300)", "users,
+ * 70,", "likes - 80000 of them", "45 rows", "tickets - 300 - subject": each counts the last table
+ * before it that has no count yet.
+ */
+export function findBareCounts(text: string, tokens: Token[], entities: Entities): void {
+  for (const i of entities.bare) {
+    const t = tokens[i]!;
+    const n = Number(t.text);
+    const prev = tokens[i - 1];
     // "issued in 2024", "until jun 2024": a year, not a count.
     if (
       /^(in|since|from|during|after|before|until|by|of|to|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)$/.test(
@@ -302,9 +317,21 @@ export function findEntities(
     // "currency char(3)", "price decimal(10, 2)": a SQL type's length.
     if (/\b(?:(?:var|n)?char|varchar2|decimal|numeric|float|int)\s*\(\s*(?:\d+\s*,\s*)?$/.test(before))
       continue;
-    const target = [...entities.list]
+    let target = [...entities.list]
       .reverse()
       .find((e) => e.count === undefined && e.perParent === undefined && e.at < t.at);
+    // "interviews for placements, 640 of them": the phrase's head is counted, not what it is for.
+    const head =
+      target === undefined
+        ? undefined
+        : [...entities.list].filter((e) => e.at >= 0 && e.at < target!.at).sort((a, b) => b.at - a.at)[0];
+    if (
+      head !== undefined &&
+      head.count === undefined &&
+      head.perParent === undefined &&
+      /^[a-z_ ]+ (?:for|of|from|in|at|on|about)(?: [a-z]+)? $/.test(text.slice(head.at, target!.at))
+    )
+      target = head;
     if (
       target !== undefined &&
       // ("20 rows per invoice" is how many each invoice has.)

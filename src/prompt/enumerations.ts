@@ -431,6 +431,9 @@ function afterColumnIntro(
     (before.text === ':' || before.text === '-') &&
     // "player stats per game:" heads a list of columns too.
     (isPluralNoun(words[k - 1]!) ||
+      // "server inventory - hostname, …", "workout log: exercise, sets, reps": a collection of rows.
+      ((RECORD_WORDS.has(words[k - 1]!.text) || COLLECTION_WORDS.has(words[k - 1]!.text)) &&
+        words[k - 2]?.pos === 'NOUN') ||
       (/^(per|each|by)$/.test(words[k - 2]?.text ?? '') && isPluralNoun(words[k - 3] ?? words[k - 1]!))) &&
     !titles.some((title) => before.at >= title.from && before.at < title.to)
   );

@@ -585,7 +585,9 @@ export function parseFields(
     // "(unique pair)", "unique per member+class": a word on the pairs (read with the relations), no column.
     .replace(UNIQUE_PAIRS_REMARK, ' ')
     // "sauna (bool)": a yes/no column, as "sauna bool" is.
-    .replace(/\s*\((bool|boolean|flag)\)/g, ' $1');
+    .replace(/\s*\((bool|boolean|flag)\)/g, ' $1')
+    // "pass/fail boolean": one yes/no column named by its two answers.
+    .replace(/\b([a-z]+)\/([a-z]+)(?=\s+(?:bool|boolean|flag)\b)/g, '$1_$2');
   const mark = (name: string, inferred: Inferred) => {
     const key = `@${specials.size}@`;
     specials.set(key, { name, inferred });

@@ -270,6 +270,10 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
           LOCALE_WORD_SET.has(words[words.length - 1] as string))
       )
         words.pop();
+      // "reviews of translated documents", "refunds for cancelled orders": a participle between a
+      // relation word and its object describes the object.
+      if (words.length >= 2 && /[a-z]{3}ed$/.test(words.at(-1)!) && OBJECT_WORDS.has(words.at(-2)!))
+        words.pop();
       const trailing = words.slice(-3).join(' ');
       const lastWord = words[words.length - 1] ?? '';
       const determiner = /\b(another|other|parent)\s+$/.test(before) ? 'self' : '';

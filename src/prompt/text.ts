@@ -228,6 +228,10 @@ export function normalizeText(prompt: string): string {
     // One space between words first: the patterns below then never scan long runs of blanks.
     .replace(/\s+/g, ' ')
     .replace(/[\u2013\u2014]/g, '-')
+    // "55 of em", "a few of 'em": of them.
+    .replace(/\bof '?em\b/g, 'of them')
+    // "leaderboard entries x5000", "verdicts × 750.": times that many, as "(5000)" counts a table.
+    .replace(/([a-z])\s+[x\u00d7]\s?(\d+(?:,\d{3})*)(?=\s*(?:[.,;:!)]|$))/g, '$1 ($2)')
     // "data centers", "data points": one name, not data about centers.
     .replace(
       /\bdata (cent(?:er|re)s?|points?|sources?|lakes?|warehouses?|pipelines?|breach(?:es)?|subjects?|feeds?)\b/g,

@@ -1840,3 +1840,62 @@ t.test('a year after a month is no count of rows', async (t) => {
     10,
   );
 });
+
+t.test('a collection of rows heads its columns, and counts after the table however written', async (t) => {
+  // "server inventory - …", "workout log: …": a collection's columns, plural-looking or not.
+  const servers = tablesOf('server inventory - hostname, ip address, os, cpu cores, ram gb');
+  t.same(
+    servers.map((x) => x.name),
+    ['servers'],
+  );
+  t.ok(field(servers, 'servers', 'cpu_cores'));
+  const log = tablesOf('machine log: machine, cycles, faults, logged_at');
+  t.same(
+    log.map((x) => x.name),
+    ['machine_logs'],
+  );
+  t.equal(table(tablesOf('coupons x 300'), 'coupons')?.count, 300);
+  t.equal(table(tablesOf('shipments ×1,200'), 'shipments')?.count, 1200);
+  t.equal(table(tablesOf('make some invoices, 45 of em'), 'invoices')?.count, 45);
+  // Counted after the dash, once the table is found by any reading.
+  t.equal(table(tablesOf('badges - 900 of them'), 'badges')?.count, 900);
+  // "interviews for placements, 640 of them": the phrase's head is counted.
+  const interviews = tablesOf('reviews of hotels, 250 of them');
+  t.equal(table(interviews, 'reviews')?.count, 250);
+  t.not(table(interviews, 'hotels')?.count, 250);
+  // A participle between "of" and its table: the columns stay with the phrase's head.
+  const refunds = tablesOf('refunds for cancelled orders: amount, reason, refunded_at');
+  t.ok(field(refunds, 'refunds', 'refunded_at'));
+  t.equal(
+    field(tablesOf('inspections: site, passed/failed boolean'), 'inspections', 'passed_failed')?.type,
+    'boolean',
+  );
+});
+
+t.test(
+  'a thing written one row at a time that names a row of a table or lists columns is a table',
+  async (t) => {
+    t.same(refs(tablesOf('20 warehouses. Each pallet belongs to a warehouse.'), 'pallets'), ['warehouses']);
+    t.same(refs(tablesOf('customers and invoices; a payment is for an invoice'), 'payments'), ['invoices']);
+    const ci = tablesOf(
+      '12 repositories. Each pipeline run belongs to a repository; run: commit sha, branch',
+    );
+    t.ok(refs(ci, 'pipeline_runs')?.includes('repositories'));
+    t.ok(
+      field(
+        tablesOf('Teams of engineers. A deployment has service, version, deployed_at and status.'),
+        'deployments',
+        'deployed_at',
+      ),
+    );
+    // A modal after the noun is no table's name; a counted "has" names rows, not columns.
+    t.same(
+      tablesOf('100 users where a user may have a manager, a team and a title').map((x) => x.name),
+      ['users'],
+    );
+    t.same(
+      tablesOf('orders; each one has a total').map((x) => x.name),
+      ['orders'],
+    );
+  },
+);

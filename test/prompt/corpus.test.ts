@@ -79,15 +79,20 @@ trainingCorpus('seventh training corpus', 'prompts-train-7.json', 0.82, 160);
 // (89.4% at that session's end).
 trainingCorpus('eighth training corpus', 'prompts-train-8.json', 0.88, 160);
 
+// The ninth (prompts-train-9.md): 160 prompts over 53 domains, written blind; session 14's validation
+// set (51.3% blind, 56.9% at its end, no prompt of it read), a training corpus from session 15 on.
+trainingCorpus('ninth training corpus', 'prompts-train-9.json', 0.57, 160);
+
 /**
- * The ninth (prompts-train-9.md): 160 prompts over 53 domains, written blind; session 14's validation
- * set, measured once at 51.3% with the session's starting converter before any rule of it. Only its
- * share and the kinds of its problems are reported, never its prompts (not even with CORPUS_VERBOSE),
- * so that no rule is written from it while it validates. Its floor is a tripwire under the measured share.
+ * The tenth (prompts-train-10.md): 160 prompts over 71 everyday domains, written blind; session 15's
+ * validation set, measured once at 53.1% with the session's starting converter before any rule of it.
+ * Only its share and the kinds of its problems are reported, never its prompts (not even with
+ * CORPUS_VERBOSE), so that no rule is written from it while it validates. Its floor is a tripwire under
+ * the measured share.
  */
-t.test('validation corpus (ninth): share fully understood', async (t) => {
+t.test('validation corpus (tenth): share fully understood', async (t) => {
   const corpus = JSON.parse(
-    readFileSync(new URL('../fixtures/prompts-train-9.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../fixtures/prompts-train-10.json', import.meta.url), 'utf8'),
   ) as PromptCase[];
   t.ok(corpus.length >= 160, `${corpus.length} prompts`);
   const kinds = new Map<string, number>();
@@ -109,7 +114,7 @@ t.test('validation corpus (ninth): share fully understood', async (t) => {
   t.comment(
     `validation corpus: ${understood}/${corpus.length} fully understood (${(share * 100).toFixed(1)}%); problems by kind: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`,
   );
-  t.ok(share >= 0.48, `at least 48% (got ${(share * 100).toFixed(1)}%)`);
+  t.ok(share >= 0.5, `at least 50% (got ${(share * 100).toFixed(1)}%)`);
 });
 
 /**
