@@ -50,6 +50,17 @@ const RULES: Rule[] = [
     /^(amount|total|price|fare|tax|tip|premium|deposit|rent|salary|wage|toll|commission|bonus)_paid$/,
     'amount',
   ],
+  // `times_redeemed`, `times_used`: how often, not whether.
+  [/^(times|number_of_times|no_of_times)_[a-z]+$/, 'integer', { min: 0, max: 50 }],
+  // `years_teaching`, `months_working`: a span of whole units spent doing something.
+  [/^(years|months|weeks|days)_[a-z]+ing$/, 'integer', { min: 0, max: 40 }],
+  // `wheelchair_accessible`, `bookable`, `machine_washable`: an adjective of what can be done is yes/no
+  // (nouns in -able are not: a `timetable`, `accounts_receivable`; nor are things counted:
+  // `spots_available`).
+  [
+    /^(?![a-z]*[^s]s_)(?!(?:[a-z]+_)?(?:table|timetable|vegetable|variable|receivable|payable|deliverable|cable|stable|deductible|convertible)$)(?:[a-z]+_)?[a-z]{3,}(?:able|ible)$/,
+    'boolean',
+  ],
   // Yes/no columns whose names start like other types: `email_verified`, `phone_opt_in`, `no_show`.
   [
     /^(email|phone|sms|marketing|newsletter)_(verified|confirmed|opt_in|opted_in|opted_out|consent|subscribed)$|_opt(ed)?_(in|out)$|^(no_show|smoker|irrigated|vaccinated|neutered|spayed|checked_in|refundable|taxable|recurring|furnished|insured|organic|hazardous|fragile|remote|urgent|anonymous|pinned|resolved_flag)$|^(accepts|allows|requires|supports|includes|needs|wants)_|_(signed|breached|opted|required|included|acknowledged|redeemed|fulfilled|attended|passed|certified|approved_flag)$/,
@@ -57,7 +68,7 @@ const RULES: Rule[] = [
   ],
   [/^(points|coins|gems|credits|miles|karma|xp|tokens|stars)_balance$/, 'integer', { min: 0, max: 100000 }],
   [
-    /^(restaurant|hospital|hotel|shop|store|clinic|venue|school|gym|pharmacy|airline|agency|firm|studio|brewery|winery|farm|club|university|college|library|museum|theater|theatre|cinema|bar|cafe|bakery|salon|garage|dealership|warehouse|supplier|vendor|merchant|employer|sponsor|partner|brand|carrier|insurer|lender|broker|brokerage|publisher|label|practice)_name$|^venue$/,
+    /^(restaurant|hospital|hotel|shop|store|clinic|venue|school|gym|pharmacy|airline|agency|firm|studio|brewery|winery|farm|club|university|college|library|museum|theater|theatre|cinema|bar|cafe|bakery|salon|garage|dealer|dealership|warehouse|supplier|vendor|merchant|employer|sponsor|partner|brand|carrier|insurer|lender|broker|brokerage|publisher|label|practice)_name$|^venue$/,
     'company_name',
   ],
   [/^(succeeded|success|successful|passed|failed_flag|drug_related|is_related)$/, 'boolean'],
@@ -842,6 +853,14 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   // A name of many parts is no column a rule knows, and reading it part by part costs a pass of the
   // rules per part.
   if (snake.split('_').length > MAX_NAME_PARTS) return undefined;
+  // `calls_per_day`, `pay_per_day`: a rate, whose measure decides; never the day it is per.
+  const rate = /^(.+?)_per_[a-z]+$/.exec(snake);
+  if (rate !== null) {
+    const measure = typeFromName(rate[1]!, value, table);
+    if (measure !== undefined && !/^(date|datetime|time|timestamp|date_past|date_future)$/.test(measure.type))
+      return measure;
+    if (fits({ type: 'number' }, value)) return { type: 'number' };
+  }
   const candidates: Inferred[] = [];
   const tableSnake = table === undefined ? '' : snakeCase(table);
   const byKind =

@@ -6,6 +6,7 @@
  */
 import type { FieldSpec } from '../../workers/engine/index.js';
 import data from './knowledge.json' with { type: 'json' };
+import people from './people.json' with { type: 'json' };
 
 export interface KnownEntity {
   key: string;
@@ -43,9 +44,17 @@ export function knownByName(key: string): KnownEntity | undefined {
   return ENTITIES.get(key);
 }
 
-/** Whether the base knows `key` (by name or another name) as a person: an entity with a first name. */
+/** Nouns whose most frequent sense is a person, from WordNet (scripts/wordnet-people.ts). */
+const PEOPLE = new Set(people);
+
+/**
+ * Whether `key` names a person: an entity the base knows with a first name, or, for one it does not
+ * know, a noun whose head word is a person's in WordNet (`angler`, `wine_taster`'s taster).
+ */
 export function isPerson(key: string): boolean {
-  return ENTITIES.get(key)?.fields.some((f) => f.name === 'first_name') === true;
+  const known = ENTITIES.get(key);
+  if (known !== undefined) return known.fields.some((f) => f.name === 'first_name');
+  return PEOPLE.has(key) || PEOPLE.has(key.split('_').pop() ?? key);
 }
 
 /** The entity a singular key names: itself, an alias, or its last word (`support_ticket` → ticket). */

@@ -255,3 +255,20 @@ t.test('a push token is a device token, not a JWT', async (t) => {
   t.equal(typeFromName('device_token')?.type, 'hash_sha256');
   t.equal(typeFromName('access_token')?.type, 'jwt_token');
 });
+
+t.test('rates, how often, how long and what can be done', async (t) => {
+  const type = (name: string, table?: string) => typeFromName(name, 'any', table)?.type;
+  // A rate's measure decides; it is never the day it is per.
+  t.equal(type('calls_per_day'), 'number');
+  t.equal(type('price_per_night'), 'price');
+  t.not(type('pay_per_day'), 'date');
+  t.equal(type('times_redeemed'), 'integer');
+  t.equal(type('years_teaching'), 'integer');
+  // An adjective in -able or -ible is yes/no; nouns in -able and things counted are not.
+  t.equal(type('wheelchair_accessible'), 'boolean');
+  t.equal(type('bookable'), 'boolean');
+  t.not(type('timetable'), 'boolean');
+  t.not(type('accounts_receivable'), 'boolean');
+  t.equal(type('spots_available'), 'integer');
+  t.equal(type('dealer_name'), 'company_name');
+});
