@@ -27,7 +27,7 @@ import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
 import { knownColumn, knownEntity, knownEntityAmong } from './knowledge.js';
 import { dimensionTables, factTable, findGrainTables, findWarehouseTables } from './warehouse.js';
-import { readWords, type Word } from './reader.js';
+import { isPluralNoun, readWords, type Word } from './reader.js';
 import { kindChoices, type PromptField, parseFields, readWindow, windowParams } from './fields.js';
 import {
   DOMAINS,
@@ -144,6 +144,7 @@ function readEntities(
   findRelationNouns(text, entities);
   findPassiveObjects(text, entities);
   findSingularSubjects(text, words, entities);
+  findRelativeClauses(text, words, entities);
   findRelationObjects(words, entities);
   findAttachedTables(words, entities);
   findRangesPerParent(text, entities);
@@ -801,17 +802,21 @@ function findPassiveObjects(text: string, entities: Entities): void {
     // The hung plural with the word before it ("maintenance logs"), ending where m[1] ends.
     const end = m.index! + m[1]!.length;
     const subject = /(?:^|[\s,;(])((?:[a-z]+\s+)?[a-z]+)$/.exec(text.slice(0, end))?.[1];
+    const words = (subject ?? '')
+      .split(' ')
+      .filter((w) => !STOP_WORDS.has(w) && !/^(with|and|plus)$/.test(w));
+    // "time entries logged against tasks": a word for rows after a noun names a table of them.
+    const rows = words.length > 1 && /^(entries|records)$/.test(m[1]!);
     if (
       entities.find(m[1]!) === undefined &&
       entities.find(object) !== undefined &&
       isPlural(m[1]!) &&
-      !UNITS.has(m[1]!) &&
+      (!UNITS.has(m[1]!) || rows) &&
       !STOP_WORDS.has(m[1]!) &&
       subject !== undefined
     ) {
-      const words = subject.split(' ').filter((w) => !STOP_WORDS.has(w) && !/^(with|and|plus)$/.test(w));
       const key = keyOfWords(words.join(' '));
-      if (key !== '' && !NOT_TABLES.test(singular(m[1]!))) entities.add(key, end - subject.length);
+      if (key !== '' && (rows || !NOT_TABLES.test(singular(m[1]!)))) entities.add(key, end - subject.length);
       continue;
     }
     const child = entities.find(m[1]!);
@@ -862,6 +867,32 @@ function findSingularSubjects(text: string, words: readonly Word[], entities: En
       !/^(?:\d|many|several|multiple|some|a few|one or more)\b/.test(held) &&
       held.split(/,|\band\b/).filter((item) => item.trim() !== '').length >= 3;
     if (names || lists) entities.add(keyOfWords(phrase.join(' ')), at);
+  }
+}
+
+/**
+ * "users who belong to an account", "orders that reference a restaurant", "trips where a driver drives
+ * a vehicle": a plural that a relative clause naming another table follows is a table too, where it
+ * starts a clause or is an item of a list.
+ */
+function findRelativeClauses(text: string, words: readonly Word[], entities: Entities): void {
+  const re =
+    /(?:^|[,;:.!?(]\s*|\b(?:and|plus|also|with|need|want|make|create|generate)\s+)((?:[a-z]+\s+)?[a-z]+)\s+(?:who|that|which|where)\s+([^,;.()]*)/g;
+  for (const m of text.matchAll(re)) {
+    const at = m.index! + m[0].indexOf(m[1]!);
+    const phrase = m[1]!.split(' ');
+    const head = words.find((w) => w.at === at + m[1]!.lastIndexOf(phrase.at(-1)!));
+    if (head === undefined || !isPluralNoun(head) || UNITS.has(head.text) || STOP_WORDS.has(head.text))
+      continue;
+    if (NOT_TABLES.test(singular(head.text))) continue;
+    if (entities.find(m[1]!) !== undefined || entities.find(head.text) !== undefined) continue;
+    // The clause names another table ("… belong to an account").
+    const others = m[2]!.split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w) && !STOP_WORDS.has(w));
+    if (!others.some((w) => entities.find(w) !== undefined)) continue;
+    const first = words.find((w) => w.at === at);
+    const key =
+      first !== undefined && first !== head && first.pos === 'NOUN' ? keyOfWords(m[1]!) : singular(head.text);
+    entities.add(key, first === head || first?.pos !== 'NOUN' ? head.at : at);
   }
 }
 

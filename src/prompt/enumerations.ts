@@ -21,7 +21,7 @@ import {
 import { typeFromName } from '../detect/naming.js';
 import { knownByName } from './knowledge.js';
 import { isPluralNoun, spacedDash, type Word } from './reader.js';
-import { singular, snake } from './text.js';
+import { isPlural, singular, snake } from './text.js';
 
 /** One noun phrase of a list: its words, head (last noun), and whether a number counts it. */
 interface Phrase {
@@ -162,7 +162,13 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
     (before.pos !== 'ADJ' || isClassifying(before.text)) &&
     !META.has(before.text)
   ) {
-    if (ROW_WORDS.has(head.text) || COLLECTION_WORDS.has(head.text)) return snake(before.lemma);
+    // ("feeding schedule rows" are a feeding schedule's: a singular before the word for rows is read
+    // with its own modifier.)
+    if (ROW_WORDS.has(head.text) || COLLECTION_WORDS.has(head.text))
+      return (
+        (isPluralNoun(before) ? undefined : keyOf(words, { ...phrase, head: phrase.head - 1 })) ??
+        snake(before.lemma)
+      );
     // "tutoring sessions log", "timesheet entries log an employee's hours": after a plural the log
     // is the plural's (or a verb); "call center log" is a log of calls.
     if (RECORD_WORDS.has(head.text) && isPluralNoun(before))
@@ -225,11 +231,20 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     const ownColumns = words[i + 1]!.text === '(' && columnsInParentheses(words, i + 1);
     // One noun may come before the plural ("check results").
     const first = words[i - 1]?.pos === 'NOUN' && /^(,|and|;)$/.test(words[i - 2]?.text ?? '') ? i - 1 : i;
+    // ("has comments with …": after a verb of having, a word in -s the tagger read as a verb is a noun.)
+    const had =
+      word.pos === 'VERB' &&
+      /^(has|have|contains?|includes?|holds?|gets?)$/.test(words[i - 1]!.text) &&
+      isPlural(word.text);
     if (
-      isPluralNoun(word) &&
+      (isPluralNoun(word) || had) &&
       !UNITS.has(word.text) &&
       (/^(with|having|including|containing)$/.test(words[i + 1]!.text) || between || ofEach || ownColumns) &&
-      /^(,|and|;)$/.test(words[first - 1]!.text)
+      // ("each post can have comments with text, …", "customers who place orders with a total": things
+      // had or done, with columns of their own.)
+      (/^(,|and|;|has|have|contains?|includes?|holds?|gets?)$/.test(words[first - 1]!.text) ||
+        words[first - 1]!.pos === 'VERB' ||
+        /^(who|that|which)$/.test(words[first - 2]?.text ?? ''))
     ) {
       const key = keyOf(words, { first, head: i, counted: false });
       if (key !== undefined) entities.add(key, word.at).written ||= word.text.includes('_');

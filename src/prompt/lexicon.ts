@@ -438,7 +438,7 @@ export const SELF_JUNCTIONS: Record<string, [string, string]> = {
  * names in capitals that are no plurals of a shorter word ("SMS", "GPS", "iOS").
  */
 export const NOT_PLURAL =
-  /^(news|series|species|means|physics|mathematics|economics|politics|ethics|logistics|analytics|athletics|gymnastics|diabetes|measles|billiards|lens|gas|bus|canvas|atlas|alias|bias|chaos|yes|this|its|has|was|does|is|as|us|sms|gps|ios|dns|aws|kudos|ours|theirs)$/;
+  /^(news|series|species|means|physics|mathematics|economics|politics|ethics|logistics|analytics|athletics|gymnastics|diabetes|measles|billiards|lens|gas|bus|canvas|atlas|alias|bias|chaos|yes|this|its|has|was|does|is|as|us|sms|gps|ios|dns|aws|saas|paas|iaas|kudos|ours|theirs)$/;
 
 /**
  * Nouns a table is named by as they are, not in the plural (pluralize would pluralize most):

@@ -115,8 +115,8 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
     const last = words[len - 1] as string;
     // "profile rows": the rows are profiles.
     const key = snake(
-      len === 2 && (ROW_WORDS.has(last) || COLLECTION_WORDS.has(last))
-        ? singular(words[0] as string)
+      len >= 2 && (ROW_WORDS.has(last) || COLLECTION_WORDS.has(last))
+        ? [...words.slice(0, -2), singular(words[len - 2] as string)].join('_')
         : [...words.slice(0, -1), singular(last)].join('_'),
     );
     // "an owner" names the pet_owners when no other table ends so.
@@ -149,16 +149,23 @@ function mentionAt(tokens: Token[], i: number, entities: Entities): Mention | un
       isPlural(last) ||
       // "mouse colony: …": a table named in the singular is many rows all the same.
       entity.name === entity.key ||
-      (len === 2 &&
+      (len >= 2 &&
         ROW_WORDS.has(last) &&
-        (last === 'rows' || last === 'table' || isPlural(words[0] as string))) ||
+        (last === 'rows' || last === 'table' || isPlural(words[len - 2] as string))) ||
       // "call log", "reagent inventory": a collection names many rows.
       (len >= 2 && (COLLECTION_WORDS.has(last) || RECORD_WORDS.has(last))) ||
       // "200 customer from Italy": counted above one, a singular names many rows.
       (tokens[i - 1]?.kind === 'number' && Number(tokens[i - 1]!.text) > 1);
-    if (len === 2 && ROW_WORDS.has(last) && !plural) continue;
-    // "Account: IBAN, holder name", "Reading = timestamp, …": a singular header over its columns.
-    const header = (i === 0 || tokens[i - 1]?.kind === 'punct') && /^[:=]$/.test(tokens[i + len]?.text ?? '');
+    if (len >= 2 && ROW_WORDS.has(last) && !plural) continue;
+    // "Account: IBAN, holder name", "Reading = timestamp, …", "pledge - amount, …": a singular header
+    // over its columns.
+    const mark = tokens[i + len];
+    const header =
+      (i === 0 || tokens[i - 1]?.kind === 'punct') &&
+      (/^[:=]$/.test(mark?.text ?? '') ||
+        (mark?.text === '-' &&
+          tokens[i + len + 1]?.kind === 'word' &&
+          mark.at > run[len - 1]!.at + run[len - 1]!.text.length));
     // "…, pet have name, species …", "performance belong to stage": a clause about one row, written
     // without its article.
     const clauseHead =
@@ -250,6 +257,8 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
     /** Whether the mention before was a dimension after "keyed by" (a list of them may go on). */
     let previousWasKey = false;
     const groupSinceStart: Entity[] = [];
+    /** The plural a relative clause is about, while the clause goes on. */
+    let clause: Entity | undefined;
     mentions.forEach((m, index) => {
       // The words before the mention, without one modifier after a determiner ("has a homeroom teacher"
       // reads as "has a teacher").
@@ -331,6 +340,42 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
         addRelation(previous.entity, m.entity);
         groupSinceStart.push(m.entity);
         addText(subject, sentence.slice(m.end, end).replace(/^\s*[a-z]+/, ''));
+        return;
+      }
+      // A relative clause on a plural: "users who belong to an account", "orders that reference a
+      // restaurant", "trips where a driver drives a vehicle", "playlists that users create". What the
+      // clause names one of, the plural's rows refer to; things it names many of ("customers who place
+      // orders") belong to them. The columns after the clause stay the plural's.
+      const raw = previous === undefined ? '' : sentence.slice(previous.end, m.start);
+      // (Not "where each ticket has …", a clause about the other table's rows, nor "which reply to
+      // other comments", about the plural's own.)
+      const opens =
+        previous !== undefined &&
+        previous.entity !== m.entity &&
+        determiner !== 'self' &&
+        isPlural(sentence.slice(previous.start, previous.end).split(' ').pop() ?? '') &&
+        /^\s*(?:who|that|which|where)\s(?!\s*(?:each|every)\b)[^,;:()?!]*$/.test(raw);
+      if (opens) clause = previous.entity;
+      else if (/[,;:()]|\b(?:with|and|plus|while)\b/.test(raw)) clause = undefined;
+      if (clause !== undefined && m.entity !== clause) {
+        // "that users create": the mention is the clause's subject; "who place orders": its object.
+        const bySubject =
+          opens && /^\s*(?:who|that|which|where)\s+(?:(?:a|an|the|one|each|every)\s+)?$/.test(raw);
+        const many =
+          !bySubject &&
+          !relationWord &&
+          isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? '') &&
+          !/\b(?:a|an|one|the|each|every|single)\s+$/.test(raw);
+        if (many) {
+          addRelation(m.entity, clause);
+          subject = m.entity;
+          clause = undefined;
+        } else {
+          addRelation(clause, m.entity);
+          subject = clause;
+        }
+        groupSinceStart.push(m.entity);
+        addText(subject, sentence.slice(m.end, end));
         return;
       }
       // "…, and each classroom has …": a new clause with its own subject.

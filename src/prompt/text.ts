@@ -184,8 +184,8 @@ interface Line {
   text: string;
 }
 
-/** A line that starts like a table's header: a few words, then a dash, a colon or a parenthesis. */
-const HEADER_LINE = /^[a-z][a-z _]{0,40}?\s*(?:[:(\u2013\u2014]|\s-\s)/i;
+/** A line that starts like a table's header: a few words, then a dash, a colon, "=" or a parenthesis. */
+const HEADER_LINE = /^[a-z][a-z _]{0,40}?\s*(?:[:(=\u2013\u2014]|\s-\s)/i;
 
 /**
  * A prompt on several lines, as one line of text: a heading ends with a colon before the lines under
@@ -291,7 +291,12 @@ export function normalizeText(prompt: string): string {
       /\bgive\s+(?:each\s+|every\s+|all\s+|the\s+)?(?!(?:me|us|them|it)\b)([a-z]+)\s+(?:a|an|some)\s+/g,
       (_m, noun: string) => `${isPlural(noun) ? noun : plural(noun)} with `,
     )
-    .replace(/\b(fields|columns|cols|attributes)\s+-\s+/g, '$1: ')
+    .replace(/\b(fields|columns|cols|attributes)\s+(?:-|is|are|should be|will be|would be)\s*:?\s+/g, '$1: ')
+    // "- make it 1,000 rows", "… pls generate 300 records": how many rows, asked for after the columns.
+    .replace(
+      /\b(?:make it|make that|give me|generate|create|i need|we need|need)\s+(?=\d[\d,]*\s+(?:rows|records|entries)\b)/g,
+      '',
+    )
     // "i need table customer with name, … and table order with total": a table named after "table".
     .replace(
       /(^|[.]\s*|\b(?:need|want|a|and|plus|then)\s+)table\s+(?!(?:of|with|for|that|which|linking|joining|connecting|between|number|no|size)\b)([a-z][a-z_]*)(?=\s*(?:with\b|having\b|containing\b|\(|:))/g,

@@ -1899,3 +1899,49 @@ t.test(
     );
   },
 );
+
+t.test('singular headers, words for the rows, and how many asked for after the columns', async (t) => {
+  // "pledge - amount, …" and "visit = …" on a line of its own head their table's columns.
+  const fund = tablesOf('projects and pledges. pledge - amount, pledged_at. project - title, deadline');
+  t.ok(field(fund, 'projects', 'deadline'));
+  t.notOk(field(fund, 'pledges', 'deadline'));
+  const vet = tablesOf('pets and visits; pets have visits.\npet = name, species\nvisit = visit date, cost');
+  t.ok(field(vet, 'visits', 'cost'));
+  t.notOk(field(vet, 'pets', 'cost'));
+  // "Fields is:", "columns are": the list of columns.
+  t.notOk(table(tablesOf('sensors, 1800 rows. Fields is: sensor name, temperature'), 'fields'));
+  // "feeding schedule rows": rows of a feeding schedule; "make it 1,000 rows" is a count, no column.
+  const feeding = tablesOf('feeding schedule rows: animal, food type, keeper name - make it 1,000 rows');
+  t.equal(table(feeding, 'feeding_schedules')?.count, 1000);
+  t.notOk(feeding[0]?.fields.some((f) => f.name.startsWith('make')));
+  // "time entries logged against tasks": a word for rows after a noun, hung on a table.
+  t.same(
+    refs(tablesOf('tasks with title, and time entries logged against tasks with minutes'), 'time_entries'),
+    ['tasks'],
+  );
+  // "SaaS" is no plural.
+  t.notOk(table(tablesOf('For my SaaS: accounts (company name, plan) and users'), 'saas'));
+});
+
+t.test('relative clauses on a plural and things had with columns of their own', async (t) => {
+  const saas = tablesOf('accounts (company name, plan), users who belong to an account with email and role');
+  t.same(refs(saas, 'users'), ['accounts']);
+  t.ok(field(saas, 'users', 'role'));
+  const food = tablesOf(
+    'restaurants with a name; and orders that reference a restaurant, with total and ordered at',
+  );
+  t.same(refs(food, 'orders'), ['restaurants']);
+  t.ok(field(food, 'orders', 'ordered_at'));
+  // "where a driver drives a vehicle": the plural refers to both; the columns after are its own.
+  const fleet = tablesOf(
+    'drivers (name, license number), vehicles (plate, make) and trips where a driver drives a vehicle, with distance km and fare',
+  );
+  t.same(refs(fleet, 'trips')?.sort(), ['drivers', 'vehicles']);
+  t.ok(field(fleet, 'trips', 'distance_km'));
+  t.notOk(field(fleet, 'drivers', 'distance_km'));
+  // "customers who place orders": what the clause names many of belongs to the plural.
+  t.same(refs(tablesOf('customers who place orders with a total'), 'orders'), ['customers']);
+  // "Each post has comments with text": things had, with columns of their own, are a table.
+  const blog = tablesOf('posts with title. Each post has comments with text and created_at.');
+  t.same(refs(blog, 'comments'), ['posts']);
+});
