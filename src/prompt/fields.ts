@@ -212,6 +212,14 @@ function stripLead(words: string[]): string[] {
       !STOP_WORDS.has(words[1]!)
     ) &&
     !(words[start] === 'valid' && /^(until|from|to|through|thru)$/.test(words[start + 1] ?? '')) &&
+    // "is admin", "has garage": a yes/no column named with its verb (not "has a deadline").
+    !(
+      /^(is|has|was|can)$/.test(words[start]!) &&
+      words.length - start >= 2 &&
+      words.length - start <= 3 &&
+      !STOP_WORDS.has(words[start + 1]!) &&
+      !/^(many|several|multiple|one|\d+)$/.test(words[start + 1]!)
+    ) &&
     // "in stock", "on sale", "in service": a state named with its preposition, yes or no.
     !(
       /^(in|on|out)$/.test(words[start]!) &&
@@ -735,6 +743,21 @@ export function parseFields(
     const lead = words.split(' ')[0] as string;
     return (STOP_WORDS.has(lead) ? ` ${lead} ` : ' ') + mark(name, { type: 'enum', params: { values } });
   });
+  // "(title, duration, track: web, data, mobile)": a name, a colon and a list that runs to the closing
+  // parenthesis (or a semicolon) are that column's choices, unless every item names a column.
+  rest = rest.replace(
+    new RegExp(
+      `(^|[,(]|\\band\\b|\\bwith\\b)(\\s*)([a-z][a-z0-9_'-]*(?: [a-z][a-z0-9_'-]*)?)\\s*:\\s*(${value}(?:\\s*,\\s*${value})+)\\s*(?=[);])`,
+      'g',
+    ),
+    (m, lead: string, space: string, words: string, list: string) => {
+      const name = fieldName(words, table);
+      const values = splitValues(list);
+      if (name === '' || isEntity(name) !== undefined || values.every((v) => namesColumn(v, table))) return m;
+      enumText.push(list);
+      return `${lead}${space}${mark(name, { type: 'enum', params: { values } })}`;
+    },
+  );
   // Any name before values joined by "or" (or after "one of", "either"): "outcome resolved, escalated or
   // dropped", "fruit one of apple, pear or plum". Values joined by "and" are columns, not choices.
   // "vegetarian yes/no", "active (y/n)": a flag.
@@ -916,6 +939,11 @@ export function parseFields(
   // Parentheses left after the enums were read, and a dash between spaces, end an item too:
   // "(name, salary, job title) - 250 rows". "Has been" is no "has" that opens a list.
   rest = rest.replace(/\b(?:has|have) been\b/g, 'was');
+  // "…, is admin, has garage": a yes/no column named with its verb, where an item starts.
+  rest = rest.replace(
+    /(^|[,;(]|\band\b)\s*(is|has)\s+(?!(?:a|an|the|one|no|many|several|multiple|been|\d+)\b)([a-z]+)\b(?=\s*(?:[,;)]|\band\b|$))/g,
+    '$1 $2_$3',
+  );
   for (const raw of rest.split(
     /\s*(?:,|;|\band\b|\bplus\b|\bas well as\b|&|\bwith\b|\bhas\b|\bhave\b|\bhaving\b|[():]|\s-\s)\s*/,
   )) {

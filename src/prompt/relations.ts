@@ -215,6 +215,32 @@ function verbBetween(sentence: string, tagged: readonly Word[], from: number, to
 const REMARK_IN_PARENS =
   /\((?:a|an|each|every|one|no)\s+[a-z]+\s+(?:can|cannot|can't|may|must|should|will|won't|only|never|is only|appears?)\b(?=[^()]*\b(?:once|twice|unique|pairs?|duplicates?|same)\b)[^()]*\)/g;
 
+/**
+ * The sentences of `text`: split at ".", ";" and line breaks, but not inside parentheses ("(status:
+ * active, paused; started_at)" is one table's columns), not between digits ("4.5") and not in a web
+ * address ("booking.com").
+ */
+function sentences(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (
+      (c === '\n' || ((c === '.' || c === ';') && depth === 0)) &&
+      !/\d/.test(text[i - 1] ?? '') &&
+      !/^(?:\d|(?:com|net|org|io|co|app|dev)\b)/.test(text.slice(i + 1, i + 5))
+    ) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
+
 /** Scans `text` (normalized) for relations and per-entity field text. */
 export function scanRelations(written: string, entities: Entities, fact?: Entity): Scan {
   const scan: Scan = { relations: [], fieldText: new Map(), junctions: new Set() };
@@ -237,7 +263,7 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
   // "?" and "!" end a sentence only at the end of the text: "is late?, status …" goes on.
   let lastMentioned: Entity | undefined;
   // (A web address's dot ends no sentence: "booking.com".)
-  for (const sentence of text.split(/(?<!\d)[.;\n](?!\d|(?:com|net|org|io|co|app|dev)\b)/)) {
+  for (const sentence of sentences(text)) {
     const tokens = tokenize(sentence);
     const mentions: Mention[] = [];
     for (let i = 0; i < tokens.length; i++) {
@@ -277,6 +303,13 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
           /^\d+$/.test(words[words.length - 1] as string) ||
           ADJECTIVES.has(words[words.length - 1] as string) ||
           LOCALE_WORD_SET.has(words[words.length - 1] as string))
+      )
+        words.pop();
+      // "and about 2000 workouts", "under 50 rooms": a word before a count says how many, no relation.
+      if (
+        /\b(?:about|around|roughly|approximately|approx|circa|over|under|nearly|almost)\s+\d[\d,.]*k?\s*$/.test(
+          head,
+        )
       )
         words.pop();
       // "reviews of translated documents", "refunds for cancelled orders": a participle between a

@@ -212,7 +212,10 @@ function readLines(prompt: string): string {
     out += line.text;
     if (next === undefined) break;
     if (line.kind === 'heading') out += next.kind === 'heading' ? '. ' : ': ';
-    else if (line.kind === 'item') out += next.kind === 'item' ? ', ' : '. ';
+    // (Items that each head a table's columns, "- vets: name, specialty", are sentences of their own.)
+    else if (line.kind === 'item')
+      out +=
+        next.kind === 'item' && !(HEADER_LINE.test(next.text) && HEADER_LINE.test(line.text)) ? ', ' : '. ';
     else if (next.kind === 'item') out += /[:,.!?]$/.test(line.text) ? ' ' : ': ';
     // A hard-wrapped sentence goes on; a line shaped like a table's header ("firings — fired at, …")
     // starts a new one.
@@ -301,6 +304,11 @@ export function normalizeText(prompt: string): string {
     .replace(
       /(^|[.]\s*|\b(?:need|want|a|and|plus|then)\s+)table\s+(?!(?:of|with|for|that|which|linking|joining|connecting|between|number|no|size)\b)([a-z][a-z_]*)(?=\s*(?:with\b|having\b|containing\b|\(|:))/g,
       (_m, lead: string, noun: string) => `${lead}${isPlural(noun) ? noun : plural(noun)}`,
+    )
+    // "a table of users and a table of login events": the tables are the things they hold.
+    .replace(
+      /\b(?:a|an|one|another|the|a second|a separate)\s+table\s+(?:of|for)\s+(?=[a-z])(?!(?:each|every|the|them|it)\b)/g,
+      '',
     )
     // "X as well as Y", "…, then Y with …", "Also Y": the next item of a list of tables.
     .replace(/\bas well as\b/g, 'and')

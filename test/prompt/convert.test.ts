@@ -1945,3 +1945,42 @@ t.test('relative clauses on a plural and things had with columns of their own', 
   const blog = tablesOf('posts with title. Each post has comments with text and created_at.');
   t.same(refs(blog, 'comments'), ['posts']);
 });
+
+t.test(
+  'lists inside parentheses, bullets that head tables, approximate counts and tables of things',
+  async (t) => {
+    // A semicolon inside parentheses ends no sentence; "track: web, data, mobile)" lists choices.
+    const billing = tablesOf(
+      'plans (name, monthly price), subscriptions (status: active, paused, cancelled; started_at) and payments (amount, paid_at)',
+    );
+    t.ok(field(billing, 'subscriptions', 'started_at'));
+    t.same(field(tablesOf('talks (title, track: web, data, mobile)'), 'talks', 'track')?.params?.['values'], [
+      'web',
+      'data',
+      'mobile',
+    ]);
+    // Bullets that each head a table's columns are sentences of their own.
+    const clinic = tablesOf(
+      '- clinics: name, city\n- vets: name, specialty, works at one clinic\n- 300 appointments: date, price',
+    );
+    t.ok(table(clinic, 'vets'));
+    t.notOk(field(clinic, 'clinics', 'specialty'));
+    // "about 2000 workouts" counts them; "about" relates nothing.
+    const fit = tablesOf(
+      'users with username. Workouts are logged by users. 100 users and about 2000 workouts.',
+    );
+    t.same(refs(fit, 'users'), []);
+    t.same(refs(fit, 'workouts'), ['users']);
+    // "a table of users and a table of login events": two tables.
+    t.same(
+      tablesOf('a table of users and a table of login events')
+        .map((x) => x.name)
+        .sort(),
+      ['login_events', 'users'],
+    );
+    // "is admin", "has garage": yes/no columns named with their verb.
+    const users = tablesOf('users with name, is admin, has garage and email');
+    t.equal(field(users, 'users', 'is_admin')?.type, 'boolean');
+    t.equal(field(users, 'users', 'has_garage')?.type, 'boolean');
+  },
+);
