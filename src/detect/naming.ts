@@ -244,7 +244,19 @@ const RULES: Rule[] = [
   [/^(commit|commit_sha|sha|git_sha|commit_hash)$/, 'commit_sha'],
   [/^(md5|checksum|md5_hash|etag)$/, 'hash_md5'],
   [/^(sha256|hash|sha256_hash|digest|fingerprint)$/, 'hash_sha256'],
+  // A ship's ports of call are places; a bare port is a network's.
+  [
+    /^(departure|arrival|home|origin|destination|loading|discharge|unloading|embarkation|disembarkation|transit)_port$|^port_of_[a-z]+$/,
+    'city',
+  ],
   [/^(port|port_number)$/, 'port_number'],
+  // The languages people speak or translate between are no programming languages.
+  [
+    /^(source|target|spoken|native|preferred|first|second|mother|original|working|translation|display)_languages?$/,
+    'locale_code',
+  ],
+  [/^(character|character_name)$/, 'full_name'],
+  [/^(player_tag|gamer_tag|gamertag|player_handle)$/, 'username'],
   [/^(file_size|size_human)$/, 'file_size'],
   [/^(docker_image|image_name|container_image)$/, 'docker_image'],
   [/^(path|file_path|filepath|file_name|filename)$/, 'file_path'],
@@ -834,6 +846,20 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
     /^issue$/,
     tableOf('magazine|comic|journal|newspaper|periodical|publication|volume'),
     { type: 'integer', params: { min: 1, max: 300 } },
+  ],
+  // A ship's port is a place.
+  [
+    /^port$/,
+    tableOf(
+      'voyage|vessel|ship|cruise|cargo|berth|shipment|freight|port_call|sailing|ferry|crossing|container',
+    ),
+    { type: 'city' },
+  ],
+  // A doctor's specialty is medicine's; a trainer's, a lawyer's or a chef's is a skill.
+  [
+    /^(specialty|speciality|specialization)$/,
+    /^(?!.*(?:doctor|physician|clinic|hospital|nurse|surgeon|specialist|medic|health|patient|practitioner|dentist|vet|therapist|provider|referral|consult|ward|staff)).*$/,
+    { type: 'skill' },
   ],
   // A patient's temperature is a body's.
   [

@@ -272,3 +272,16 @@ t.test('rates, how often, how long and what can be done', async (t) => {
   t.equal(type('spots_available'), 'integer');
   t.equal(type('dealer_name'), 'company_name');
 });
+
+t.test('ports of call, spoken languages, skills, characters and gamer tags', async (t) => {
+  const type = (name: string, table?: string) => typeFromName(name, 'any', table)?.type;
+  t.equal(type('departure_port'), 'city');
+  t.equal(type('port', 'voyages'), 'city');
+  t.equal(type('port', 'servers'), 'port_number');
+  t.equal(type('source_language', 'projects'), 'locale_code');
+  t.equal(type('language', 'repositories'), 'programming_language');
+  t.equal(type('specialty', 'personal_trainers'), 'skill');
+  t.equal(type('specialty', 'doctors'), 'medical_specialty');
+  t.equal(type('character_name', 'roles'), 'full_name');
+  t.equal(type('player_tag'), 'username');
+});
