@@ -116,6 +116,12 @@ const RULES: Rule[] = [
   [/^(middle_?name)$/, 'first_name'],
   // A pet's name is a given name ("Bella", "Max").
   [/^(pet|dog|cat|horse|puppy|kitten|animal)_name$/, 'first_name'],
+  // A place in an order: an author's on a paper, a stop's on a route, an item's on a page.
+  [
+    /^(sort|display|author|stop|step|list|page|track|menu|batting|running|print|seat|listing)_order$/,
+    'integer',
+    { min: 1, max: 20 },
+  ],
   // A place in a sequence: the stops of a route, the steps of a recipe.
   [/^(sequence|seq|sequence_number|seq_no|stop_sequence|step_number)$/, 'integer', { min: 1, max: 50 }],
   [/^(last_login|last_seen|last_active|last_activity|last_visit)$/, 'datetime'],

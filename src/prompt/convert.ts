@@ -28,7 +28,14 @@ import { findEnumerations } from './enumerations.js';
 import { knownColumn, knownEntity, knownEntityAmong } from './knowledge.js';
 import { dimensionTables, factTable, findGrainTables, findWarehouseTables } from './warehouse.js';
 import { isPluralNoun, readWords, type Word } from './reader.js';
-import { kindChoices, type PromptField, parseFields, readWindow, windowParams } from './fields.js';
+import {
+  kindChoices,
+  listsColumns,
+  type PromptField,
+  parseFields,
+  readWindow,
+  windowParams,
+} from './fields.js';
 import {
   DOMAINS,
   EVENT_ENTITIES,
@@ -145,6 +152,8 @@ function readEntities(
   findPassiveObjects(text, entities);
   findSingularSubjects(text, words, entities);
   findRelativeClauses(text, words, entities);
+  findLinkTables(text, entities);
+  findHadThings(text, entities);
   findRelationObjects(words, entities);
   findAttachedTables(words, entities);
   findRangesPerParent(text, entities);
@@ -160,13 +169,15 @@ function readEntities(
     // "no duplicate pairs", "each pair only once": pairs of rows of other tables, no table.
     else if (entity.key === 'pair' && entity.count === undefined && entities.list.length > 2)
       entities.list.splice(entities.list.indexOf(entity), 1);
-    // "I need three tables: …": how many tables the schema has, no table of tables.
+    // "I need three tables: …", "what tables would a dealership need?": the schema's tables, no table
+    // of tables (a restaurant's 20 tables are counted).
     else if (
       entity.key === 'table' &&
       entities.list.length > 1 &&
-      /\b(?:need|want|make|create|generate|build|give me)\s+(?:\d+|a few|some|several)\s+tables\s*[.:;,]/.test(
-        text,
-      )
+      ((entity.count === undefined && entity.perParent === undefined) ||
+        /\b(?:need|want|make|create|generate|build|give me)\s+(?:\d+|a few|some|several)\s+tables\s*[.:;,]/.test(
+          text,
+        ))
     )
       entities.list.splice(entities.list.indexOf(entity), 1);
   }
@@ -229,14 +240,15 @@ export function convertPrompt(prompt: string): ConversionResult {
         segment = kind.rest;
       }
       const found =
-        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|\bneeds?\b|\bcarry\b|\bcarries\b|\bstores?\b|\btracks?\b|\bcaptures?\b|\bgets?\b|\brecording\b|\brecords\b|\bstoring\b|\bholding\b|\blogging\b|\btracking\b|[:(,]|[?!](?=\s*[a-z][^.?!]*,)|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
+        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|\bneeds?\b|\bcarry\b|\bcarries\b|\bstores?\b|\btracks?\b|\bcaptures?\b|\bgets?\b|\brecording\b|\brecords?\b|\bstoring\b|\bholding\b|\blogging\b|\btracking\b|[:(,]|[?!](?=\s*[a-z][^.?!]*,)|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
           segment,
         );
       // "holds a rank of recruit, officer or leader": a comma inside choices opens no list.
       const intro = found?.[0] === ',' && OR_LIST_TAIL.test(segment.slice(found.index + 1)) ? null : found;
       const body = (intro === null ? segment : segment.slice(intro.index + intro[0].length)).replace(
-        // "source which is one of referral, …" names choices; other clauses say something else.
-        /\b(who|which|that|where)\b(?!\s+(?:is|are)\s+(?:one of|either)\b).*$/,
+        // "source which is one of referral, …" names choices, "which also stores the author order"
+        // columns; other clauses say something else.
+        /\b(who|which|that|where)\b(?!\s+(?:is|are)\s+(?:one of|either)\b)(?!\s+(?:also\s+)?(?:has|have|stores?|holds?|records?|tracks?|includes?|contains?|carries|keeps?)\b).*$/,
         '',
       );
       const parsed = parseFields(body, entity.name, (phrase) => {
@@ -246,8 +258,11 @@ export function convertPrompt(prompt: string): ConversionResult {
       // Without "with ..." only enums and ranges count ("per employee type vacation, sick or personal"),
       // and so before it ("80 patients aged 5 to 90, with gender").
       const ranged = (f: PromptField) => f.type === 'enum' || f.params?.['min'] !== undefined;
-      if (intro === null) parsed.fields = parsed.fields.filter(ranged);
-      else if (intro.index > 0) {
+      // "concerts have venue and date, attendees name and email": with the verb left out, a list whose
+      // every item names a column is the table's columns.
+      if (intro === null) {
+        if (!listsColumns(body, entity.name)) parsed.fields = parsed.fields.filter(ranged);
+      } else if (intro.index > 0) {
         const lead = parseFields(segment.slice(0, intro.index), entity.name, () => undefined);
         // Date windows there are the table's own (applyEntityWindows), not a column's.
         parsed.fields.unshift(
@@ -582,14 +597,19 @@ function manyToMany(text: string, entities: Entities, relations: Relation[], jun
       )
         continue;
       const sentence = m[3] as string;
+      // "… many to many via assignments": the link table named (found with the tables).
+      const via = /^\s*,?\s*(?:via|through|using)\s+(?:an?\s+|the\s+)?([a-z_]+)/.exec(sentence);
+      const named = via === null ? undefined : entities.find(via[1]!);
       const junction =
+        named ??
         entities.list.find(
           (e) =>
             e !== a &&
             e !== b &&
             sentence.includes(e.name.replace(/_/g, ' ')) &&
             !relations.some((r) => r.child === e),
-        ) ?? entities.add(`${a.key}_${b.key}`, m.index, true);
+        ) ??
+        entities.add(`${a.key}_${b.key}`, m.index, true);
       relations.push({ child: junction, parent: a }, { child: junction, parent: b });
       junctions.add(junction);
     }
@@ -893,6 +913,33 @@ function findRelativeClauses(text: string, words: readonly Word[], entities: Ent
     const key =
       first !== undefined && first !== head && first.pos === 'NOUN' ? keyOfWords(m[1]!) : singular(head.text);
     entities.add(key, first === head || first?.pos !== 'NOUN' ? head.at : at);
+  }
+}
+
+/** "projects and employees are many to many via assignments": the link table a many-to-many names. */
+function findLinkTables(text: string, entities: Entities): void {
+  for (const m of text.matchAll(
+    /many[- ]to[- ]many\b[^.;]*?\b(?:via|through|using)\s+(?:an?\s+|the\s+)?([a-z][a-z_]*)(?:\s+table)?/g,
+  )) {
+    const word = m[1]!;
+    if (STOP_WORDS.has(word) || entities.find(word) !== undefined) continue;
+    entities.add(keyOfWords(word), m.index! + m[0].lastIndexOf(word), word.includes('_'));
+  }
+}
+
+/**
+ * "every post has comments", "each order has items": things had, which the knowledge base knows as
+ * rows of the haver's kind, are a table of their own (a review's "comments" stay its column).
+ */
+function findHadThings(text: string, entities: Entities): void {
+  for (const m of text.matchAll(
+    /\b(?:each|every|a|an|one)\s+([a-z]+)\s+(?:has|have|can have|may have|gets|contains|includes|holds)\s+(?:many\s+|several\s+|multiple\s+|some\s+)?([a-z]+s)\b/g,
+  )) {
+    const owner = entities.find(m[1]!);
+    const thing = singular(m[2]!);
+    if (owner === undefined || entities.find(m[2]!) !== undefined || !isPlural(m[2]!)) continue;
+    if (knownEntity(thing)?.parents.includes(owner.key) !== true) continue;
+    entities.add(thing, m.index! + m[0].lastIndexOf(m[2]!));
   }
 }
 

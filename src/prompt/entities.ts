@@ -154,7 +154,14 @@ export class Entities {
   /** The entity of `key`, or a new one; `exact` matches the whole key only (a table named outright). */
   add(key: string, at: number, exact = false): Entity {
     const found = exact ? this.list.find((e) => e.key === key) : this.find(key);
-    const existing = found?.written === true && found.key !== key && found.name !== key ? undefined : found;
+    // "recipes, ingredients and recipe ingredients": a compound of two tables named is a third.
+    const ofTwo =
+      found !== undefined &&
+      found.key !== key &&
+      key.endsWith(`_${found.key}`) &&
+      this.list.some((e) => e !== found && e.key === key.slice(0, -found.key.length - 1));
+    const existing =
+      (found?.written === true && found.key !== key && found.name !== key) || ofTwo ? undefined : found;
     if (existing !== undefined) return existing;
     const words = key.split('_');
     const last = words.pop() as string;
@@ -234,6 +241,12 @@ export function findEntities(
         continue;
       }
     }
+    // "a match is between two teams", "links 2 users": how many a row joins, no count of rows.
+    if (
+      n === 2 &&
+      /^(between|links|linking|joins|joining|connects|connecting|pairs|pairing)$/.test(prev?.text ?? '')
+    )
+      continue;
     // "300 rows of tickets", "…, 300 records": a word for rows names no table; the count is read once
     // every table is found (findRowCounts).
     if (noun !== undefined && ROW_COUNT_WORDS.test(noun.key)) continue;
@@ -931,13 +944,17 @@ const DETERMINING = /^(each|every|a|an|the|those|these|its|their|one|that|this)$
 export function findAttachedTables(words: readonly Word[], entities: Entities): void {
   for (let i = 0; i < words.length - 2; i++) {
     const word = words[i]!;
+    // ("…, also likes on posts": a word in -s the tagger read as a verb, before a preposition.)
+    const noun =
+      isPluralNoun(word) ||
+      (word.pos === 'VERB' && /[^s]s$/.test(word.text) && /^(on|for|of|per)$/.test(words[i + 1]!.text));
     if (
-      !isPluralNoun(word) ||
+      !noun ||
       UNITS.has(word.text) ||
-      STOP_WORDS.has(word.lemma) ||
+      (isPluralNoun(word) && STOP_WORDS.has(word.lemma)) ||
       ROW_WORDS.has(word.text) ||
       RECORD_WORDS.has(word.text) ||
-      entities.find(word.lemma) !== undefined
+      entities.find(singular(word.text)) !== undefined
     )
       continue;
     // The item starts a list item: after a comma, "and", "plus", "with" or a clause's start, perhaps
@@ -949,7 +966,7 @@ export function findAttachedTables(words: readonly Word[], entities: Entities): 
         ? before
         : undefined;
     const opener = words[i - (modifier === undefined ? 1 : 2)];
-    if (opener !== undefined && !/^(,|and|plus|&|with|;|:|-|\+)$/.test(opener.text)) continue;
+    if (opener !== undefined && !/^(,|and|plus|also|&|with|;|:|-|\+)$/.test(opener.text)) continue;
     let k = i + 1;
     if (ATTACHING_PARTICIPLES.test(words[k]!.text) && ATTACHING.test(words[k + 1]?.text ?? '')) k++;
     if (!ATTACHING.test(words[k]!.text)) continue;
@@ -967,8 +984,8 @@ export function findAttachedTables(words: readonly Word[], entities: Entities): 
       !STOP_WORDS.has(modifier.text) &&
       !ADJECTIVES.has(modifier.text) &&
       !LOCALE_WORD_SET.has(modifier.text)
-        ? `${modifier.text}_${word.lemma}`
-        : word.lemma;
+        ? `${modifier.text}_${singular(word.text)}`
+        : singular(word.text);
     entities.add(snake(key), (modifier ?? word).at);
     // "adoptions of those animals by adopters": the plural things the attached ones come by are tables too.
     const by = words[k + 1];

@@ -119,12 +119,13 @@ export function readWindow(text: string): { window: Window; index: number; lengt
         length: monthDays[0].length,
       };
   }
-  // "between Jan 2024 and Jun 2024": from the first day of one month to the last of the other.
+  // "between Jan 2024 and Jun 2024", "between August and October 2025": from the first day of one
+  // month to the last of the other (of the one year written).
   const monthYears = new RegExp(
-    `\\b(?:between|from)\\s+${monthName}\\s+((?:19|20)\\d{2})\\s+(?:and|to|-)\\s+${monthName}\\s+((?:19|20)\\d{2})\\b`,
+    `\\b(?:between|from)\\s+${monthName}(?:\\s+((?:19|20)\\d{2}))?\\s+(?:and|to|-)\\s+${monthName}\\s+((?:19|20)\\d{2})\\b`,
   ).exec(text);
   if (monthYears !== null) {
-    const from = Date.UTC(Number(monthYears[2]), MONTHS.indexOf(monthYears[1]!) % 12, 1);
+    const from = Date.UTC(Number(monthYears[2] ?? monthYears[4]), MONTHS.indexOf(monthYears[1]!) % 12, 1);
     const to = Date.UTC(Number(monthYears[4]), (MONTHS.indexOf(monthYears[3]!) % 12) + 1, 1) - 1000;
     if (from <= to)
       return { window: { min: from, max: to }, index: monthYears.index, length: monthYears[0].length };
@@ -329,6 +330,16 @@ function namesColumn(phrase: string, table: string): boolean {
   // A word for a kind of value ("condition", "priority") names a column too.
   if (KIND_COLUMN.test(phrase.trim())) return true;
   return typeFor(fieldName(phrase, table), table).type !== 'words';
+}
+
+/** Whether `text` is a list of two or more items ("name and email", "a due date and amount paid"), each naming a column. */
+export function listsColumns(text: string, table: string): boolean {
+  const items = text
+    .replace(/[.;!?]\s*$/, '')
+    .split(/\s*(?:,|\band\b|&)\s*/)
+    .map((item) => item.trim().replace(/^(?:a|an|the|its|their)\s+/, ''))
+    .filter((item) => item !== '');
+  return items.length >= 2 && items.every((item) => item.split(' ').length <= 3 && namesColumn(item, table));
 }
 
 /** The type of a field named `name` in `table`; numbers with a range get a numeric type. */
@@ -592,6 +603,8 @@ export function parseFields(
     .replace(/\bkeyed\s+(?:by|to|on)\b/g, ' ')
     // "(unique pair)", "unique per member+class": a word on the pairs (read with the relations), no column.
     .replace(UNIQUE_PAIRS_REMARK, ' ')
+    // "with quantity linking the two": the link is read with the relations, no column's words.
+    .replace(/\b(?:linking|joining|connecting)\s+(?:them|the (?:two|2)|both|those)\b/g, ' ')
     // "sauna (bool)": a yes/no column, as "sauna bool" is.
     .replace(/\s*\((bool|boolean|flag)\)/g, ' $1')
     // "pass/fail boolean": one yes/no column named by its two answers.

@@ -94,6 +94,8 @@ function pluralOf(word: string): string {
   for (const [p, s] of Object.entries(IRREGULAR)) if (s === word) return p === 'persons' ? 'people' : p;
   if (IE_WORDS.has(word)) return word + 's';
   if (isPlural(word)) return word;
+  // "salesperson", "chairperson": people.
+  if (/person$/.test(word)) return word.replace(/person$/, 'people');
   // Latin and Greek endings take the English plural in a table's name (viruses, schemas, indexes,
   // stadiums), not pluralize's classical one (viri, schemata, indices, stadia).
   if (/(us|um|on|ex|ix|a)$/.test(word)) return /(us|ex|ix)$/.test(word) ? `${word}es` : `${word}s`;
@@ -219,7 +221,13 @@ function readLines(prompt: string): string {
     else if (next.kind === 'item') out += /[:,.!?]$/.test(line.text) ? ' ' : ': ';
     // A hard-wrapped sentence goes on; a line shaped like a table's header ("firings — fired at, …")
     // starts a new one.
-    else out += /[.!?:;,]$/.test(line.text) || !HEADER_LINE.test(next.text) ? ' ' : '. ';
+    // A column list ends its sentence before a line that starts with a capital ("Each visit …").
+    else
+      out +=
+        /[.!?:;,]$/.test(line.text) ||
+        (!HEADER_LINE.test(next.text) && !(line.text.includes(',') && /^[A-Z][a-z]/.test(next.text)))
+          ? ' '
+          : '. ';
   }
   return out;
 }
@@ -231,6 +239,11 @@ export function normalizeText(prompt: string): string {
     // One space between words first: the patterns below then never scan long runs of blanks.
     .replace(/\s+/g, ' ')
     .replace(/[\u2013\u2014]/g, '-')
+    // "users and there posts": their.
+    .replace(
+      /\b(and|with) there (?!(?:are|is|was|were|will|should|must|can|may|might)\b)(?=[a-z]+s\b)/g,
+      '$1 their ',
+    )
     // "55 of em", "a few of 'em": of them.
     .replace(/\bof '?em\b/g, 'of them')
     // "leaderboard entries x5000", "verdicts × 750.": times that many, as "(5000)" counts a table.

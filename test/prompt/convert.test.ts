@@ -1,5 +1,6 @@
 import t from 'tap';
 import { convertPrompt } from '../../src/prompt/index.js';
+import { plural } from '../../src/prompt/text.js';
 import type { TableSpec } from '../../workers/engine/index.js';
 import { compile, generateRecords } from '../../workers/engine/index.js';
 
@@ -1982,5 +1983,55 @@ t.test(
     const users = tablesOf('users with name, is admin, has garage and email');
     t.equal(field(users, 'users', 'is_admin')?.type, 'boolean');
     t.equal(field(users, 'users', 'has_garage')?.type, 'boolean');
+  },
+);
+
+t.test(
+  'columns with the verb left out, link tables named, and things had that the knowledge base knows',
+  async (t) => {
+    // "concerts have venue and date, attendees name and email": the verb is left out.
+    const gig = tablesOf('concerts and attendees; concerts have venue and date, attendees name and email.');
+    t.ok(field(gig, 'attendees', 'name'));
+    t.notOk(field(tablesOf('orders placed by customers'), 'orders', 'placed_by'));
+    // "Claims record description, …": a verb of keeping opens the list.
+    t.ok(
+      field(
+        tablesOf('rentals and damage claims. Claims record description, repair cost.'),
+        'damage_claims',
+        'description',
+      ),
+    );
+    // "many to many via assignments which have a role": the link table named, with its columns.
+    const staff = tablesOf(
+      'projects and employees are many to many via assignments which have a role and hours per week',
+    );
+    t.same(refs(staff, 'assignments')?.sort(), ['employees', 'projects']);
+    t.ok(field(staff, 'assignments', 'hours_per_week'));
+    // "recipes, ingredients and recipe ingredients …": a compound of two tables named is a third.
+    const food = tablesOf(
+      'recipes (title), ingredients (name, unit) and recipe ingredients with quantity linking the two',
+    );
+    t.same(refs(food, 'recipe_ingredients')?.sort(), ['ingredients', 'recipes']);
+    t.ok(field(food, 'recipe_ingredients', 'quantity'));
+    // "every post has comments": rows of the post's kind the knowledge base knows; a review's stay a column.
+    t.same(refs(tablesOf('users and posts; every post has comments'), 'comments')?.includes('posts'), true);
+    t.notOk(table(tablesOf('reviews with rating; each review has comments'), 'comments'));
+    // "a match is between two teams": how many a row joins, no count of teams.
+    t.not(table(tablesOf('Tournaments have matches; a match is between two teams.'), 'teams')?.count, 2);
+    // "What tables would a dealership need?": no table of tables; a restaurant's tables are counted.
+    t.notOk(table(tablesOf('What tables would a dealership need? cars (make) and sales'), 'tables'));
+    t.same(plural('salesperson'), 'salespeople');
+    // "between August and October 2025": the year written once.
+    t.same(
+      field(
+        tablesOf('harvest logs with harvest date between August and October 2025'),
+        'harvest_logs',
+        'harvest_date',
+      )?.params,
+      {
+        min: '2025-08-01',
+        max: '2025-10-31',
+      },
+    );
   },
 );
