@@ -246,11 +246,31 @@ function stripLead(words: string[]): string[] {
   return words.slice(start);
 }
 
+/**
+ * "the name of the assigned agent", "the average price of a latte": a thing's own column, named as
+ * "assigned agent name", "average latte price" (but "years of experience" and "date of birth" stay).
+ */
+function ownColumnOf(phrase: string, table: string): string {
+  const m =
+    /^(?:(?:the|a|an|and|with)\s+)*((?:average|avg|total|max|maximum|min|minimum|typical|usual|current)\s+)?([a-z]+)\s+of\s+(?:(?:the|a|an|each|every|their|its|his|her)\s+)?([a-z]+(?:\s+[a-z]+)?)\s*$/.exec(
+      phrase.trim(),
+    );
+  if (
+    m === null ||
+    isPlural(m[2]!) ||
+    !namesColumn(m[2]!, table) ||
+    /^(number|amount|count|list|set|type|kind|date|time|day|month|year|place|country|city|state)$/.test(m[2]!)
+  )
+    return phrase;
+  return `${m[1] ?? ''}${m[3]} ${m[2]}`;
+}
+
 /** The field name of a phrase: the last few words, without articles; `task status` in tasks → `status`. */
 export function fieldName(phrase: string, table: string): string {
   const stamp = /^(?:(?:a|an|the|and|with|its|their)\s+)*([a-z]+)\s+(at|on)$/.exec(phrase.trim());
   if (stamp !== null) return `${stamp[1]}_${stamp[2]}`; // "created at" → created_at
 
+  phrase = ownColumnOf(phrase, table);
   // "give me text, author handle": the request before a column list is no part of its first name.
   phrase = phrase.replace(
     /^\s*(?:(?:give|show|get|send|make)\s+(?:me|us)|(?:i|we)\s+(?:need|want|would like|'d like))\s+/,
@@ -745,10 +765,18 @@ export function parseFields(
   rest = rest.replace(enumRe, (m, words: string, list: string) => {
     const name = fieldName(words, table);
     const values = splitValues(list);
-    // "level 1 to 99, and 50000 matches": a range and the next item, not choices.
+    // "level 1 to 99, and 50000 matches": a range and the next item, not choices; "status code,
+    // response time ms, and checked at": columns, not choices.
     if (
       name === '' ||
       values.length < 2 ||
+      values.some(
+        (v) =>
+          v.includes(' ') &&
+          /^(integer|number|decimal|float|datetime|date|time|timestamp|price|amount|duration)$/.test(
+            typeFor(fieldName(v, table), table).type,
+          ),
+      ) ||
       values.some((v) => new RegExp(`^${NUM}\\s*(?:to|-)\\s*${NUM}$`).test(v))
     )
       return m;
@@ -986,7 +1014,14 @@ export function parseFields(
       continue;
     }
     // "is late?", "vegetarian?", "a wheelchair accessible? flag", "whether it was approved": yes/no.
+    // ("whether the queen was seen": the queen's, named by both words, unless the queen is the row.)
+    const thing = /^whether\s+the\s+([a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item);
+    const own =
+      thing !== null && singular(thing[1]!) !== singular(table.split('_').pop() ?? table)
+        ? ([thing[0], `${thing[1]} ${thing[2]}`] as const)
+        : null;
     const whether =
+      own ??
       /^whether\s+(?:it|they|the\s+[a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item) ??
       // "whether they passed", "whether extra insurance was taken": the deed, or the thing had.
       /^whether\s+(?:it|they|he|she|the\s+[a-z]+)\s+([a-z]+ed)$/.exec(item) ??
@@ -1021,7 +1056,7 @@ export function parseFields(
       push({ name, type: typeFor(name, table).type });
       continue;
     }
-    const words = stripLead(item.split(/\s+/));
+    const words = stripLead(ownColumnOf(item, table).split(/\s+/));
     if (words.length === 0 || words.length > 4) continue;
     // "… and an alert table": the next table named outright, no reference of this one.
     if (words.length > 1 && words.at(-1) === 'table') continue;

@@ -2035,3 +2035,37 @@ t.test(
     );
   },
 );
+
+t.test(
+  "a thing's own column named with 'of', columns that are no choices, and whether a thing was",
+  async (t) => {
+    const desk = tablesOf('600 tickets with subject, opened at, and the name of the assigned agent');
+    t.equal(field(desk, 'tickets', 'agent_name')?.type, 'full_name');
+    t.ok(
+      field(
+        tablesOf('30 coffee shops with name and the average price of a latte'),
+        'coffee_shops',
+        'average_latte_price',
+      ),
+    );
+    // "years of experience" and "date of birth" keep their words.
+    t.ok(
+      field(tablesOf('applicants with name and years of experience'), 'applicants', 'years_of_experience'),
+    );
+    // "status code, response time ms, and checked at" are columns, not a status's choices.
+    const checks = tablesOf('check results with status code, response time ms, and checked at');
+    t.ok(field(checks, 'check_results', 'response_time_ms'));
+    t.same(
+      field(tablesOf('tasks with status open, in progress or closed'), 'tasks', 'status')?.params?.['values'],
+      ['open', 'in progress', 'closed'],
+    );
+    t.equal(
+      field(
+        tablesOf('hive inspections with date, whether the queen was seen'),
+        'hive_inspections',
+        'queen_seen',
+      )?.type,
+      'boolean',
+    );
+  },
+);
