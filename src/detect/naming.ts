@@ -246,7 +246,7 @@ const RULES: Rule[] = [
   [/^(caller|callee|phone|mobile|cell|contact|fax|whatsapp)_(number|no)$|^caller$/, 'phone'],
   [/^(programming_language)$/, 'programming_language'],
   [/^(database_engine|db_engine)$/, 'database_engine'],
-  [/^(version|semver|app_version|release)$/, 'semver'],
+  [/^(version|semver|app_version|release|version_number|release_version)$/, 'semver'],
   [/^(commit|commit_sha|sha|git_sha|commit_hash)$/, 'commit_sha'],
   [/^(md5|checksum|md5_hash|etag)$/, 'hash_md5'],
   [/^(sha256|hash|sha256_hash|digest|fingerprint)$/, 'hash_sha256'],
@@ -852,6 +852,14 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
     /^issue$/,
     tableOf('magazine|comic|journal|newspaper|periodical|publication|volume'),
     { type: 'integer', params: { min: 1, max: 300 } },
+  ],
+  // A member's, a patron's or a rider's card number is the card's, no credit card's.
+  [
+    /^(card_number|card_no|card_num)$/,
+    tableOf(
+      'member|membership|patron|library|loyalty|student|employee|staff|visitor|guest|rider|passenger|player|subscriber|athlete|volunteer|reader|borrower|gym_member',
+    ),
+    { type: 'sequence', params: { start: 100001 } },
   ],
   // A ship's port is a place.
   [

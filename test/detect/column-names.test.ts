@@ -285,3 +285,12 @@ t.test('ports of call, spoken languages, skills, characters and gamer tags', asy
   t.equal(type('character_name', 'roles'), 'full_name');
   t.equal(type('player_tag'), 'username');
 });
+
+t.test("a member's card number and a release's version number", async (t) => {
+  const type = (name: string, table?: string) => typeFromName(name, 'any', table)?.type;
+  t.equal(type('card_number', 'members'), 'sequence');
+  t.equal(type('card_number', 'library_patrons'), 'sequence');
+  t.equal(type('card_number', 'credit_cards'), 'credit_card_number');
+  t.equal(type('card_number', 'payments'), 'credit_card_number');
+  t.equal(type('version_number', 'releases'), 'semver');
+});
