@@ -240,7 +240,7 @@ export function convertPrompt(prompt: string): ConversionResult {
         segment = kind.rest;
       }
       const found =
-        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|\bneeds?\b|\bcarry\b|\bcarries\b|\bstores?\b|\btracks?\b|\bcaptures?\b|\bgets?\b|\brecording\b|\brecords?\b|\bstoring\b|\bholding\b|\blogging\b|\btracking\b|[:(,]|[?!](?=\s*[a-z][^.?!]*,)|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
+        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|\bneeds?\b|\bcarry\b|\bcarries\b|\bstores?\b|\btracks?\b|\bcaptures?\b|\bgets?\b|\brecording\b|\brecords?\b|\breports?\b|\bmeasures?\b|\bemits?\b|\blogs?\b|\bstoring\b|\bholding\b|\blogging\b|\btracking\b|[:(,]|[?!](?=\s*[a-z][^.?!]*,)|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
           segment,
         );
       // "holds a rank of recruit, officer or leader": a comma inside choices opens no list.
@@ -392,7 +392,7 @@ function mergeFields(table: TableSpec, fields: PromptField[]): TableSpec {
 
 /** "mission crew linking astronauts to missions": a name (one or two words), then the two it links. */
 const LINKS_TWO =
-  /\b([a-z][a-z_]*(?: [a-z_]+)?)\s+(?:linking|joining|connecting)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g;
+  /\b([a-z][a-z_]*(?: [a-z_]+)?)\s+(?:linking|joining|connecting|tying|pairing|binding|(?:link|join|connect|tie|pair|bind)s?)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g;
 
 /** The two tables named last before `at` (but `except`), in the order they were named. */
 function twoBefore(entities: Entities, at: number, except?: Entity): (Entity | undefined)[] {
@@ -427,10 +427,16 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
     for (const parent of [a, b])
       if (!relations.some((r) => r.child === junction && r.parent === parent))
         relations.push({ child: junction, parent });
-    // ("astronauts to missions" read by the scan as one referring to the other: the link says how.)
+    // ("astronauts to missions" read by the scan as one referring to the other, "leases tie tenants"
+    // as tenants referring to leases: the link says how.)
     for (let i = relations.length - 1; i >= 0; i--) {
       const r = relations[i]!;
-      if ((r.child === a && r.parent === b) || (r.child === b && r.parent === a)) relations.splice(i, 1);
+      if (
+        (r.child === a && r.parent === b) ||
+        (r.child === b && r.parent === a) ||
+        ((r.child === a || r.child === b) && r.parent === junction)
+      )
+        relations.splice(i, 1);
     }
     junctions.add(junction);
   }
@@ -932,15 +938,23 @@ function findLinkTables(text: string, entities: Entities): void {
  * rows of the haver's kind, are a table of their own (a review's "comments" stay its column).
  */
 function findHadThings(text: string, entities: Entities): void {
-  for (const m of text.matchAll(
+  const had = [
     /\b(?:each|every|a|an|one)\s+([a-z]+)\s+(?:has|have|can have|may have|gets|contains|includes|holds)\s+(?:many\s+|several\s+|multiple\s+|some\s+)?([a-z]+s)\b/g,
-  )) {
-    const owner = entities.find(m[1]!);
-    const thing = singular(m[2]!);
-    if (owner === undefined || entities.find(m[2]!) !== undefined || !isPlural(m[2]!)) continue;
-    if (knownEntity(thing)?.parents.includes(owner.key) !== true) continue;
-    entities.add(thing, m.index! + m[0].lastIndexOf(m[2]!));
-  }
+    // "buildings each with units, a unit has floor and sqft"
+    /\b([a-z]+)\s+(?:each|every one)\s+(?:with|having|has|have)\s+(?:many\s+|several\s+|multiple\s+|some\s+)?([a-z]+s)\b(?!\s+(?:each|per)\b)/g,
+  ];
+  for (const re of had)
+    for (const m of text.matchAll(re)) {
+      const owner = entities.find(m[1]!);
+      const thing = singular(m[2]!);
+      if (owner === undefined || entities.find(m[2]!) !== undefined || !isPlural(m[2]!)) continue;
+      // The knowledge base knows them as the owner's rows, or the prompt goes on about one of them.
+      const known = knownEntity(thing)?.parents.includes(owner.key) === true;
+      const described = new RegExp(
+        `\\b(?:a|an|each|every)\\s+${thing}\\s+(?:has|have|is|belongs|with|gets)\\b`,
+      ).test(text);
+      if (known || described) entities.add(thing, m.index! + m[0].lastIndexOf(m[2]!));
+    }
 }
 
 /** Nouns that only appear as relation subjects: "and stock levels for each product", "enrollments between ...". */
@@ -949,6 +963,12 @@ function findRelationNouns(text: string, entities: Entities): void {
   for (const m of text.matchAll(LINKS_TWO)) {
     const phrase = m[1]!.replace(/^(?:a|an|the|and|plus)\s+/, '');
     if (STOP_WORDS.has(phrase.split(' ').pop()!) || phrase.split(' ').pop() === 'table') continue;
+    // "Leases tie tenants to units": three plurals, the first linking the other two, are all tables.
+    const things = [phrase.split(' ').pop()!, m[2]!, m[3]!];
+    // (A word for units of measure or parts of a whole too: "units" are flats here.)
+    if (things.every((w) => isPlural(w) && !STOP_WORDS.has(w)))
+      for (const w of [m[2]!, m[3]!])
+        if (entities.find(w) === undefined) entities.add(singular(w), m.index! + m[0].lastIndexOf(w));
     if (entities.find(m[2]!) === undefined || entities.find(m[3]!) === undefined) continue;
     if (entities.find(phrase) !== undefined) continue;
     entities.add(keyOfWords(phrase), m.index! + m[0].indexOf(m[1]!));

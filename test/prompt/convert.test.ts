@@ -2069,3 +2069,21 @@ t.test(
     );
   },
 );
+
+t.test('things that tie two tables, verbs that report columns, and things each row has', async (t) => {
+  // "Leases tie tenants to units": the leases link the two, both tables ("units" are flats here).
+  const rent = tablesOf('Leases tie tenants to units.');
+  t.same(refs(rent, 'leases')?.sort(), ['tenants', 'units']);
+  t.same(refs(rent, 'tenants'), []);
+  // "Sensors report co2 ppm plus …": the verb opens the list.
+  t.ok(
+    field(
+      tablesOf('rooms have many sensors. Sensors report co2 ppm plus an air quality index.'),
+      'sensors',
+      'co2_ppm',
+    ),
+  );
+  // "buildings each with units, a unit has floor and sqft": the units the prompt goes on about.
+  const hoa = tablesOf('buildings each with units, a unit has floor and sqft');
+  t.same(refs(hoa, 'units'), ['buildings']);
+});
