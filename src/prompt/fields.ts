@@ -327,10 +327,11 @@ export function fieldName(phrase: string, table: string): string {
   if (words.length > 1 && LOCALE_WORD_SET.has(words[0]!) && words.at(-1) === 'name') words = words.slice(1);
   // "booked on date", "scanned at time": the day or time is the stamp's own.
   const full = snake(words.join(' ')).replace(/_(at|on)_(timestamp|time|date)$/, '_$1');
+  // "task status" in tasks is its status, "pet name" in pets its name; "clause type" in clauses stays
+  // clause_type, as schemas name a kind after its table.
   if (words.length === 2 && (words[0] === tableWord || words[0] === table)) {
     const rest = words[1] as string;
-    if (new RegExp(`^(${ENUM_KEYS}|name)$`).test(rest) && typeFromName(full, 'any', table) === undefined)
-      return rest;
+    if (/^(name|status)$/.test(rest) && typeFromName(full, 'any', table) === undefined) return rest;
   }
   return full;
 }

@@ -2087,3 +2087,10 @@ t.test('things that tie two tables, verbs that report columns, and things each r
   const hoa = tablesOf('buildings each with units, a unit has floor and sqft');
   t.same(refs(hoa, 'units'), ['buildings']);
 });
+
+t.test("a kind named after its table keeps the table's word; a status or a name does not", async (t) => {
+  const legal = tablesOf('clauses with clause type and clause text; tasks with task status and task name');
+  t.ok(field(legal, 'clauses', 'clause_type'));
+  t.ok(field(legal, 'tasks', 'status'));
+  t.ok(field(legal, 'tasks', 'name'));
+});
