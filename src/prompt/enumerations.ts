@@ -354,11 +354,12 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     }
     for (const phrase of plural) {
       if (!listOfThings && !phrase.counted) continue;
-      // "Retreat guests from Spain, 80 people": the people are the guests, counted.
+      // "Retreat guests from Spain, 80 people", "Conference attendees in Italy, 500 people: name, …":
+      // the people are the guests, counted.
       if (
         /^(people|persons|rows|records|entries|items)$/.test(words[phrase.head]!.text) &&
-        phrase !== items[0] &&
-        words[phrase.first - 2]?.text === ','
+        words[phrase.first - 2]?.text === ',' &&
+        phrase.first > 2
       )
         continue;
       if (items.length === 1 && !phrase.counted && !startsClause(words, i)) continue;

@@ -2093,3 +2093,13 @@ t.test("a kind named after its table keeps the table's word; a status or a name 
   t.ok(field(legal, 'clauses', 'clause_type'));
   t.ok(field(legal, 'tasks', 'status'));
 });
+
+t.test('the same rows counted as people after a comma', async (t) => {
+  const expo = tablesOf('Conference attendees in Italy, 500 people: name, company, job title');
+  t.same(
+    expo.map((x) => x.name),
+    ['conference_attendees'],
+  );
+  t.equal(table(expo, 'conference_attendees')?.count, 500);
+  t.ok(field(expo, 'conference_attendees', 'job_title'));
+});
