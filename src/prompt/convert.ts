@@ -715,6 +715,24 @@ function oneAnother(text: string, entities: Entities, relations: Relation[]): Ma
     if (!relations.some((r) => r.child === table && r.parent === parent))
       relations.push({ child: table, parent });
   }
+  // "follows table - users following users": a table headed by rows of one table doing something to
+  // rows of the same table links them in pairs (the scan read the users as the table's subject).
+  const headed = /\b([a-z_]+)(?:\s+table)?\s*(?:-|:)\s*([a-z]+)\s+([a-z]+ing)\s+(?:other\s+)?([a-z]+)\b/g;
+  for (const m of text.matchAll(headed)) {
+    const table = entities.find(m[1]!);
+    const parent = entities.find(m[2]!);
+    if (table === undefined || parent === undefined || table === parent || entities.find(m[4]!) !== parent)
+      continue;
+    for (let i = relations.length - 1; i >= 0; i--)
+      if (relations[i]!.child === parent && relations[i]!.parent === table) relations.splice(i, 1);
+    if (!relations.some((r) => r.child === table && r.parent === parent))
+      relations.push({ child: table, parent });
+    if (SELF_JUNCTIONS[table.key] === undefined) {
+      const noun = singular(m[2]!);
+      const [active, passive] = participles(m[3]!.replace(/ing$/, ''));
+      roles.set(table, [`${active}_${noun}_id`, `${passive}_${noun}_id`]);
+    }
+  }
   return roles;
 }
 

@@ -2103,3 +2103,12 @@ t.test('the same rows counted as people after a comma', async (t) => {
   t.equal(table(expo, 'conference_attendees')?.count, 500);
   t.ok(field(expo, 'conference_attendees', 'job_title'));
 });
+
+t.test(
+  'a table headed by rows of one table doing something to others of it links them in pairs',
+  async (t) => {
+    const social = tablesOf('follows table - users following users, no self-follows');
+    t.same(refs(social, 'follows'), ['users', 'users']);
+    t.same(refs(social, 'users'), []);
+  },
+);
