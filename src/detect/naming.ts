@@ -53,12 +53,13 @@ const RULES: Rule[] = [
   // `times_redeemed`, `times_used`: how often, not whether.
   [/^(times|number_of_times|no_of_times)_[a-z]+$/, 'integer', { min: 0, max: 50 }],
   // `years_teaching`, `months_working`: a span of whole units spent doing something.
-  [/^(years|months|weeks|days)_[a-z]+ing$/, 'integer', { min: 0, max: 40 }],
+  [/^years_[a-z]+ing$/, 'integer', { min: 0, max: 40 }],
+  [/^months_[a-z]+ing$/, 'integer', { min: 0, max: 120 }],
   // `wheelchair_accessible`, `bookable`, `machine_washable`: an adjective of what can be done is yes/no
-  // (nouns in -able are not: a `timetable`, `accounts_receivable`; nor are things counted:
-  // `spots_available`).
+  // (nouns in -able are not: a `timetable`, `accounts_receivable`; nor are things counted or measured:
+  // `spots_available`, `quantity_available`).
   [
-    /^(?![a-z]*[^s]s_)(?!(?:[a-z]+_)?(?:table|timetable|vegetable|variable|receivable|payable|deliverable|cable|stable|deductible|convertible)$)(?:[a-z]+_)?[a-z]{3,}(?:able|ible)$/,
+    /^(?![a-z]*[^s]s_)(?!(?:quantity|qty|stock|balance|amount|credit|capacity|space|inventory|funds|budget|time|units|count)_)(?!(?:[a-z]+_)?(?:table|timetable|vegetable|variable|receivable|payable|deliverable|cable|stable|deductible|convertible)$)(?:[a-z]+_)?[a-z]{3,}(?:able|ible)$/,
     'boolean',
   ],
   // Yes/no columns whose names start like other types: `email_verified`, `phone_opt_in`, `no_show`.
@@ -261,7 +262,7 @@ const RULES: Rule[] = [
     /^(source|target|spoken|native|preferred|first|second|mother|original|working|translation|display)_languages?$/,
     'locale_code',
   ],
-  [/^(character|character_name)$/, 'full_name'],
+  [/^character_name$/, 'full_name'],
   [/^(player_tag|gamer_tag|gamertag|player_handle)$/, 'username'],
   [/^(file_size|size_human)$/, 'file_size'],
   [/^(docker_image|image_name|container_image)$/, 'docker_image'],
@@ -864,15 +865,15 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   // A ship's port is a place.
   [
     /^port$/,
-    tableOf(
-      'voyage|vessel|ship|cruise|cargo|berth|shipment|freight|port_call|sailing|ferry|crossing|container',
-    ),
+    tableOf('voyage|vessel|ship|cruise|cargo|berth|shipment|freight|port_call|sailing|ferry|crossing'),
     { type: 'city' },
   ],
   // A doctor's specialty is medicine's; a trainer's, a lawyer's or a chef's is a skill.
   [
     /^(specialty|speciality|specialization)$/,
-    /^(?!.*(?:doctor|physician|clinic|hospital|nurse|surgeon|specialist|medic|health|patient|practitioner|dentist|vet|therapist|provider|referral|consult|ward|staff)).*$/,
+    tableOf(
+      'trainer|personal_trainer|coach|instructor|lawyer|attorney|chef|cook|freelancer|contractor|tutor|teacher|mechanic|technician|engineer|developer|designer|artist|stylist|barber|photographer|translator|craftsman|tradesperson|volunteer|agent|realtor|broker|consultant_firm|restaurant|bakery|shop|store|brewery|winery',
+    ),
     { type: 'skill' },
   ],
   // A patient's temperature is a body's.
@@ -893,14 +894,6 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   // A name of many parts is no column a rule knows, and reading it part by part costs a pass of the
   // rules per part.
   if (snake.split('_').length > MAX_NAME_PARTS) return undefined;
-  // `calls_per_day`, `pay_per_day`: a rate, whose measure decides; never the day it is per.
-  const rate = /^(.+?)_per_[a-z]+$/.exec(snake);
-  if (rate !== null) {
-    const measure = typeFromName(rate[1]!, value, table);
-    if (measure !== undefined && !/^(date|datetime|time|timestamp|date_past|date_future)$/.test(measure.type))
-      return measure;
-    if (fits({ type: 'number' }, value)) return { type: 'number' };
-  }
   const candidates: Inferred[] = [];
   const tableSnake = table === undefined ? '' : snakeCase(table);
   const byKind =
@@ -1038,7 +1031,11 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   }
   // A column named after a person's role holds a person's name: `doctor`, `doctor_name`, `assigned_agent`.
   if (PERSON_COLUMN.test(snake)) candidates.push({ type: 'full_name' });
+  // `calls_per_day`, `rate_per_night`: a rate is a number, a price or a measure; never the day it is
+  // per (the fallback below reads its measure).
+  const per = /^(.+?)_per_[a-z]+$/.exec(snake);
   for (const candidate of candidates) {
+    if (per !== null && !RATE_TYPES.has(candidate.type)) continue;
     if (fits(candidate, value)) return candidate;
     // An integer column of money keeps the money type, in whole units.
     if (value === 'integer' && ['price', 'amount', 'decimal'].includes(candidate.type)) {
@@ -1047,8 +1044,11 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   }
   // English compounds put their head last: `annual_income` is an income, `credit_score` a score,
   // `price_per_person` a price. Without a rule for the whole name, the head decides.
-  const per = /^(.+?)_per_[a-z]+$/.exec(snake);
-  if (per !== null) return typeFromName(per[1]!, value, table);
+  if (per !== null) {
+    const measure = typeFromName(per[1]!, value, table);
+    if (measure !== undefined && RATE_TYPES.has(measure.type)) return measure;
+    return fits({ type: 'number' }, value) ? { type: 'number' } : undefined;
+  }
   const head = /^[a-z0-9]+_(.+)$/.exec(snake)?.[1];
   const byHead =
     head !== undefined && !/^(id|at|on|by|to|of|in|is|no)$/.test(head)
@@ -1065,6 +1065,19 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
 }
 
 const MAX_NAME_PARTS = 8;
+
+/** The types a rate (`x_per_y`) may have. */
+const RATE_TYPES = new Set([
+  'integer',
+  'number',
+  'decimal',
+  'float',
+  'price',
+  'amount',
+  'salary',
+  'weight',
+  'percentage',
+]);
 
 /** The plain type of a value class when the name says nothing. */
 export function typeOfClass(value: ValueClass): Inferred {

@@ -166,6 +166,14 @@ function readEntities(
       new RegExp(`(?:^|[.;!?,]\\s*)(?:\\d+\\s+)?${entity.name}\\s*:`).test(text)
     )
       entities.list.splice(entities.list.indexOf(entity), 1);
+    // "using a pivot table", "through a join table": the kind of a table linking two, no table's name.
+    else if (
+      LINK_KINDS.test(entity.key) &&
+      entity.count === undefined &&
+      entities.list.length > 2 &&
+      new RegExp(`\\b${entity.key}\\s+table\\b`).test(text)
+    )
+      entities.list.splice(entities.list.indexOf(entity), 1);
     // "no duplicate pairs", "each pair only once": pairs of rows of other tables, no table.
     else if (entity.key === 'pair' && entity.count === undefined && entities.list.length > 2)
       entities.list.splice(entities.list.indexOf(entity), 1);
@@ -605,7 +613,7 @@ function manyToMany(text: string, entities: Entities, relations: Relation[], jun
       const sentence = m[3] as string;
       // "… many to many via assignments": the link table named (found with the tables).
       const via = /^\s*,?\s*(?:via|through|using)\s+(?:an?\s+|the\s+)?([a-z_]+)/.exec(sentence);
-      const named = via === null ? undefined : entities.find(via[1]!);
+      const named = via === null || LINK_KINDS.test(via[1]!) ? undefined : entities.find(via[1]!);
       const junction =
         named ??
         entities.list.find(
@@ -940,13 +948,28 @@ function findRelativeClauses(text: string, words: readonly Word[], entities: Ent
   }
 }
 
+/** Words for a kind of table that links two others, no table's name. */
+const LINK_KINDS =
+  /^(pivot|join|joint|junction|link|linking|mapping|bridge|association|cross|xref|lookup|intermediate|through)$/;
+
 /** "projects and employees are many to many via assignments": the link table a many-to-many names. */
 function findLinkTables(text: string, entities: Entities): void {
+  // "recipes, ingredients and recipe ingredients with quantity linking the two": a list item named by
+  // two tables, that links them, is a third table.
+  for (const m of text.matchAll(
+    /(?:^|,|\band|\bplus)\s+([a-z]+)\s+([a-z]+s)\b(?=[^.;]*?\b(?:linking|joining|connecting)\s+(?:them|the (?:two|2)|both|those)\b)/g,
+  )) {
+    const a = entities.find(m[1]!);
+    const b = entities.find(m[2]!);
+    if (a === undefined || b === undefined || a === b || a.key !== singular(m[1]!)) continue;
+    entities.add(`${a.key}_${singular(m[2]!)}`, m.index! + m[0].indexOf(m[1]!), true);
+  }
   for (const m of text.matchAll(
     /many[- ]to[- ]many\b[^.;]*?\b(?:via|through|using)\s+(?:an?\s+|the\s+)?([a-z][a-z_]*)(?:\s+table)?/g,
   )) {
     const word = m[1]!;
-    if (STOP_WORDS.has(word) || entities.find(word) !== undefined) continue;
+    // ("using a pivot table", "via a join table": the kind of table, no name.)
+    if (STOP_WORDS.has(word) || LINK_KINDS.test(word) || entities.find(word) !== undefined) continue;
     entities.add(keyOfWords(word), m.index! + m[0].lastIndexOf(word), word.includes('_'));
   }
 }

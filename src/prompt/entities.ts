@@ -154,14 +154,7 @@ export class Entities {
   /** The entity of `key`, or a new one; `exact` matches the whole key only (a table named outright). */
   add(key: string, at: number, exact = false): Entity {
     const found = exact ? this.list.find((e) => e.key === key) : this.find(key);
-    // "recipes, ingredients and recipe ingredients": a compound of two tables named is a third.
-    const ofTwo =
-      found !== undefined &&
-      found.key !== key &&
-      key.endsWith(`_${found.key}`) &&
-      this.list.some((e) => e !== found && e.key === key.slice(0, -found.key.length - 1));
-    const existing =
-      (found?.written === true && found.key !== key && found.name !== key) || ofTwo ? undefined : found;
+    const existing = found?.written === true && found.key !== key && found.name !== key ? undefined : found;
     if (existing !== undefined) return existing;
     const words = key.split('_');
     const last = words.pop() as string;
@@ -330,18 +323,21 @@ export function findBareCounts(text: string, tokens: Token[], entities: Entities
     // "currency char(3)", "price decimal(10, 2)": a SQL type's length.
     if (/\b(?:(?:var|n)?char|varchar2|decimal|numeric|float|int)\s*\(\s*(?:\d+\s*,\s*)?$/.test(before))
       continue;
-    let target = [...entities.list]
-      .reverse()
-      .find((e) => e.count === undefined && e.perParent === undefined && e.at < t.at);
+    // The table named nearest before the number (tables are found in any order).
+    let target = entities.list
+      .filter((e) => e.count === undefined && e.perParent === undefined && e.at < t.at)
+      .sort((a, b) => b.at - a.at)[0];
     // "interviews for placements, 640 of them": the phrase's head is counted, not what it is for.
     const head =
       target === undefined
         ? undefined
         : [...entities.list].filter((e) => e.at >= 0 && e.at < target!.at).sort((a, b) => b.at - a.at)[0];
+    // (A count in parentheses right after a table is that table's: "reviews of books (200)".)
     if (
       head !== undefined &&
       head.count === undefined &&
       head.perParent === undefined &&
+      !/^[a-z_ ]+\(\s*$/.test(text.slice(target!.at, t.at)) &&
       /^[a-z_ ]+ (?:for|of|from|in|at|on|about)(?: [a-z]+)? $/.test(text.slice(head.at, target!.at))
     )
       target = head;
@@ -774,6 +770,9 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       )
     )
       continue;
+    // "each pipeline run belongs to …": a verb's form between the noun and the clause's verb is part of
+    // the noun's name (read by the singular subjects), no object.
+    if (oneRow && next?.pos === 'VERB' && /^(VERB|AUX)$/.test(words[end + 2]?.pos ?? '')) continue;
     // "each trip has": a singular object needs something after it that is not another noun's start.
     if (
       ((NOT_OBJECTS.test(head.lemma) || UNITS.has(head.text)) &&

@@ -250,16 +250,16 @@ function stripLead(words: string[]): string[] {
  * "the name of the assigned agent", "the average price of a latte": a thing's own column, named as
  * "assigned agent name", "average latte price" (but "years of experience" and "date of birth" stay).
  */
-function ownColumnOf(phrase: string, table: string): string {
+function ownColumnOf(phrase: string): string {
   const m =
     /^(?:(?:the|a|an|and|with)\s+)*((?:average|avg|total|max|maximum|min|minimum|typical|usual|current)\s+)?([a-z]+)\s+of\s+(?:(?:the|a|an|each|every|their|its|his|her)\s+)?([a-z]+(?:\s+[a-z]+)?)\s*$/.exec(
       phrase.trim(),
     );
   if (
     m === null ||
-    isPlural(m[2]!) ||
-    !namesColumn(m[2]!, table) ||
-    /^(number|amount|count|list|set|type|kind|date|time|day|month|year|place|country|city|state)$/.test(m[2]!)
+    !/^(name|price|cost|fee|email|phone|address|title|rating|score|age|weight|height|size|colou?r|model|brand|capacity|duration|length|salary|value|status|location|description|rate)$/.test(
+      m[2]!,
+    )
   )
     return phrase;
   return `${m[1] ?? ''}${m[3]} ${m[2]}`;
@@ -270,7 +270,7 @@ export function fieldName(phrase: string, table: string): string {
   const stamp = /^(?:(?:a|an|the|and|with|its|their)\s+)*([a-z]+)\s+(at|on)$/.exec(phrase.trim());
   if (stamp !== null) return `${stamp[1]}_${stamp[2]}`; // "created at" → created_at
 
-  phrase = ownColumnOf(phrase, table);
+  phrase = ownColumnOf(phrase);
   // "give me text, author handle": the request before a column list is no part of its first name.
   phrase = phrase.replace(
     /^\s*(?:(?:give|show|get|send|make)\s+(?:me|us)|(?:i|we)\s+(?:need|want|would like|'d like))\s+/,
@@ -1057,7 +1057,7 @@ export function parseFields(
       push({ name, type: typeFor(name, table).type });
       continue;
     }
-    const words = stripLead(ownColumnOf(item, table).split(/\s+/));
+    const words = stripLead(ownColumnOf(item).split(/\s+/));
     if (words.length === 0 || words.length > 4) continue;
     // "… and an alert table": the next table named outright, no reference of this one.
     if (words.length > 1 && words.at(-1) === 'table') continue;

@@ -215,6 +215,10 @@ function verbBetween(sentence: string, tagged: readonly Word[], from: number, to
 const REMARK_IN_PARENS =
   /\((?:a|an|each|every|one|no)\s+[a-z]+\s+(?:can|cannot|can't|may|must|should|will|won't|only|never|is only|appears?)\b(?=[^()]*\b(?:once|twice|unique|pairs?|duplicates?|same)\b)[^()]*\)/g;
 
+/** Verbs by which rows make or own other rows: a plural they name belongs to the doer. */
+const CREATES =
+  /^(?:place|places|placed|own|owns|write|writes|wrote|create|creates|make|makes|post|posts|send|sends|submit|submits|file|files|open|opens|raise|raises|have|has|hold|holds|run|runs|manage|manages|publish|publishes|upload|uploads|book|books|order|orders|issue|issues|author|authors|log|logs|record|records|earn|earns|receive|receives|generate|generates)$/;
+
 /**
  * The sentences of `text`: split at ".", ";" and line breaks, but not inside parentheses ("(status:
  * active, paused; started_at)" is one table's columns), not between digits ("4.5") and not in a web
@@ -224,9 +228,11 @@ function sentences(text: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;
+  const lastClose = text.lastIndexOf(')');
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (c === '(') depth++;
+    // (A parenthesis never closed holds no sentence together.)
+    if (c === '(' && i < lastClose) depth++;
     else if (c === ')') depth = Math.max(0, depth - 1);
     else if (
       (c === '\n' || ((c === '.' || c === ';') && depth === 0)) &&
@@ -390,26 +396,43 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
         /^\s*(?:who|that|which|where)\s(?!\s*(?:each|every)\b)[^,;:()?!]*$/.test(raw);
       if (opens) clause = previous.entity;
       else if (/[,;:()]|\b(?:with|and|plus|while)\b/.test(raw)) clause = undefined;
-      if (clause !== undefined && m.entity !== clause) {
+      const about = clause;
+      if (about !== undefined && m.entity !== about) {
         // "that users create": the mention is the clause's subject; "who place orders": its object.
         const bySubject =
           opens && /^\s*(?:who|that|which|where)\s+(?:(?:a|an|the|one|each|every)\s+)?$/.test(raw);
+        // (After a preposition or "belong to", "refer to", the clause names what the plural's rows
+        // hang on, one or many: "deals that belong to contacts".)
+        const hangsOn =
+          /\b(?:to|by|in|at|on|for|of|from|under|within|into|via|through)\s+(?:[a-z]+\s+)?$|\b(?:references?|referencing)\s+$/.test(
+            raw,
+          );
         const many =
           !bySubject &&
-          !relationWord &&
+          !hangsOn &&
           isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? '') &&
           !/\b(?:a|an|one|the|each|every|single)\s+$/.test(raw);
-        if (many) {
-          addRelation(m.entity, clause);
-          subject = m.entity;
-          clause = undefined;
-        } else {
-          addRelation(clause, m.entity);
-          subject = clause;
+        // Things made or owned are the plural's ("customers who place orders"); things attended,
+        // borrowed or linked ("students who attend classes", "matches that link two users") are read
+        // as any other mention.
+        const verb = raw
+          .replace(/\s+(?:many|several|multiple|some|their|\d+)\s*$/, '')
+          .trim()
+          .split(/\s+/)
+          .pop();
+        clause = undefined;
+        if (!many || CREATES.test(verb ?? '')) {
+          if (many) addRelation(m.entity, about);
+          else addRelation(about, m.entity);
+          subject = many ? m.entity : about;
+          clause = many ? undefined : about;
+          groupSinceStart.push(m.entity);
+          // Only columns are the subject's text: "… taught by teachers" names none.
+          const tail = sentence.slice(m.end, end);
+          if (/\b(?:with|having|including|has|have|holding|storing)\b|[:(]/.test(tail))
+            addText(subject, tail);
+          return;
         }
-        groupSinceStart.push(m.entity);
-        addText(subject, sentence.slice(m.end, end));
-        return;
       }
       // "…, and each classroom has …": a new clause with its own subject.
       const newClause = /(^|,|\band|\bwhile|\bwhere)\s*(each|every)\s+$/.test(before) && index > 0;

@@ -225,7 +225,12 @@ function readLines(prompt: string): string {
     else
       out +=
         /[.!?:;,]$/.test(line.text) ||
-        (!HEADER_LINE.test(next.text) && !(line.text.includes(',') && /^[A-Z][a-z]/.test(next.text)))
+        (!HEADER_LINE.test(next.text) &&
+          !(
+            line.text.includes(',') &&
+            /^[A-Z][a-z]/.test(next.text) &&
+            !/\b(?:the|a|an|and|or|of|with|to|for|in|on|by|plus|their|its)$/i.test(line.text)
+          ))
           ? ' '
           : '. ';
   }
@@ -247,7 +252,8 @@ export function normalizeText(prompt: string): string {
     // "55 of em", "a few of 'em": of them.
     .replace(/\bof '?em\b/g, 'of them')
     // "leaderboard entries x5000", "verdicts × 750.": times that many, as "(5000)" counts a table.
-    .replace(/([a-z])\s+[x\u00d7]\s?(\d+(?:,\d{3})*)(?=\s*(?:[.,;:!)]|$))/g, '$1 ($2)')
+    // ("coordinates x 10, y 20" are coordinates.)
+    .replace(/([a-z])\s+[x\u00d7]\s?(\d+(?:,\d{3})*)(?=\s*(?:[.,;:!)]|$))(?!\s*,?\s*[yz]\b)/g, '$1 ($2)')
     // "data centers", "data points": one name, not data about centers.
     .replace(
       /\bdata (cent(?:er|re)s?|points?|sources?|lakes?|warehouses?|pipelines?|breach(?:es)?|subjects?|feeds?)\b/g,

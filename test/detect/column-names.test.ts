@@ -294,3 +294,11 @@ t.test("a member's card number and a release's version number", async (t) => {
   t.equal(type('card_number', 'payments'), 'credit_card_number');
   t.equal(type('version_number', 'releases'), 'semver');
 });
+
+t.test('quantities available, rates and ports, after the review of session 15', async (t) => {
+  const type = (name: string, table?: string) => typeFromName(name, 'any', table)?.type;
+  t.equal(type('quantity_available', 'products'), 'integer');
+  t.equal(type('rate_per_night', 'hotels'), 'price');
+  t.not(type('comments_per_post'), 'sentence');
+  t.equal(type('port', 'containers'), 'port_number');
+});

@@ -2112,3 +2112,39 @@ t.test(
     t.same(refs(social, 'users'), []);
   },
 );
+
+t.test('findings of the review of session 15, each a failing input before', async (t) => {
+  // Owning a plural: the plural's rows belong to the owner.
+  t.same(refs(tablesOf('users who own devices, devices with serial'), 'devices'), ['users']);
+  // Attending or borrowing relates nothing by itself; the known columns stay.
+  const school = tablesOf('students who attend classes taught by teachers');
+  t.same(refs(school, 'classes'), ['teachers']);
+  t.ok((table(school, 'classes')?.fields.length ?? 0) > 3);
+  // A compound of two tables named is no third table unless it links them.
+  t.same(
+    tablesOf('customers and orders. customer orders have total and status')
+      .map((x) => x.name)
+      .sort(),
+    ['customers', 'orders'],
+  );
+  // A count in parentheses is the nearest table's.
+  const books = tablesOf('reviews of books (200), authors (30)');
+  t.equal(table(books, 'books')?.count, 200);
+  t.equal(table(books, 'authors')?.count, 30);
+  // A hard wrap before a capital after "the" goes on.
+  t.ok(
+    field(
+      tablesOf('Flights with origin, departure time and the\nAirline name, plus 200 passengers'),
+      'flights',
+      'airline_name',
+    ),
+  );
+  // "x 10, y 20" are coordinates, no counts.
+  t.notOk(table(tablesOf('people with name, coordinates x 10, y 20'), 'coordinates'));
+  // "Each pipeline run belongs to …": no table of pipelines.
+  t.notOk(table(tablesOf('12 repositories. Each pipeline run belongs to a repository'), 'pipelines'));
+  // "using a pivot table" names no table.
+  t.notOk(table(tablesOf('students and courses, many to many using a pivot table'), 'pivots'));
+  // "power of attorney" keeps its words.
+  t.ok(field(tablesOf('clients with name and power of attorney'), 'clients', 'power_of_attorney'));
+});
