@@ -23,11 +23,12 @@ import {
   type Token,
   tokenize,
 } from './entities.js';
+import { findHadThings, findLinkTables, findRelativeClauses, findSingularSubjects } from './clauses.js';
 import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
 import { knownColumn, knownEntity, knownEntityAmong } from './knowledge.js';
 import { dimensionTables, factTable, findGrainTables, findWarehouseTables } from './warehouse.js';
-import { isPluralNoun, readWords, type Word } from './reader.js';
+import { readWords, type Word } from './reader.js';
 import {
   kindChoices,
   listsColumns,
@@ -40,6 +41,8 @@ import {
   DOMAINS,
   EVENT_ENTITIES,
   LOCALE_WORDS,
+  HUNG_NOT_TABLES,
+  LINK_KINDS,
   SELF_JUNCTIONS,
   STOP_WORDS,
   UNIQUE_PAIRS,
@@ -142,7 +145,7 @@ function readEntities(
   findWarehouseTables(text, entities);
   const titles = findEnumerations(words, entities);
   findHeaders(text, tokens, entities, titles, words);
-  findEntities(text, tokens, entities, titles);
+  const bareCounts = findEntities(text, tokens, entities, titles);
   const named = findNamedTables(text, entities);
   findCollectionHeaders(words, entities);
   findGrainTables(text, entities);
@@ -157,7 +160,7 @@ function readEntities(
   findRelationObjects(words, entities);
   findAttachedTables(words, entities);
   findRangesPerParent(text, entities);
-  findBareCounts(text, tokens, entities);
+  findBareCounts(text, tokens, entities, bareCounts);
   findRowCounts(tokens, entities);
   // "Fields: name, job title": a word for the columns themselves, over their list, names no table.
   for (const entity of [...entities.list]) {
@@ -838,9 +841,6 @@ function compoundRelations(entities: Entities, relations: Relation[], warnings: 
   }
 }
 
-/** Words after a participle and its preposition that name no table ("sold in batches", "paid by month"). */
-const NOT_TABLES =
-  /^(day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|batch|bulk|group|set|total|range|place|way|part|unit|case|stage|step|turn|advance|full|person)$/;
 /**
  * "dogs are kept in kennels", "invoices (…) billed to clients", "invoices, linked to clients": the
  * plural after a table's participle and its preposition names the table its rows hang on; and
@@ -868,134 +868,16 @@ function findPassiveObjects(text: string, entities: Entities): void {
       subject !== undefined
     ) {
       const key = keyOfWords(words.join(' '));
-      if (key !== '' && (rows || !NOT_TABLES.test(singular(m[1]!)))) entities.add(key, end - subject.length);
+      if (key !== '' && (rows || !HUNG_NOT_TABLES.test(singular(m[1]!))))
+        entities.add(key, end - subject.length);
       continue;
     }
     const child = entities.find(m[1]!);
     if (child === undefined || !isPlural(object) || UNITS.has(object) || STOP_WORDS.has(object)) continue;
-    if (NOT_TABLES.test(singular(object))) continue;
+    if (HUNG_NOT_TABLES.test(singular(object))) continue;
     if (entities.find(object) === undefined)
       entities.add(singular(object), m.index! + m[0].lastIndexOf(object));
   }
-}
-
-/** Verbs by which one row of a thing names a row of another: "each run belongs to a repository". */
-const ROW_RELATION =
-  /^(?:belongs to|is (?:of|for|by|from|at|in|on|under|with)|(?:is|gets) [a-z]+ed (?:to|by|at|for|on|in|from|against|under)|references|refers to|points to|is linked to|is tied to)\s+(?:(?:a|an|one|the|exactly one|a single|its|their)\s+)?([a-z]+(?: [a-z]+)?)/;
-/** Verbs by which one row of a thing holds columns: "a loan has borrowed_on, due_on and returned_on". */
-const ROW_HOLDS = /^(?:has|have|holds|records|stores|tracks|carries|contains|needs|gets)\s+(.*)$/;
-
-/**
- * "Each pipeline run belongs to a repository", "A rental is of one car", "a loan has borrowed_on,
- * due_on, returned_on": a thing written one row at a time at the start of a clause, that names a row
- * of a table or lists columns, is a table too.
- */
-function findSingularSubjects(text: string, words: readonly Word[], entities: Entities): void {
-  const re =
-    /(?:^|[.;:!?(]\s*|\b(?:and|where|while|but)\s+)(?:each|every|a|an|one)\s+([a-z]+(?: [a-z]+)?)\s+(?=[a-z])/g;
-  for (const m of text.matchAll(re)) {
-    // Nouns only ("an account may have …" names no "account may").
-    const at = m.index! + m[0].indexOf(m[1]!);
-    const tagged = words.filter((w) => w.at >= at && w.at < at + m[1]!.length);
-    // ("each pipeline run belongs to …": a verb's form after a noun, before the clause's verb.)
-    const noun = (w: Word, i: number) =>
-      w.pos === 'NOUN' || w.pos === 'PROPN' || (w.pos === 'VERB' && i > 0 && i === tagged.length - 1);
-    if (!tagged.every(noun)) continue;
-    const phrase = m[1]!.split(' ').filter((w) => !/^(row|record|entry)$/.test(w));
-    const head = phrase.at(-1);
-    if (head === undefined || STOP_WORDS.has(head) || NOT_TABLES.test(head) || isPlural(head)) continue;
-    if (/^(one|other|time|lot|few|couple|given|single|new|same)$/.test(phrase[0]!)) continue;
-    if (entities.find(phrase.join(' ')) !== undefined || entities.find(head) !== undefined) continue;
-    const rest = text.slice(m.index! + m[0].length).split(/[.;!?\n]/)[0]!;
-    const related = ROW_RELATION.exec(rest);
-    const object = related?.[1]?.split(' ');
-    const names =
-      object !== undefined &&
-      (entities.find(object.join(' ')) !== undefined || entities.find(object[0]!) !== undefined);
-    const held = ROW_HOLDS.exec(rest)?.[1];
-    // Columns: a list of two or more names, none of them counted ("has 3 rooms" counts rows).
-    const lists =
-      held !== undefined &&
-      !/^(?:\d|many|several|multiple|some|a few|one or more)\b/.test(held) &&
-      held.split(/,|\band\b/).filter((item) => item.trim() !== '').length >= 3;
-    if (names || lists) entities.add(keyOfWords(phrase.join(' ')), at);
-  }
-}
-
-/**
- * "users who belong to an account", "orders that reference a restaurant", "trips where a driver drives
- * a vehicle": a plural that a relative clause naming another table follows is a table too, where it
- * starts a clause or is an item of a list.
- */
-function findRelativeClauses(text: string, words: readonly Word[], entities: Entities): void {
-  const re =
-    /(?:^|[,;:.!?(]\s*|\b(?:and|plus|also|with|need|want|make|create|generate)\s+)((?:[a-z]+\s+)?[a-z]+)\s+(?:who|that|which|where)\s+([^,;.()]*)/g;
-  for (const m of text.matchAll(re)) {
-    const at = m.index! + m[0].indexOf(m[1]!);
-    const phrase = m[1]!.split(' ');
-    const head = words.find((w) => w.at === at + m[1]!.lastIndexOf(phrase.at(-1)!));
-    if (head === undefined || !isPluralNoun(head) || UNITS.has(head.text) || STOP_WORDS.has(head.text))
-      continue;
-    if (NOT_TABLES.test(singular(head.text))) continue;
-    if (entities.find(m[1]!) !== undefined || entities.find(head.text) !== undefined) continue;
-    // The clause names another table ("… belong to an account").
-    const others = m[2]!.split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w) && !STOP_WORDS.has(w));
-    if (!others.some((w) => entities.find(w) !== undefined)) continue;
-    const first = words.find((w) => w.at === at);
-    const key =
-      first !== undefined && first !== head && first.pos === 'NOUN' ? keyOfWords(m[1]!) : singular(head.text);
-    entities.add(key, first === head || first?.pos !== 'NOUN' ? head.at : at);
-  }
-}
-
-/** Words for a kind of table that links two others, no table's name. */
-const LINK_KINDS =
-  /^(pivot|join|joint|junction|link|linking|mapping|bridge|association|cross|xref|lookup|intermediate|through)$/;
-
-/** "projects and employees are many to many via assignments": the link table a many-to-many names. */
-function findLinkTables(text: string, entities: Entities): void {
-  // "recipes, ingredients and recipe ingredients with quantity linking the two": a list item named by
-  // two tables, that links them, is a third table.
-  for (const m of text.matchAll(
-    /(?:^|,|\band|\bplus)\s+([a-z]+)\s+([a-z]+s)\b(?=[^.;]*?\b(?:linking|joining|connecting)\s+(?:them|the (?:two|2)|both|those)\b)/g,
-  )) {
-    const a = entities.find(m[1]!);
-    const b = entities.find(m[2]!);
-    if (a === undefined || b === undefined || a === b || a.key !== singular(m[1]!)) continue;
-    entities.add(`${a.key}_${singular(m[2]!)}`, m.index! + m[0].indexOf(m[1]!), true);
-  }
-  for (const m of text.matchAll(
-    /many[- ]to[- ]many\b[^.;]*?\b(?:via|through|using)\s+(?:an?\s+|the\s+)?([a-z][a-z_]*)(?:\s+table)?/g,
-  )) {
-    const word = m[1]!;
-    // ("using a pivot table", "via a join table": the kind of table, no name.)
-    if (STOP_WORDS.has(word) || LINK_KINDS.test(word) || entities.find(word) !== undefined) continue;
-    entities.add(keyOfWords(word), m.index! + m[0].lastIndexOf(word), word.includes('_'));
-  }
-}
-
-/**
- * "every post has comments", "each order has items": things had, which the knowledge base knows as
- * rows of the haver's kind, are a table of their own (a review's "comments" stay its column).
- */
-function findHadThings(text: string, entities: Entities): void {
-  const had = [
-    /\b(?:each|every|a|an|one)\s+([a-z]+)\s+(?:has|have|can have|may have|gets|contains|includes|holds)\s+(?:many\s+|several\s+|multiple\s+|some\s+)?([a-z]+s)\b/g,
-    // "buildings each with units, a unit has floor and sqft"
-    /\b([a-z]+)\s+(?:each|every one)\s+(?:with|having|has|have)\s+(?:many\s+|several\s+|multiple\s+|some\s+)?([a-z]+s)\b(?!\s+(?:each|per)\b)/g,
-  ];
-  for (const re of had)
-    for (const m of text.matchAll(re)) {
-      const owner = entities.find(m[1]!);
-      const thing = singular(m[2]!);
-      if (owner === undefined || entities.find(m[2]!) !== undefined || !isPlural(m[2]!)) continue;
-      // The knowledge base knows them as the owner's rows, or the prompt goes on about one of them.
-      const known = knownEntity(thing)?.parents.includes(owner.key) === true;
-      const described = new RegExp(
-        `\\b(?:a|an|each|every)\\s+${thing}\\s+(?:has|have|is|belongs|with|gets)\\b`,
-      ).test(text);
-      if (known || described) entities.add(thing, m.index! + m[0].lastIndexOf(m[2]!));
-    }
 }
 
 /** Nouns that only appear as relation subjects: "and stock levels for each product", "enrollments between ...". */

@@ -132,8 +132,6 @@ export function nounAt(
 /** Registry of entities by singular key; `find` matches singular, plural and compound tails. */
 export class Entities {
   readonly list: Entity[] = [];
-  /** Where numbers stand that count no noun after them (token indices), for findBareCounts. */
-  readonly bare: number[] = [];
 
   find(phrase: string, tails = true): Entity | undefined {
     const key = snake(phrase);
@@ -164,13 +162,17 @@ export class Entities {
   }
 }
 
-/** Counted mentions, ranges per parent and counts written after the noun. */
+/**
+ * Counted mentions, ranges per parent and counts written after the noun. Returns where the numbers
+ * stand that count no noun after them (token indices), for findBareCounts once every table is found.
+ */
 export function findEntities(
   text: string,
   tokens: Token[],
   entities: Entities,
   titles: readonly { from: number; to: number }[] = [],
-): void {
+): number[] {
+  const bareCounts: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.kind !== 'number') continue;
@@ -293,8 +295,9 @@ export function findEntities(
       continue;
     }
     // A bare number counts the table before it; read once every table is found (findBareCounts).
-    if (!isRangeEnd && Number.isInteger(n) && n > 0) entities.bare.push(i);
+    if (!isRangeEnd && Number.isInteger(n) && n > 0) bareCounts.push(i);
   }
+  return bareCounts;
 }
 
 /**
@@ -302,8 +305,13 @@ export function findEntities(
  * 70,", "likes - 80000 of them", "45 rows", "tickets - 300 - subject": each counts the last table
  * before it that has no count yet.
  */
-export function findBareCounts(text: string, tokens: Token[], entities: Entities): void {
-  for (const i of entities.bare) {
+export function findBareCounts(
+  text: string,
+  tokens: Token[],
+  entities: Entities,
+  bareCounts: readonly number[],
+): void {
+  for (const i of bareCounts) {
     const t = tokens[i]!;
     const n = Number(t.text);
     const prev = tokens[i - 1];

@@ -465,3 +465,14 @@ export const UNCOUNTABLE = new Set([
 
 /** Pronouns and verbs pluralize takes for plurals. */
 export const FUNCTION_WORDS = /^(those|these|they|them|we|are|were|have|our)$/;
+
+/**
+ * Words after a participle and its preposition, or for one row, that name no table ("sold in
+ * batches", "paid by month", "each time").
+ */
+export const HUNG_NOT_TABLES =
+  /^(day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|batch|bulk|group|set|total|range|place|way|part|unit|case|stage|step|turn|advance|full|person)$/;
+
+/** Words for a kind of table that links two others, no table's name. */
+export const LINK_KINDS =
+  /^(pivot|join|joint|junction|link|linking|mapping|bridge|association|cross|xref|lookup|intermediate|through)$/;

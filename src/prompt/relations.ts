@@ -268,7 +268,6 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
   let previousSubject: Entity | undefined;
   // "?" and "!" end a sentence only at the end of the text: "is late?, status …" goes on.
   let lastMentioned: Entity | undefined;
-  // (A web address's dot ends no sentence: "booking.com".)
   for (const sentence of sentences(text)) {
     const tokens = tokenize(sentence);
     const mentions: Mention[] = [];
