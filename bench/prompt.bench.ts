@@ -22,6 +22,7 @@ const FILES = [
   'prompts-train-7.json',
   'prompts-train-8.json',
   'prompts-train-9.json',
+  'prompts-train-10.json',
   'prompts-heldout.json',
 ];
 
