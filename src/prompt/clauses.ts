@@ -6,7 +6,7 @@
  */
 import type { Entities } from './entities.js';
 import { knownEntity } from './knowledge.js';
-import { HUNG_NOT_TABLES, LINK_KINDS, STOP_WORDS, UNITS } from './lexicon.js';
+import { CREATES, HUNG_NOT_TABLES, LINK_KINDS, STOP_WORDS, UNITS } from './lexicon.js';
 import { isPluralNoun, type Word } from './reader.js';
 import { isPlural, keyOfWords, singular } from './text.js';
 
@@ -22,8 +22,9 @@ const ROW_HOLDS = /^(?:has|have|holds|records|stores|tracks|carries|contains|nee
  * of a table or lists columns, is a table too.
  */
 export function findSingularSubjects(text: string, words: readonly Word[], entities: Entities): void {
+  // (At the start of a sentence the article may be left out: "customer has many orders".)
   const re =
-    /(?:^|[.;:!?(]\s*|\b(?:and|where|while|but)\s+)(?:each|every|a|an|one)\s+([a-z]+(?: [a-z]+)?)\s+(?=[a-z])/g;
+    /(?:(?:^|[.;:!?(]\s*|\b(?:and|where|while|but)\s+)(?:each|every|a|an|one)\s+|(?:^|[.;!?]\s*)(?=[a-z]+\s+(?:has|have|owns?)\s+(?:many|several|multiple|\d)))([a-z]+(?: (?!(?:has|have|owns?|holds?)\b)[a-z]+)?)\s+(?=[a-z])/g;
   for (const m of text.matchAll(re)) {
     // Nouns only ("an account may have …" names no "account may").
     const at = m.index! + m[0].indexOf(m[1]!);
@@ -43,13 +44,19 @@ export function findSingularSubjects(text: string, words: readonly Word[], entit
     const names =
       object !== undefined &&
       (entities.find(object.join(' ')) !== undefined || entities.find(object[0]!) !== undefined);
+    // "… has many orders", "… owns 1-5 accounts": rows of another table are its own.
+    const many =
+      /^(?:has|have|owns?|holds?)\s+(?:many|several|multiple|\d+(?:\s*(?:-|to)\s*\d+)?)\s+([a-z]+)/.exec(
+        rest,
+      );
+    const owns = many !== null && entities.find(many[1]!) !== undefined;
     const held = ROW_HOLDS.exec(rest)?.[1];
     // Columns: a list of two or more names, none of them counted ("has 3 rooms" counts rows).
     const lists =
       held !== undefined &&
       !/^(?:\d|many|several|multiple|some|a few|one or more)\b/.test(held) &&
       held.split(/,|\band\b/).filter((item) => item.trim() !== '').length >= 3;
-    if (names || lists) entities.add(keyOfWords(phrase.join(' ')), at);
+    if (names || lists || owns) entities.add(keyOfWords(phrase.join(' ')), at);
   }
 }
 
@@ -108,9 +115,20 @@ export function findLinkTables(text: string, entities: Entities): void {
 export function findHadThings(text: string, entities: Entities): void {
   const had = [
     /\b(?:each|every|a|an|one)\s+([a-z]+)\s+(?:has|have|can have|may have|gets|contains|includes|holds)\s+(?:many\s+|several\s+|multiple\s+|some\s+)?([a-z]+s)\b/g,
+    // "customers have orders"
+    /\b([a-z]+s)\s+(?:have|own|hold|contain|include)\s+(?:many\s+|several\s+|multiple\s+|some\s+)?([a-z]+s)\b/g,
     // "buildings each with units, a unit has floor and sqft"
     /\b([a-z]+)\s+(?:each|every one)\s+(?:with|having|has|have)\s+(?:many\s+|several\s+|multiple\s+|some\s+)?([a-z]+s)\b(?!\s+(?:each|per)\b)/g,
   ];
+  // "customers who place orders": what the rows make is a table of its own, known or not.
+  for (const m of text.matchAll(
+    /\b([a-z]+s)\s+(?:who|that|which)\s+([a-z]+)\s+(?:many\s+|several\s+|multiple\s+|some\s+)?([a-z]+s)\b/g,
+  )) {
+    if (!CREATES.test(m[2]!) || entities.find(m[1]!) === undefined || entities.find(m[3]!) !== undefined)
+      continue;
+    if (!isPlural(m[3]!) || STOP_WORDS.has(m[3]!) || UNITS.has(m[3]!)) continue;
+    entities.add(singular(m[3]!), m.index! + m[0].lastIndexOf(m[3]!));
+  }
   for (const re of had)
     for (const m of text.matchAll(re)) {
       const owner = entities.find(m[1]!);

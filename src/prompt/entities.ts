@@ -559,7 +559,7 @@ const NOT_OBJECTS =
   /^(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|item|one|other|kind|type|unit|person|serving|kg|km|mile|use|side|way|step|part|line|level|round|page)$/;
 /** Relation words whose object is a table: "5-15 per supplier", "each trip has", "lent to a member". */
 const OBJECT_TRIGGERS =
-  /^(?:per|each|every|belongs? to|belonging to|assigned to|lent to|references?|referencing|refers to|filed against|owned by|placed by|written by|made by|booked by|issued to|many|several|multiple|numerous|between|among|amongst|points? to|pointing to|tie|ties|tied to|link|links|linking)$/;
+  /^(?:per|each|every|belongs? to|belonging to|assigned to|lent to|references?|referencing|refers to|filed against|owned by|placed by|written by|made by|booked by|issued to|many|several|multiple|numerous|between|among|amongst|points? to|pointing to|tie|ties|tied to|link|links|linking|fk to|fks to|foreign key to|foreign keys to)$/;
 
 /**
  * Tables named only as the object of a relation: "products each supplier provides (5-15 per

@@ -476,3 +476,7 @@ export const HUNG_NOT_TABLES =
 /** Words for a kind of table that links two others, no table's name. */
 export const LINK_KINDS =
   /^(pivot|join|joint|junction|link|linking|mapping|bridge|association|cross|xref|lookup|intermediate|through)$/;
+
+/** Verbs by which rows make or own other rows: a plural they name belongs to the doer. */
+export const CREATES =
+  /^(?:place|places|placed|own|owns|write|writes|wrote|create|creates|make|makes|post|posts|send|sends|submit|submits|file|files|open|opens|raise|raises|have|has|hold|holds|run|runs|manage|manages|publish|publishes|upload|uploads|book|books|order|orders|issue|issues|author|authors|log|logs|record|records|earn|earns|receive|receives|generate|generates)$/;

@@ -9,6 +9,7 @@ import { type Entities, type Entity, type Token, tokenize } from './entities.js'
 import {
   ADJECTIVES,
   COLLECTION_WORDS,
+  CREATES,
   LOCALE_WORD_SET,
   RECORD_WORDS,
   ROW_WORDS,
@@ -214,10 +215,6 @@ function verbBetween(sentence: string, tagged: readonly Word[], from: number, to
 
 const REMARK_IN_PARENS =
   /\((?:a|an|each|every|one|no)\s+[a-z]+\s+(?:can|cannot|can't|may|must|should|will|won't|only|never|is only|appears?)\b(?=[^()]*\b(?:once|twice|unique|pairs?|duplicates?|same)\b)[^()]*\)/g;
-
-/** Verbs by which rows make or own other rows: a plural they name belongs to the doer. */
-const CREATES =
-  /^(?:place|places|placed|own|owns|write|writes|wrote|create|creates|make|makes|post|posts|send|sends|submit|submits|file|files|open|opens|raise|raises|have|has|hold|holds|run|runs|manage|manages|publish|publishes|upload|uploads|book|books|order|orders|issue|issues|author|authors|log|logs|record|records|earn|earns|receive|receives|generate|generates)$/;
 
 /**
  * The sentences of `text`: split at ".", ";" and line breaks, but not inside parentheses ("(status:

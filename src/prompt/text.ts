@@ -276,6 +276,9 @@ export function normalizeText(prompt: string): string {
     // "actors <-> films (m:n)": two tables, many to many.
     .replace(/\s*<-+>\s*/g, ' and ')
     .replace(/\b(?:m:n|n:m|n:n|m2m)\b/g, 'many-to-many')
+    // "customers 1:n orders", "orders n:1 customers": one has many of the other.
+    .replace(/\b([a-z]+)\s+(?:1:n|1-n|1:many|1-to-many|1 to many)\s+([a-z]+)\b/g, '$1 have many $2')
+    .replace(/\b([a-z]+)\s+(?:n:1|n-1|many:1|many-to-1|many to 1)\s+([a-z]+)\b/g, '$1 belong to $2')
     // The tagger's lemma of "travellers" is "traveler": one spelling, so a table is found where named.
     .replace(/\btravell(ers?)\b/g, 'travel$1')
     .replace(/\s--+\s/g, ' - ')

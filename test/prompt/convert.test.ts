@@ -2148,3 +2148,19 @@ t.test('findings of the review of session 15, each a failing input before', asyn
   // "power of attorney" keeps its words.
   t.ok(field(tablesOf('clients with name and power of attorney'), 'clients', 'power_of_attorney'));
 });
+
+t.test('one customer with many orders, however written', async (t) => {
+  const belongs = (prompt: string) => refs(tablesOf(prompt), 'orders')?.includes('customers') === true;
+  for (const prompt of [
+    'customers have orders',
+    'customer has many orders',
+    'customers 1:n orders',
+    'orders n:1 customers',
+    'orders (customer_id fk to customers, total)',
+    'customers who place orders',
+    'customers and their orders',
+    'orders placed by customers',
+  ])
+    t.ok(belongs(prompt), prompt);
+  t.same(refs(tablesOf('customers have orders'), 'customers'), []);
+});
