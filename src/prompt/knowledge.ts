@@ -166,6 +166,9 @@ export function knownColumn<F extends { name: string; type: string; params?: Rec
     (rows === undefined || rows > values.length)
   )
     return field;
+  // A name the prompt asks for is a name ("Cardiology", "North field"), not a numbered label ("Ward
+  // 3"), which the base gives only where the prompt names no columns.
+  if (field.name === 'name' && known.type === 'sequence') return field;
   const params =
     known.params && !('after' in known.params || 'before' in known.params) ? known.params : undefined;
   const { params: _unused, ...rest } = field;

@@ -2164,3 +2164,9 @@ t.test('one customer with many orders, however written', async (t) => {
     t.ok(belongs(prompt), prompt);
   t.same(refs(tablesOf('customers have orders'), 'customers'), []);
 });
+
+t.test('a name the prompt asks for is a name, not a numbered label', async (t) => {
+  t.not(field(tablesOf('12 wards with a name and floor'), 'wards', 'name')?.type, 'sequence');
+  // Where the prompt names no columns, the knowledge base's numbered names stay.
+  t.equal(field(tablesOf('12 wards'), 'wards', 'name')?.type, 'sequence');
+});
