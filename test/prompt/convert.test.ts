@@ -2170,3 +2170,13 @@ t.test('a name the prompt asks for is a name, not a numbered label', async (t) =
   // Where the prompt names no columns, the knowledge base's numbered names stay.
   t.equal(field(tablesOf('12 wards'), 'wards', 'name')?.type, 'sequence');
 });
+
+t.test("another entity's numbered label is no label of this one", async (t) => {
+  t.not(field(tablesOf('devices with name and room'), 'devices', 'room')?.type, 'sequence');
+  // An entity's own numbered code stays.
+  t.equal(
+    field(tablesOf('patients with name and medical record number'), 'patients', 'medical_record_number')
+      ?.type,
+    'sequence',
+  );
+});
