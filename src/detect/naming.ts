@@ -50,6 +50,15 @@ const RULES: Rule[] = [
     /^(amount|total|price|fare|tax|tip|premium|deposit|rent|salary|wage|toll|commission|bonus)_paid$/,
     'amount',
   ],
+  // Codes that are no numbering: a colour's, an airport's, a door's, an error's.
+  [/^(color|colour)_code$/, 'color_hex'],
+  [
+    /^(airport_code|iata|iata_code|airport_iata|origin_code|destination_code)$/,
+    'enum',
+    { values: ['JFK', 'LAX', 'ORD', 'LHR', 'CDG', 'FRA', 'AMS', 'MAD', 'DXB', 'HND', 'SIN', 'SYD'] },
+  ],
+  [/^(access_code|door_code|pin|pin_number|gate_code|entry_code)$/, 'integer', { min: 1000, max: 9999 }],
+  [/^error_code$/, 'integer', { min: 100, max: 999 }],
   // `times_redeemed`, `times_used`: how often, not whether.
   [/^(times|number_of_times|no_of_times)_[a-z]+$/, 'integer', { min: 0, max: 50 }],
   // `years_teaching`, `months_working`: a span of whole units spent doing something.

@@ -302,3 +302,12 @@ t.test('quantities available, rates and ports, after the review of session 15', 
   t.not(type('comments_per_post'), 'sentence');
   t.equal(type('port', 'containers'), 'port_number');
 });
+
+t.test('codes that are no numbering', async (t) => {
+  const type = (name: string, table?: string) => typeFromName(name, 'any', table)?.type;
+  t.equal(type('color_code'), 'color_hex');
+  t.equal(type('airport_code'), 'enum');
+  t.equal(type('door_code'), 'integer');
+  t.equal(type('error_code'), 'integer');
+  t.equal(type('course_code'), 'sequence');
+});
