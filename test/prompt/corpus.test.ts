@@ -59,29 +59,30 @@ function trainingCorpus(label: string, file: string, floor: number, size: number
 trainingCorpus('second training corpus', 'prompts-train-2.json', 0.97, 150);
 // The third (prompts-train-3.md): 220 terse, column-dense prompts over 22 domains, written blind by two
 // helper sessions, then tuned on (target 97%).
-trainingCorpus('third training corpus', 'prompts-train-3.json', 0.83, 200);
+trainingCorpus('third training corpus', 'prompts-train-3.json', 0.86, 200);
 // The fourth (prompts-train-4.md): 240 prompts in two voices, written blind, measured once before any
 // rule was written from it, then tuned on (target 97%).
-trainingCorpus('fourth training corpus', 'prompts-train-4.json', 0.74, 240);
+trainingCorpus('fourth training corpus', 'prompts-train-4.json', 0.77, 240);
 // The fifth (prompts-train-5.md): 200 prompts in four voices (tickets, hurried non-native English, a data
 // engineer's star schemas, chat), written blind; measured once at 36.0% before any rule came from it.
-trainingCorpus('fifth training corpus', 'prompts-train-5.json', 0.7, 200);
+trainingCorpus('fifth training corpus', 'prompts-train-5.json', 0.72, 200);
 // The sixth (prompts-train-6.md): 160 prompts in the held-out set's manner, written blind; measured once
 // at 55.6% (54.4% with the session's starting converter) before any rule came from it.
-trainingCorpus('sixth training corpus', 'prompts-train-6.json', 0.85, 160);
+trainingCorpus('sixth training corpus', 'prompts-train-6.json', 0.86, 160);
 // The seventh (prompts-train-7.md): 160 prompts over 36 domains, written blind and kept as a validation
 // set for session 12: measured at 45.0% before any rule of that session, 50.0% after them, no
 // prompt of it read. A training corpus from session 13 on (82.5% at its end).
-trainingCorpus('seventh training corpus', 'prompts-train-7.json', 0.82, 160);
+trainingCorpus('seventh training corpus', 'prompts-train-7.json', 0.84, 160);
 
 // The eighth (prompts-train-8.md): 160 prompts over 40 domains, written blind; session 13's validation
 // set (57.5% blind, 66.3% at its end, no prompt of it read), a training corpus from session 14 on
-// (89.4% at that session's end).
-trainingCorpus('eighth training corpus', 'prompts-train-8.json', 0.88, 160);
+// (89.4% at that session's end, 90.6% at session 15's).
+trainingCorpus('eighth training corpus', 'prompts-train-8.json', 0.9, 160);
 
 // The ninth (prompts-train-9.md): 160 prompts over 53 domains, written blind; session 14's validation
-// set (51.3% blind, 56.9% at its end, no prompt of it read), a training corpus from session 15 on.
-trainingCorpus('ninth training corpus', 'prompts-train-9.json', 0.57, 160);
+// set (51.3% blind, 56.9% at its end, no prompt of it read), a training corpus from session 15 on
+// (71.3% at that session's end).
+trainingCorpus('ninth training corpus', 'prompts-train-9.json', 0.71, 160);
 
 /**
  * The tenth (prompts-train-10.md): 160 prompts over 71 everyday domains, written blind; session 15's
@@ -123,7 +124,7 @@ t.test('validation corpus (tenth): share fully understood', async (t) => {
  * only; this is measured and reported. Its floor is a tripwire for breakage, set several points under
  * the measured score, not a target to tune against (issue target: 90%).
  */
-const HELD_OUT_FLOOR = 0.68;
+const HELD_OUT_FLOOR = 0.7;
 
 t.test('held-out prompts: share fully understood', async (t) => {
   const heldOut = JSON.parse(
