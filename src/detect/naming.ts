@@ -1044,7 +1044,7 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   // per (the fallback below reads its measure).
   const per = /^(.+?)_per_[a-z]+$/.exec(snake);
   for (const candidate of candidates) {
-    if (per !== null && !RATE_TYPES.has(candidate.type)) continue;
+    if (per !== null && !RATE_TYPE.test(candidate.type)) continue;
     if (fits(candidate, value)) return candidate;
     // An integer column of money keeps the money type, in whole units.
     if (value === 'integer' && ['price', 'amount', 'decimal'].includes(candidate.type)) {
@@ -1055,7 +1055,7 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   // `price_per_person` a price. Without a rule for the whole name, the head decides.
   if (per !== null) {
     const measure = typeFromName(per[1]!, value, table);
-    if (measure !== undefined && RATE_TYPES.has(measure.type)) return measure;
+    if (measure !== undefined && RATE_TYPE.test(measure.type)) return measure;
     return fits({ type: 'number' }, value) ? { type: 'number' } : undefined;
   }
   const head = /^[a-z0-9]+_(.+)$/.exec(snake)?.[1];
@@ -1076,17 +1076,7 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
 const MAX_NAME_PARTS = 8;
 
 /** The types a rate (`x_per_y`) may have. */
-const RATE_TYPES = new Set([
-  'integer',
-  'number',
-  'decimal',
-  'float',
-  'price',
-  'amount',
-  'salary',
-  'weight',
-  'percentage',
-]);
+const RATE_TYPE = /^(integer|number|decimal|float|price|amount|salary|weight|percentage)$/;
 
 /** The plain type of a value class when the name says nothing. */
 export function typeOfClass(value: ValueClass): Inferred {

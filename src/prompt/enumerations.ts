@@ -37,6 +37,8 @@ const JOINERS = new Set([',', 'and', '&', 'plus']);
 const COLUMN_INTROS = new Set(['with', 'having', 'including', 'containing', 'has', 'have', 'incl']);
 const CLAUSE_ENDS = new Set(['.', ';', '?', '!']);
 /** Verbs that hang things on a list item like a preposition: "viewings linking listings to buyers". */
+/** Verbs of having before the things had: "each post has comments with …". */
+const HAVING = /^(has|have|contains?|includes?|holds?|gets?)$/;
 const LINKING = new Set(['linking', 'connecting', 'joining', 'between']);
 /** Plural nouns that name the data itself, never a table of it: "sample data", "500 rows". */
 const NOT_TABLES = new Set([
@@ -232,17 +234,15 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     // One noun may come before the plural ("check results").
     const first = words[i - 1]?.pos === 'NOUN' && /^(,|and|;)$/.test(words[i - 2]?.text ?? '') ? i - 1 : i;
     // ("has comments with …": after a verb of having, a word in -s the tagger read as a verb is a noun.)
-    const had =
-      word.pos === 'VERB' &&
-      /^(has|have|contains?|includes?|holds?|gets?)$/.test(words[i - 1]!.text) &&
-      isPlural(word.text);
+    const had = word.pos === 'VERB' && HAVING.test(words[i - 1]!.text) && isPlural(word.text);
     if (
       (isPluralNoun(word) || had) &&
       !UNITS.has(word.text) &&
       (/^(with|having|including|containing)$/.test(words[i + 1]!.text) || between || ofEach || ownColumns) &&
       // ("each post can have comments with text, …", "customers who place orders with a total": things
       // had or done, with columns of their own.)
-      (/^(,|and|;|has|have|contains?|includes?|holds?|gets?)$/.test(words[first - 1]!.text) ||
+      (/^(,|and|;)$/.test(words[first - 1]!.text) ||
+        HAVING.test(words[first - 1]!.text) ||
         words[first - 1]!.pos === 'VERB' ||
         /^(who|that|which)$/.test(words[first - 2]?.text ?? ''))
     ) {
