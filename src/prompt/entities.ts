@@ -8,6 +8,7 @@ import {
   COLLECTION_WORDS,
   KIND_WORDS,
   LOCALE_WORD_SET,
+  MONTH_WORDS,
   RECORD_WORDS,
   UNCOUNTABLE,
   ROW_WORDS,
@@ -300,6 +301,11 @@ export function findEntities(
   return bareCounts;
 }
 
+/** Words after which a number from 1900 to 2100 is a year: "in 2024", "until jun 2024". */
+const BEFORE_A_YEAR = new RegExp(
+  String.raw`^(?:in|since|from|during|after|before|until|by|of|to|${MONTH_WORDS})$`,
+);
+
 /**
  * Numbers that count no noun after them, read once every table is found: "customers (300)", "users,
  * 70,", "likes - 80000 of them", "45 rows", "tickets - 300 - subject": each counts the last table
@@ -316,14 +322,7 @@ export function findBareCounts(
     const n = Number(t.text);
     const prev = tokens[i - 1];
     // "issued in 2024", "until jun 2024": a year, not a count.
-    if (
-      /^(in|since|from|during|after|before|until|by|of|to|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)$/.test(
-        prev?.text ?? '',
-      ) &&
-      n >= 1900 &&
-      n <= 2100
-    )
-      continue;
+    if (BEFORE_A_YEAR.test(prev?.text ?? '') && n >= 1900 && n <= 2100) continue;
     const after = text.slice(t.at + t.text.length, t.at + t.text.length + 12);
     const before = text.slice(Math.max(0, t.at - 30), t.at);
     // "connecting the two": the two tables named, no count.
@@ -555,8 +554,9 @@ export function findFirstNoun(tokens: Token[], entities: Entities, words: readon
 }
 
 /** Words after "per"/"each" that name a time or a measure, not a table ("per day", "each month"). */
-const NOT_OBJECTS =
-  /^(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|item|one|other|kind|type|unit|person|serving|kg|km|mile|use|side|way|step|part|line|level|round|page)$/;
+const NOT_OBJECTS = new RegExp(
+  String.raw`^(?:${MONTH_WORDS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|week|month|year|hour|minute|second|time|night|quarter|row|record|entry|item|one|other|kind|type|unit|person|serving|kg|km|mile|use|side|way|step|part|line|level|round|page)$`,
+);
 /** Relation words whose object is a table: "5-15 per supplier", "each trip has", "lent to a member". */
 const OBJECT_TRIGGERS =
   /^(?:per|each|every|belongs? to|belonging to|assigned to|lent to|references?|referencing|refers to|filed against|owned by|placed by|written by|made by|booked by|issued to|many|several|multiple|numerous|between|among|amongst|points? to|pointing to|tie|ties|tied to|link|links|linking|fk to|fks to|foreign key to|foreign keys to)$/;

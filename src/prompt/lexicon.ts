@@ -480,3 +480,6 @@ export const LINK_KINDS =
 /** Verbs by which rows make or own other rows: a plural they name belongs to the doer. */
 export const CREATES =
   /^(?:place|places|placed|own|owns|write|writes|wrote|create|creates|make|makes|post|posts|send|sends|submit|submits|file|files|open|opens|raise|raises|have|has|hold|holds|run|runs|manage|manages|publish|publishes|upload|uploads|book|books|order|orders|issue|issues|author|authors|log|logs|record|records|earn|earns|receive|receives|generate|generates)$/;
+
+/** The months' names and their short forms, as a pattern's source ("jan", "sept", "december"). */
+export const MONTH_WORDS = String.raw`jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?`;
