@@ -133,6 +133,29 @@ const OR_LIST_TAIL = new RegExp(`^\\s*${OR_ITEM}(?:\\s*,\\s*${OR_ITEM})*\\s*,?\\
 /** Tables of its own a prompt names, from which on a domain's template is not used. */
 const OWN_TABLES_WITHOUT_TEMPLATE = 1;
 
+/** Whether a table read from the prompt is a word about the schema itself, one of `tables` read. */
+function namesNoTable(entity: Entity, tables: number, text: string): boolean {
+  // "Fields: name, job title": a word for the columns themselves, over their list.
+  if (/^(field|column|col|attribute|property|measure|metric)$/.test(entity.key))
+    return new RegExp(`(?:^|[.;!?,]\\s*)(?:\\d+\\s+)?${entity.name}\\s*:`).test(text);
+  // "using a pivot table", "through a join table": the kind of a table linking two.
+  if (LINK_KINDS.test(entity.key))
+    return entity.count === undefined && tables > 2 && new RegExp(`\\b${entity.key}\\s+table\\b`).test(text);
+  // "no duplicate pairs", "each pair only once": pairs of rows of other tables.
+  if (entity.key === 'pair') return entity.count === undefined && tables > 2;
+  // "I need three tables: …", "what tables would a dealership need?": the schema's tables (a
+  // restaurant's 20 tables are counted).
+  if (entity.key === 'table')
+    return (
+      tables > 1 &&
+      ((entity.count === undefined && entity.perParent === undefined) ||
+        /\b(?:need|want|make|create|generate|build|give me)\s+(?:\d+|a few|some|several)\s+tables\s*[.:;,]/.test(
+          text,
+        ))
+    );
+  return false;
+}
+
 /** The tables a prompt names (a template's first), and those it names outright. */
 function readEntities(
   text: string,
@@ -162,36 +185,10 @@ function readEntities(
   findRangesPerParent(text, entities);
   findBareCounts(text, tokens, entities, bareCounts);
   findRowCounts(tokens, entities);
-  // "Fields: name, job title": a word for the columns themselves, over their list, names no table.
-  for (const entity of [...entities.list]) {
-    if (
-      /^(field|column|col|attribute|property|measure|metric)$/.test(entity.key) &&
-      new RegExp(`(?:^|[.;!?,]\\s*)(?:\\d+\\s+)?${entity.name}\\s*:`).test(text)
-    )
+  // Words about the schema itself ("fields:", "a pivot table", "no duplicate pairs", "three tables").
+  for (const entity of [...entities.list])
+    if (namesNoTable(entity, entities.list.length, text))
       entities.list.splice(entities.list.indexOf(entity), 1);
-    // "using a pivot table", "through a join table": the kind of a table linking two, no table's name.
-    else if (
-      LINK_KINDS.test(entity.key) &&
-      entity.count === undefined &&
-      entities.list.length > 2 &&
-      new RegExp(`\\b${entity.key}\\s+table\\b`).test(text)
-    )
-      entities.list.splice(entities.list.indexOf(entity), 1);
-    // "no duplicate pairs", "each pair only once": pairs of rows of other tables, no table.
-    else if (entity.key === 'pair' && entity.count === undefined && entities.list.length > 2)
-      entities.list.splice(entities.list.indexOf(entity), 1);
-    // "I need three tables: …", "what tables would a dealership need?": the schema's tables, no table
-    // of tables (a restaurant's 20 tables are counted).
-    else if (
-      entity.key === 'table' &&
-      entities.list.length > 1 &&
-      ((entity.count === undefined && entity.perParent === undefined) ||
-        /\b(?:need|want|make|create|generate|build|give me)\s+(?:\d+|a few|some|several)\s+tables\s*[.:;,]/.test(
-          text,
-        ))
-    )
-      entities.list.splice(entities.list.indexOf(entity), 1);
-  }
   return { entities, named };
 }
 
@@ -286,8 +283,7 @@ export function convertPrompt(prompt: string): ConversionResult {
           draft.fields.push(knownColumn(entity.key, field, entity.count));
       for (const key of parsed.refs) {
         const parent = entities.find(key);
-        if (parent !== undefined && !scan.relations.some((r) => r.child === entity && r.parent === parent))
-          scan.relations.push({ child: entity, parent });
+        if (parent !== undefined) relate(scan.relations, entity, parent);
       }
     }
     if (template.some((t) => t.name === entity.name)) templateFields.set(entity.name, draft.fields);
@@ -401,6 +397,16 @@ function mergeFields(table: TableSpec, fields: PromptField[]): TableSpec {
   return { ...table, fields: merged };
 }
 
+/** Adds that `child`'s rows refer to `parent`, unless the relations say so already. */
+function relate(relations: Relation[], child: Entity, parent: Entity): void {
+  if (!relations.some((r) => r.child === child && r.parent === parent)) relations.push({ child, parent });
+}
+
+/** Drops the relations `wrong` picks (a reading another one replaces). */
+function unrelate(relations: Relation[], wrong: (r: Relation) => boolean): void {
+  for (let i = relations.length - 1; i >= 0; i--) if (wrong(relations[i]!)) relations.splice(i, 1);
+}
+
 /** "mission crew linking astronauts to missions": a name (one or two words), then the two it links. */
 const LINKS_TWO =
   /\b([a-z][a-z_]*(?: [a-z_]+)?)\s+(?:linking|joining|connecting|tying|pairing|binding|(?:link|join|connect|tie|pair|bind)s?)\s+([a-z]+)\s+(?:to|and|with)\s+([a-z]+)/g;
@@ -435,20 +441,16 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
     const b = entities.find(m[3]!);
     if (junction === undefined || a === undefined || b === undefined || new Set([junction, a, b]).size < 3)
       continue;
-    for (const parent of [a, b])
-      if (!relations.some((r) => r.child === junction && r.parent === parent))
-        relations.push({ child: junction, parent });
+    for (const parent of [a, b]) relate(relations, junction, parent);
     // ("astronauts to missions" read by the scan as one referring to the other, "leases tie tenants"
     // as tenants referring to leases: the link says how.)
-    for (let i = relations.length - 1; i >= 0; i--) {
-      const r = relations[i]!;
-      if (
+    unrelate(
+      relations,
+      (r) =>
         (r.child === a && r.parent === b) ||
         (r.child === b && r.parent === a) ||
-        ((r.child === a || r.child === b) && r.parent === junction)
-      )
-        relations.splice(i, 1);
-    }
+        ((r.child === a || r.child === b) && r.parent === junction),
+    );
     junctions.add(junction);
   }
   // "person_skills linking them", "pet_vaccinations joining them": a named table links the two before it.
@@ -459,9 +461,7 @@ function linkingThem(text: string, entities: Entities, relations: Relation[], ju
     if (junction === undefined) continue;
     const [a, b] = twoBefore(entities, m.index, junction);
     if (a === undefined || b === undefined) continue;
-    for (const parent of [a, b])
-      if (!relations.some((r) => r.child === junction && r.parent === parent))
-        relations.push({ child: junction, parent });
+    for (const parent of [a, b]) relate(relations, junction, parent);
     junctions.add(junction);
   }
 }
@@ -478,12 +478,7 @@ function keyColumns(
   for (const [child, texts] of fieldText)
     for (const m of texts.join(' , ').matchAll(/\b([a-z][a-z0-9_]*?)_id\b/g)) {
       const parent = entities.find(m[1]!, false);
-      if (
-        parent !== undefined &&
-        parent !== child &&
-        !relations.some((r) => r.child === child && r.parent === parent)
-      )
-        relations.push({ child, parent });
+      if (parent !== undefined && parent !== child) relate(relations, child, parent);
     }
 }
 
@@ -583,8 +578,7 @@ function onePerPair(text: string, entities: Entities, relations: Relation[], jun
         .filter((e) => e !== a && e !== b && e.at >= 0 && e.at < m!.index)
         .sort((x, y) => y.at - x.at)[0];
     if (child === undefined) continue;
-    for (const parent of [a, b])
-      if (!relations.some((r) => r.child === child && r.parent === parent)) relations.push({ child, parent });
+    for (const parent of [a, b]) relate(relations, child, parent);
     junctions.add(child);
     child.onePerPair = true;
   }
@@ -723,8 +717,7 @@ function oneAnother(text: string, entities: Entities, relations: Relation[]): Ma
     const verb = m[3]!.replace(/(ch|sh|ss|x|z|o)es$/, '$1').replace(/s$/, '');
     const [active, passive] = participles(verb);
     roles.set(table, [`${active}_${noun}_id`, `${passive}_${noun}_id`]);
-    if (!relations.some((r) => r.child === table && r.parent === parent))
-      relations.push({ child: table, parent });
+    relate(relations, table, parent);
   }
   // "follows table - users following users": a table headed by rows of one table doing something to
   // rows of the same table links them in pairs (the scan read the users as the table's subject).
@@ -734,10 +727,8 @@ function oneAnother(text: string, entities: Entities, relations: Relation[]): Ma
     const parent = entities.find(m[2]!);
     if (table === undefined || parent === undefined || table === parent || entities.find(m[4]!) !== parent)
       continue;
-    for (let i = relations.length - 1; i >= 0; i--)
-      if (relations[i]!.child === parent && relations[i]!.parent === table) relations.splice(i, 1);
-    if (!relations.some((r) => r.child === table && r.parent === parent))
-      relations.push({ child: table, parent });
+    unrelate(relations, (r) => r.child === parent && r.parent === table);
+    relate(relations, table, parent);
     if (SELF_JUNCTIONS[table.key] === undefined) {
       const noun = singular(m[2]!);
       const [active, passive] = participles(m[3]!.replace(/ing$/, ''));
@@ -761,11 +752,8 @@ function linkNamedTables(
       const b = entities.find(parts.slice(cut).join('_'));
       if (a === undefined || b === undefined || a === b || a === table || b === table) continue;
       // Its name says what it links: relations read around it elsewhere do not apply.
-      for (let i = relations.length - 1; i >= 0; i--)
-        if (relations[i]!.child === table) relations.splice(i, 1);
-      for (const parent of [a, b])
-        if (!relations.some((r) => r.child === table && r.parent === parent))
-          relations.push({ child: table, parent });
+      unrelate(relations, (r) => r.child === table);
+      for (const parent of [a, b]) relate(relations, table, parent);
       junctions.add(table);
       break;
     }
