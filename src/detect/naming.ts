@@ -867,7 +867,7 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   [
     /^(card_number|card_no|card_num)$/,
     tableOf(
-      'member|membership|patron|library|loyalty|student|employee|staff|visitor|guest|rider|passenger|player|subscriber|athlete|volunteer|reader|borrower|gym_member',
+      'member|membership|patron|library|loyalty|student|employee|staff|visitor|guest|rider|passenger|player|subscriber|athlete|volunteer|reader|borrower',
     ),
     { type: 'sequence', params: { start: 100001 } },
   ],
@@ -881,7 +881,7 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   [
     /^(specialty|speciality|specialization)$/,
     tableOf(
-      'trainer|personal_trainer|coach|instructor|lawyer|attorney|chef|cook|freelancer|contractor|tutor|teacher|mechanic|technician|engineer|developer|designer|artist|stylist|barber|photographer|translator|craftsman|tradesperson|volunteer|agent|realtor|broker|consultant_firm|restaurant|bakery|shop|store|brewery|winery',
+      'trainer|coach|instructor|lawyer|attorney|chef|cook|freelancer|contractor|tutor|teacher|mechanic|technician|engineer|developer|designer|artist|stylist|barber|photographer|translator|craftsman|tradesperson|volunteer|agent|realtor|broker|consultant_firm|restaurant|bakery|shop|store|brewery|winery',
     ),
     { type: 'skill' },
   ],

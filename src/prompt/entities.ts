@@ -301,6 +301,14 @@ export function findEntities(
   return bareCounts;
 }
 
+/** The table named nearest before position `at` of those `which` picks. */
+function nearestBefore(entities: Entities, at: number, which: (e: Entity) => boolean): Entity | undefined {
+  let best: Entity | undefined;
+  for (const e of entities.list)
+    if (e.at < at && which(e) && (best === undefined || e.at > best.at)) best = e;
+  return best;
+}
+
 /** Words after which a number from 1900 to 2100 is a year: "in 2024", "until jun 2024". */
 const BEFORE_A_YEAR = new RegExp(
   String.raw`^(?:in|since|from|during|after|before|until|by|of|to|${MONTH_WORDS})$`,
@@ -331,14 +339,9 @@ export function findBareCounts(
     if (/\b(?:(?:var|n)?char|varchar2|decimal|numeric|float|int)\s*\(\s*(?:\d+\s*,\s*)?$/.test(before))
       continue;
     // The table named nearest before the number (tables are found in any order).
-    let target = entities.list
-      .filter((e) => e.count === undefined && e.perParent === undefined && e.at < t.at)
-      .sort((a, b) => b.at - a.at)[0];
+    let target = nearestBefore(entities, t.at, (e) => e.count === undefined && e.perParent === undefined);
     // "interviews for placements, 640 of them": the phrase's head is counted, not what it is for.
-    const head =
-      target === undefined
-        ? undefined
-        : [...entities.list].filter((e) => e.at >= 0 && e.at < target!.at).sort((a, b) => b.at - a.at)[0];
+    const head = target === undefined ? undefined : nearestBefore(entities, target.at, (e) => e.at >= 0);
     // (A count in parentheses right after a table is that table's: "reviews of books (200)".)
     if (
       head !== undefined &&

@@ -36,9 +36,9 @@ const POSSESSIVES = new Set(['their', 'its', 'his', 'her', 'our', 'my', 'your'])
 const JOINERS = new Set([',', 'and', '&', 'plus']);
 const COLUMN_INTROS = new Set(['with', 'having', 'including', 'containing', 'has', 'have', 'incl']);
 const CLAUSE_ENDS = new Set(['.', ';', '?', '!']);
-/** Verbs that hang things on a list item like a preposition: "viewings linking listings to buyers". */
 /** Verbs of having before the things had: "each post has comments with …". */
 const HAVING = /^(has|have|contains?|includes?|holds?|gets?)$/;
+/** Verbs that hang things on a list item like a preposition: "viewings linking listings to buyers". */
 const LINKING = new Set(['linking', 'connecting', 'joining', 'between']);
 /** Plural nouns that name the data itself, never a table of it: "sample data", "500 rows". */
 const NOT_TABLES = new Set([

@@ -1017,20 +1017,20 @@ export function parseFields(
     // "is late?", "vegetarian?", "a wheelchair accessible? flag", "whether it was approved": yes/no.
     // ("whether the queen was seen": the queen's, named by both words, unless the queen is the row.)
     const thing = /^whether\s+the\s+([a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item);
-    const own =
+    const ownWords =
       thing !== null && singular(thing[1]!) !== singular(table.split('_').pop() ?? table)
-        ? ([thing[0], `${thing[1]} ${thing[2]}`] as const)
-        : null;
+        ? `${thing[1]} ${thing[2]}`
+        : undefined;
     const whether =
-      own ??
       /^whether\s+(?:it|they|the\s+[a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item) ??
       // "whether they passed", "whether extra insurance was taken": the deed, or the thing had.
       /^whether\s+(?:it|they|he|she|the\s+[a-z]+)\s+([a-z]+ed)$/.exec(item) ??
       /^whether\s+(?!it\b|they\b|the\b)([a-z]+(?:\s+[a-z]+)?)\s+(?:was|is|were|are)\s+[a-z]+$/.exec(item) ??
       // "approved flag", "success bool", "balcony bool"
       /^(?:an?\s+)?([a-z][a-z_ ]*?)\s+(?:flag|bool|boolean)(?:\s+(?:column|field))?$/.exec(item);
-    if (/\?(\s+flag)?$/.test(item) || whether !== null) {
+    if (/\?(\s+flag)?$/.test(item) || ownWords !== undefined || whether !== null) {
       const words =
+        ownWords ??
         whether?.[1] ??
         item
           .replace(/^(?:a|an|the)\s+/, '')

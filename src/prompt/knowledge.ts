@@ -166,12 +166,13 @@ export function knownColumn<F extends { name: string; type: string; params?: Rec
     (rows === undefined || rows > values.length)
   )
     return field;
-  // A name the prompt asks for is a name ("Cardiology", "North field"), not a numbered label ("Ward
-  // 3"), which the base gives only where the prompt names no columns.
-  if (field.name === 'name' && known.type === 'sequence') return field;
-  // Another entity's numbered label ("Room 101" of an exam) is no label of this one's ("room" of a
-  // device holds a room's name).
-  if (known.type === 'sequence' && knownEntity(key)?.fields.some((f) => f.name === field.name) !== true)
+  // A numbered label ("Ward 3") serves only where the prompt names no columns: a name it asks for is a
+  // name ("Cardiology"), and another entity's label ("Room 101" of an exam) is no label of this one's
+  // ("room" of a device holds a room's name).
+  if (
+    known.type === 'sequence' &&
+    (field.name === 'name' || knownEntity(key)?.fields.some((f) => f.name === field.name) !== true)
+  )
     return field;
   const params =
     known.params && !('after' in known.params || 'before' in known.params) ? known.params : undefined;

@@ -287,6 +287,9 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
     const groupSinceStart: Entity[] = [];
     /** The plural a relative clause is about, while the clause goes on. */
     let clause: Entity | undefined;
+    /** Whether a mention names its table in the plural ("orders", not "an order"). */
+    const inPlural = (mention: Mention) =>
+      isPlural(sentence.slice(mention.start, mention.end).split(' ').pop() ?? '');
     mentions.forEach((m, index) => {
       // The words before the mention, without one modifier after a determiner ("has a homeroom teacher"
       // reads as "has a teacher").
@@ -338,10 +341,10 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
         (/\b(?:who|that|which)\s+(?:own|owns|manage|manages|run|runs|operate|operates|employ|employs|host|hosts|publish|publishes|sponsor|sponsors)\s+(?:\d+\s+)?(?:(?!(?:a|an|one|the)\b)[a-z]+\s+)?$/.test(
           before,
         ) &&
-          isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? '')) ||
+          inPlural(m)) ||
         // "classes have students": a plural thing had by the subject belongs to it.
         (/\b(have|has|contain|contains|include|includes|hold|holds)\s+(?:[a-z]+\s+)?$/.test(` ${before} `) &&
-          isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? ''));
+          inPlural(m));
       const relationWord =
         OBJECT_WORDS.has(lastWord) ||
         /\bper\s*$/.test(before) ||
@@ -350,8 +353,7 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
         ) ||
         /\b(belongs? to|has|have|links?)\s+(an?|one|the)\s*$/.test(before) ||
         // "lessons with a tutor": one row of another table that each row comes with.
-        (/\bwith\s+(an?|one)\s*$/.test(before) &&
-          !isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? ''));
+        (/\bwith\s+(an?|one)\s*$/.test(before) && !inPlural(m));
       // "… by one artist and a label" goes on with objects; "(… by one artist) and tracks" does not.
       // ", and reactions" after a list item is the next item, not another object.
       const wasKey = previousWasKey;
@@ -367,7 +369,7 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
       const relative =
         previous !== undefined &&
         /^\s*(each|every|the|a|an|one)\s+$/.test(before) &&
-        isPlural(sentence.slice(previous.start, previous.end).split(' ').pop() ?? '') &&
+        inPlural(previous) &&
         /^\s*(?:[a-z]+ed|made|sent|wrote|took|ran|held|gave|sold|bought|led|taught|drove|won|lost|built|paid)\b(?!\s+(?:by|to|with)\b)/.test(
           sentence.slice(m.end),
         );
@@ -388,7 +390,7 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
         previous !== undefined &&
         previous.entity !== m.entity &&
         determiner !== 'self' &&
-        isPlural(sentence.slice(previous.start, previous.end).split(' ').pop() ?? '') &&
+        inPlural(previous) &&
         /^\s*(?:who|that|which|where)\s(?!\s*(?:each|every)\b)[^,;:()?!]*$/.test(raw);
       if (opens) clause = previous.entity;
       else if (/[,;:()]|\b(?:with|and|plus|while)\b/.test(raw)) clause = undefined;
@@ -404,10 +406,7 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
             raw,
           );
         const many =
-          !bySubject &&
-          !hangsOn &&
-          isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? '') &&
-          !/\b(?:a|an|one|the|each|every|single)\s+$/.test(raw);
+          !bySubject && !hangsOn && inPlural(m) && !/\b(?:a|an|one|the|each|every|single)\s+$/.test(raw);
         // Things made or owned are the plural's ("customers who place orders"); things attended,
         // borrowed or linked ("students who attend classes", "matches that link two users") are read
         // as any other mention.
@@ -435,10 +434,7 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
       previousWasObject = false;
       previousWasKey = false;
       const verb =
-        previous !== undefined &&
-        previous.entity === subject &&
-        m.entity !== subject &&
-        isPlural(sentence.slice(previous.start, previous.end).split(' ').pop() ?? '')
+        previous !== undefined && previous.entity === subject && m.entity !== subject && inPlural(previous)
           ? verbBetween(sentence, (tagged ??= readWords(sentence)), previous.end, m.start)
           : undefined;
       if (verb !== undefined && subject !== undefined) {
@@ -520,7 +516,7 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
             ))) &&
         m.entity !== subject &&
         /\b(a|an|one|the|single)\s+$/.test(before) &&
-        !isPlural(sentence.slice(m.start, m.end).split(' ').pop() ?? '') &&
+        !inPlural(m) &&
         // ("a device table (…) and an alert table": two tables named outright, no row of either.)
         !/\btable$/.test(sentence.slice(m.start, m.end)) &&
         !/^\s*table\b/.test(sentence.slice(m.end)) &&
