@@ -439,9 +439,7 @@ export function findRangesPerParent(text: string, entities: Entities): void {
     /\b(?:between\s+)?(\d+)(?:\s*(?:and|to|-|–)\s*(\d+))?\s+(?:per|for each|for every|in each)\s+([a-z]+)/g;
   for (let m = bare.exec(text); m !== null; m = bare.exec(text)) {
     const parent = entities.find(m[3] as string);
-    const child = [...entities.list]
-      .filter((e) => e !== parent && e.at >= 0 && e.at < m!.index)
-      .sort((x, y) => y.at - x.at)[0];
+    const child = nearestBefore(entities, m.index, (e) => e !== parent && e.at >= 0);
     if (parent === undefined || child === undefined || child.perParent !== undefined) continue;
     // One number ("exactly 12 per worker") counts rows only where no count was stated and no sum of
     // money or measure comes before it ("a price of 60 per hour", "trainers earn 40 per session").
