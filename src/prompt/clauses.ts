@@ -6,7 +6,7 @@
  */
 import type { Entities } from './entities.js';
 import { knownEntity } from './knowledge.js';
-import { CREATES, HUNG_NOT_TABLES, LINK_KINDS, STOP_WORDS, UNITS } from './lexicon.js';
+import { CREATES, HUNG_NOT_TABLES, LINK_KINDS, STOP_WORDS, UNITS, VIA_LINK } from './lexicon.js';
 import { isPluralNoun, type Word } from './reader.js';
 import { isPlural, keyOfWords, singular } from './text.js';
 
@@ -99,7 +99,7 @@ export function findLinkTables(text: string, entities: Entities): void {
     entities.add(`${a.key}_${singular(m[2]!)}`, m.index! + m[0].indexOf(m[1]!), true);
   }
   for (const m of text.matchAll(
-    /many[- ]to[- ]many\b[^.;]*?\b(?:via|through|using)\s+(?:an?\s+|the\s+)?([a-z][a-z_]*)(?:\s+table)?/g,
+    new RegExp(String.raw`many[- ]to[- ]many\b[^.;]*?\b${VIA_LINK}(?:\s+table)?`, 'g'),
   )) {
     const word = m[1]!;
     // ("using a pivot table", "via a join table": the kind of table, no name.)

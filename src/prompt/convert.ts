@@ -47,6 +47,7 @@ import {
   STOP_WORDS,
   UNIQUE_PAIRS,
   UNITS,
+  VIA_LINK,
 } from './lexicon.js';
 import { type Relation, scanRelations } from './relations.js';
 import { isPlural, keyOfWords, normalizeText, singular } from './text.js';
@@ -584,6 +585,9 @@ function onePerPair(text: string, entities: Entities, relations: Relation[], jun
   }
 }
 
+/** The link table named right after a many-to-many: ", via assignments". */
+const VIA_AFTER = new RegExp(String.raw`^\s*,?\s*${VIA_LINK}`);
+
 /** "many-to-many between movies and actors": the other entity of that sentence joins them, or a new `movie_actors`. */
 function manyToMany(text: string, entities: Entities, relations: Relation[], junctions: Set<Entity>): void {
   // "many-to-many between A and B …", "A and B, many-to-many", "A and B are many to many", "A <-> B
@@ -609,7 +613,7 @@ function manyToMany(text: string, entities: Entities, relations: Relation[], jun
         continue;
       const sentence = m[3] as string;
       // "… many to many via assignments": the link table named (found with the tables).
-      const via = /^\s*,?\s*(?:via|through|using)\s+(?:an?\s+|the\s+)?([a-z_]+)/.exec(sentence);
+      const via = VIA_AFTER.exec(sentence);
       const named = via === null || LINK_KINDS.test(via[1]!) ? undefined : entities.find(via[1]!);
       const junction =
         named ??

@@ -483,3 +483,6 @@ export const CREATES =
 
 /** The months' names and their short forms, as a pattern's source ("jan", "sept", "december"). */
 export const MONTH_WORDS = String.raw`jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?`;
+
+/** "via assignments", "through a memberships table": the link table a many-to-many names, as a pattern's source (its name the group). */
+export const VIA_LINK = String.raw`(?:via|through|using)\s+(?:an?\s+|the\s+)?([a-z][a-z_]*)`;
