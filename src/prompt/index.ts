@@ -6,7 +6,11 @@ import { type ConversionResult, convertPrompt } from './convert.js';
 import { askModel, type LlmOptions } from './llm.js';
 
 export { type ConversionResult, convertPrompt } from './convert.js';
-export { askModel, type LlmOptions } from './llm.js';
+export { askModel, type LlmOptions, type ModelAnswer } from './llm.js';
+
+/** The warning an answer carries when a configured model failed and the offline converter answered. */
+export const MODEL_FALLBACK_WARNING =
+  'The language model gave no usable answer; the offline converter read the prompt.';
 
 /** Longest prompt accepted (characters), as the interface says. */
 export const MAX_PROMPT_CHARS = 5000;
@@ -21,7 +25,8 @@ export type PromptConverter = (prompt: string) => Promise<ConversionResult>;
 
 /**
  * The converter of the service: with `llm` (see Config.llm), the model answers first and the offline
- * converter answers whenever the model fails; without it, the offline converter only.
+ * converter answers whenever the model fails, its answer then saying so first among its warnings;
+ * without it, the offline converter only.
  */
 export function createPromptConverter(
   options: { llm?: LlmOptions | undefined; logger?: ConverterLogger } = {},
@@ -37,6 +42,10 @@ export function createPromptConverter(
           { err: (error as Error).message },
           'language model failed; using the offline prompt converter',
         );
+        const offline = convertPrompt(prompt);
+        return offline.ok
+          ? { ...offline, warnings: [MODEL_FALLBACK_WARNING, ...(offline.warnings ?? [])] }
+          : offline;
       }
     }
     return convertPrompt(prompt);

@@ -22,10 +22,14 @@ export interface LlmOptions {
 /** Largest count accepted from a model, so a runaway answer cannot ask for millions of rows. */
 const MAX_MODEL_COUNT = 100_000;
 
+/** At most this many of the model's warnings are kept, each cut to MAX_WARNING_CHARS. */
+const MAX_MODEL_WARNINGS = 20;
+const MAX_WARNING_CHARS = 300;
+
 function systemPrompt(): string {
   return [
     'You convert a description of test data into a JSON schema for a data generator.',
-    'Answer with one JSON object and nothing else: {"tables": [...], "locale": "<code>"}.',
+    'Answer with one JSON object and nothing else: {"tables": [...], "locale": "<code>", "warnings": [...]}.',
     'Each table: {"name": snake_case plural, "count": integer >= 1, "fields": [...], "unique"?: [["a_id","b_id"]]}.',
     'Each field: {"name": snake_case, "type": <type id>, "params"?: {...}, "nullable"?: boolean}.',
     'Start every table with {"name": "id", "type": "uuid"}. A foreign key is {"type": "ref", "params": {"table": "<parent table>"}}',
@@ -33,15 +37,40 @@ function systemPrompt(): string {
     'Numbers: "params": {"min", "max"}; dates and date-times: "params": {"min", "max"} as ISO strings (today is 2026-01-01).',
     `Type ids: ${[...FIELD_TYPES.keys()].join(', ')}.`,
     `Locale codes: ${LOCALE_CODES.join(', ')}; omit "locale" for English.`,
+    '"warnings" lists what you assumed where the description did not say, one sentence each naming the table or',
+    'column, e.g. "orders: no count was given; 10 rows." or "orders: each refers to one of customers, as orders usually do."',
+    'Give [] when the description states everything.',
   ].join('\n');
 }
 
-function parseAnswer(content: string): { tables: TableSpec[]; locale?: string } {
+/** What the model answered, checked: tables the engine compiles, a locale, and its assumptions. */
+export interface ModelAnswer {
+  tables: TableSpec[];
+  locale?: string;
+  warnings: string[];
+}
+
+/**
+ * The model's warnings as the offline converter gives them: sentences, at most MAX_MODEL_WARNINGS of
+ * at most MAX_WARNING_CHARS each. Anything else there (a string, objects, blanks) is left out rather
+ * than failing an answer whose tables are good.
+ */
+function warningsOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((w): w is string => typeof w === 'string')
+    .map((w) => w.replace(/\s+/g, ' ').trim())
+    .filter((w) => w !== '')
+    .slice(0, MAX_MODEL_WARNINGS)
+    .map((w) => (w.length > MAX_WARNING_CHARS ? `${w.slice(0, MAX_WARNING_CHARS - 1)}…` : w));
+}
+
+function parseAnswer(content: string): ModelAnswer {
   const json = content
     .trim()
     .replace(/^```(?:json)?\s*/i, '')
     .replace(/\s*```$/, '');
-  const answer = JSON.parse(json) as { tables?: unknown; locale?: unknown };
+  const answer = JSON.parse(json) as { tables?: unknown; locale?: unknown; warnings?: unknown };
   if (!Array.isArray(answer.tables) || answer.tables.length === 0)
     throw new Error('the answer has no tables');
   const tables = answer.tables as TableSpec[];
@@ -52,14 +81,12 @@ function parseAnswer(content: string): { tables: TableSpec[]; locale?: string } 
   const locale = typeof answer.locale === 'string' && answer.locale !== 'en' ? answer.locale : undefined;
   const checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
   if (!checked.ok) throw new Error(`the model's schema is invalid: ${checked.error.message}`);
-  return locale === undefined ? { tables } : { tables, locale };
+  const warnings = warningsOf(answer.warnings);
+  return locale === undefined ? { tables, warnings } : { tables, locale, warnings };
 }
 
 /** Asks the model for the tables of `prompt`; throws on any failure. */
-export async function askModel(
-  prompt: string,
-  options: LlmOptions,
-): Promise<{ tables: TableSpec[]; locale?: string }> {
+export async function askModel(prompt: string, options: LlmOptions): Promise<ModelAnswer> {
   const doFetch = options.fetch ?? fetch;
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (options.apiKey !== undefined) headers['Authorization'] = `Bearer ${options.apiKey}`;

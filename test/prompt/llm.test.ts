@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
-import { convertPrompt, createPromptConverter } from '../../src/prompt/index.js';
+import { convertPrompt, createPromptConverter, MODEL_FALLBACK_WARNING } from '../../src/prompt/index.js';
 
 type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
 
@@ -56,7 +56,7 @@ t.test('a valid model answer is used', async (t) => {
     logger,
   });
   const result = await convert(PROMPT);
-  t.same(result, { ok: true, ...MODEL_TABLES });
+  t.same(result, { ok: true, ...MODEL_TABLES, warnings: [] }, 'an answer without warnings assumed nothing');
   const request = model.requests[0] as Record<string, unknown>;
   t.equal(request['path'], '/v1/chat/completions');
   t.equal(request['model'], 'test-model');
@@ -64,8 +64,43 @@ t.test('a valid model answer is used', async (t) => {
   t.match(JSON.stringify(request['messages']), PROMPT);
 });
 
-t.test('any failure falls back to the offline converter', async (t) => {
-  const offline = convertPrompt(PROMPT);
+t.test("the model's warnings are kept as the offline converter gives them", async (t) => {
+  const long = `clients: ${'x'.repeat(400)}`;
+  const model = await fakeModel(
+    t,
+    answer(
+      JSON.stringify({
+        ...MODEL_TABLES,
+        warnings: ['clients: no count was given;\n  3 rows. ', 7, '  ', { text: 'no' }, long, null],
+      }),
+    ),
+  );
+  const convert = createPromptConverter({ llm: { url: model.url, model: 'm' }, logger });
+  const result = await convert(PROMPT);
+  if (!result.ok) throw new Error(result.message);
+  t.same(result.tables, MODEL_TABLES.tables, 'the tables are used');
+  t.equal(result.warnings?.length, 2, 'only non-blank sentences are kept');
+  t.equal(result.warnings?.[0], 'clients: no count was given; 3 rows.', 'white space folded');
+  t.equal(result.warnings?.[1]?.length, 300, 'a long one is cut');
+  t.ok(result.warnings?.[1]?.endsWith('…'));
+  const request = model.requests[0] as { messages: { role: string; content: string }[] };
+  t.match(request.messages[0]?.content, /"warnings"/, 'the system prompt asks for them');
+
+  const many = await fakeModel(
+    t,
+    answer(JSON.stringify({ ...MODEL_TABLES, warnings: Array.from({ length: 50 }, (_, i) => `w${i}`) })),
+  );
+  const capped = await createPromptConverter({ llm: { url: many.url, model: 'm' }, logger })(PROMPT);
+  t.equal(capped.ok && capped.warnings?.length, 20, 'at most 20');
+  const notAList = await fakeModel(t, answer(JSON.stringify({ ...MODEL_TABLES, warnings: 'none' })));
+  const plain = await createPromptConverter({ llm: { url: notAList.url, model: 'm' }, logger })(PROMPT);
+  t.same(plain.ok && plain.warnings, [], 'warnings that are no list are none');
+});
+
+t.test('any failure falls back to the offline converter, and says so', async (t) => {
+  const converted = convertPrompt(PROMPT);
+  if (!converted.ok) throw new Error(converted.message);
+  const offline = { ...converted, warnings: [MODEL_FALLBACK_WARNING, ...(converted.warnings ?? [])] };
   const cases: [string, Handler, number?][] = [
     ['HTTP 500', (_b, _r, res) => res.writeHead(500).end('boom')],
     ['not JSON', answer('Sure! Here are your tables.')],
@@ -90,7 +125,15 @@ t.test('any failure falls back to the offline converter', async (t) => {
 });
 
 t.test('without a model the offline converter answers', async (t) => {
-  t.same(await createPromptConverter()(PROMPT), convertPrompt(PROMPT));
+  const result = await createPromptConverter()(PROMPT);
+  t.same(result, convertPrompt(PROMPT));
+  t.notOk(result.ok && result.warnings?.includes(MODEL_FALLBACK_WARNING), 'no model, no word of one');
+});
+
+t.test('a prompt neither the model nor the offline converter reads fails as offline', async (t) => {
+  const model = await fakeModel(t, answer('{}'));
+  const convert = createPromptConverter({ llm: { url: model.url, model: 'm' }, logger });
+  t.same(await convert('   '), convertPrompt('   '));
 });
 
 t.test('configuration: MOCKHIVE_LLM_URL needs MOCKHIVE_LLM_MODEL', async (t) => {
