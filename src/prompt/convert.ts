@@ -144,6 +144,12 @@ function namesNoTable(entity: Entity, tables: number, text: string): boolean {
     return entity.count === undefined && tables > 2 && new RegExp(`\\b${entity.key}\\s+table\\b`).test(text);
   // "no duplicate pairs", "each pair only once": pairs of rows of other tables.
   if (entity.key === 'pair') return entity.count === undefined && tables > 2;
+  // "; no duplicates;", "without repeats": a rule on the rows, no table of them.
+  if (/^(duplicate|repeat)$/.test(entity.key))
+    return (
+      entity.count === undefined &&
+      new RegExp(`\\b(?:no|without|avoid|never|zero)\\s+(?:any\\s+)?${entity.name}\\b`).test(text)
+    );
   // "I need three tables: …", "what tables would a dealership need?": the schema's tables (a
   // restaurant's 20 tables are counted).
   if (entity.key === 'table')

@@ -217,6 +217,14 @@ const REMARK_IN_PARENS =
   /\((?:a|an|each|every|one|no)\s+[a-z]+\s+(?:can|cannot|can't|may|must|should|will|won't|only|never|is only|appears?)\b(?=[^()]*\b(?:once|twice|unique|pairs?|duplicates?|same)\b)[^()]*\)/g;
 
 /**
+ * A remark between commas, dashes or semicolons that says how often a pair of rows may occur ("- each
+ * witness appears at most once per case -", ", each pair only once,", ", no self-follows,"): a rule on
+ * the pairs (read for unique pairs elsewhere), neither a subject nor columns nor a relation.
+ */
+const REMARK_INLINE =
+  /(?<=(?:^|[,;(]|\s-)\s*)(?:(?:(?:each|every|a|an|one|the same)\s+[a-z_]+(?:\s+[a-z_]+){0,7}?\s+)?(?:(?:at most|only|just|exactly|no more than|never more than)\s+once|once|never twice)(?:\s+(?:per|for|in|on|with|to)\s+(?:(?:a|an|each|every|any|the|one|given|same)\s+)?[a-z_]+)?|(?:no|without)\s+(?:any\s+)?(?:self[- ][a-z]+|duplicates?(?:\s+pairs?)?|duplicate\s+[a-z]+|repeats?|repeated\s+[a-z]+))(?=\s*(?:[,;)]|\s-\s|$))/g;
+
+/**
  * The sentences of `text`: split at ".", ";" and line breaks, but not inside parentheses ("(status:
  * active, paused; started_at)" is one table's columns), not between digits ("4.5") and not in a web
  * address ("booking.com").
@@ -250,7 +258,9 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
   // "(a student can only enroll once in a given course)": a clause in parentheses is a remark on the
   // rows (read for unique pairs elsewhere), not where the next columns belong. Blanked, so that the
   // positions of the words stay.
-  const text = written.replace(REMARK_IN_PARENS, (m) => ' '.repeat(m.length));
+  const text = written
+    .replace(REMARK_IN_PARENS, (m) => ' '.repeat(m.length))
+    .replace(REMARK_INLINE, (m) => ' '.repeat(m.length));
   const addRelation = (child: Entity, parent: Entity, role?: string) => {
     if (!scan.relations.some((r) => r.child === child && r.parent === parent && r.role === role)) {
       scan.relations.push(role === undefined ? { child, parent } : { child, parent, role });

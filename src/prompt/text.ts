@@ -102,9 +102,21 @@ function pluralOf(word: string): string {
   return pluralize.plural(word);
 }
 
+/** Singulars in -is that pluralize reads as plurals of words in -i (Greek "-sis" and "-itis" aside). */
+const IS_SINGULARS =
+  /^(axis|mantis|metropolis|trellis|ibis|iris|pelvis|penis|polis|debris|marquis|cannabis|hubris|dermis|epidermis|glottis|clitoris|tennis|pastis)$/;
+
 function isPluralWord(word: string): boolean {
   if (Object.hasOwn(IRREGULAR, word)) return true;
-  if (/[a-z]s$/.test(word)) return !/(ss|us|is)$/.test(word) && !NOT_PLURAL.test(word);
+  if (NOT_PLURAL.test(word)) return false;
+  // "menus", "emus", "taxis", "emojis", "skis": a word in -u or -i with an s is a plural where
+  // pluralize says so (not "status", "campus", "analysis", "axis").
+  if (/(us|is)$/.test(word)) {
+    if (/(ss|sis|itis)$/.test(word) || IS_SINGULARS.test(word) || word.length < 4) return false;
+    const one = pluralize.singular(word);
+    return one !== word && pluralize.plural(one) === word;
+  }
+  if (/[a-z]s$/.test(word)) return !/ss$/.test(word);
   // Irregular plurals are whole words of letters ("'s" is no plural of "'"), and no pronouns or verbs
   // (pluralize reads "those", "they" and "were" as plurals of "that", "she" and "was").
   if (!/^[a-z]{3,}$/.test(word) || FUNCTION_WORDS.test(word) || SINGULARS.has(word)) return false;

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { convertPrompt } from '../../src/prompt/index.js';
-import { plural } from '../../src/prompt/text.js';
+import { isPlural, plural } from '../../src/prompt/text.js';
 import type { TableSpec } from '../../workers/engine/index.js';
 import { compile, generateRecords } from '../../workers/engine/index.js';
 
@@ -2178,5 +2178,60 @@ t.test("another entity's numbered label is no label of this one", async (t) => {
     field(tablesOf('patients with name and medical record number'), 'patients', 'medical_record_number')
       ?.type,
     'sequence',
+  );
+});
+
+t.test('a remark on how often a pair occurs is neither a subject, nor columns, nor a relation', async (t) => {
+  const volunteers = tablesOf(
+    'projects, volunteers and project_volunteers joining them - each volunteer joins a project at most once - with hours pledged',
+  );
+  t.ok(
+    field(volunteers, 'project_volunteers', 'hours_pledged'),
+    'the columns after it stay the link table’s',
+  );
+  t.same(refs(volunteers, 'volunteers'), [], 'no volunteer refers to a project');
+  t.same(
+    table(volunteers, 'project_volunteers')?.unique,
+    [['project_id', 'volunteer_id']],
+    'the pair is unique',
+  );
+  const members = tablesOf('users, groups and memberships linking them, no duplicate memberships, joined_at');
+  t.ok(field(members, 'memberships', 'joined_at'));
+  t.notOk(
+    members.some((x) => x.fields.some((f) => /duplicate/.test(f.name))),
+    'no column is made of the remark',
+  );
+  const blocks = tablesOf('members and blocks where members block other members, no self-blocks');
+  t.notOk(field(blocks, 'members', 'self_blocks'), 'no self-blocks is no column');
+  const clubs = tablesOf('students, clubs and memberships between them; no duplicates; with joined date');
+  t.same(
+    clubs.map((x) => x.name),
+    ['students', 'clubs', 'memberships'],
+    '"no duplicates" names no table',
+  );
+  t.ok(field(clubs, 'memberships', 'joined_date'));
+  const counted = tablesOf('500 records and 40 duplicates of them');
+  t.ok(table(counted, 'duplicates'), 'counted duplicates are a table');
+});
+
+t.test('plurals in -us and -is that pluralize knows: menus, emus, taxis, emojis', async (t) => {
+  t.same(
+    tablesOf('50 menus and 200 dishes; each dish is on a menu').map((x) => [x.name, x.count]),
+    [
+      ['menus', 50],
+      ['dishes', 200],
+    ],
+  );
+  t.same(refs(tablesOf('50 menus and 200 dishes; each dish is on a menu'), 'dishes'), ['menus']);
+  t.ok(table(tablesOf('taxis and drivers'), 'taxis'));
+  t.ok(table(tablesOf('messages and the emojis used in them'), 'emojis'));
+  for (const word of ['status', 'campus', 'bonus', 'analysis', 'axis', 'tennis', 'basis', 'crisis'])
+    t.notOk(isPlural(word), `${word} is a singular`);
+  for (const word of ['menus', 'emus', 'taxis', 'emojis', 'skis', 'kiwis', 'apis'])
+    t.ok(isPlural(word), `${word} is a plural`);
+  t.equal(plural('menu'), 'menus');
+  t.notOk(
+    table(tablesOf('70 employees with name and salary between 3000 and 25000 reais'), 'reais'),
+    'a currency in the plural is a unit, no table',
   );
 });
