@@ -1,36 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { convertPrompt, createPromptConverter, MODEL_FALLBACK_WARNING } from '../../src/prompt/index.js';
-
-type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
-
-/** A fake OpenAI-compatible endpoint on 127.0.0.1:0; `handler` answers each request. */
-async function fakeModel(
-  t: Test,
-  handler: Handler,
-): Promise<{ url: string; requests: Record<string, unknown>[] }> {
-  const requests: Record<string, unknown>[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      const body = JSON.parse(raw) as Record<string, unknown>;
-      requests.push({ ...body, path: req.url, authorization: req.headers.authorization });
-      handler(body, req, res);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests };
-}
-
-const answer =
-  (content: string): Handler =>
-  (_body, _req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
-  };
+import { answer, fakeModel, type Handler } from './fake-model.js';
 
 const PROMPT = '20 customers with name and email';
 const MODEL_TABLES = {
