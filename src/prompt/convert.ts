@@ -26,7 +26,7 @@ import {
 import { findHadThings, findLinkTables, findRelativeClauses, findSingularSubjects } from './clauses.js';
 import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
-import { knownColumn, knownEntity, knownEntityAmong } from './knowledge.js';
+import { isPerson, knownColumn, knownEntity, knownEntityAmong } from './knowledge.js';
 import { dimensionTables, factTable, findGrainTables, findWarehouseTables } from './warehouse.js';
 import { readWords, type Word } from './reader.js';
 import {
@@ -38,6 +38,7 @@ import {
   windowParams,
 } from './fields.js';
 import {
+  ARRANGED,
   DOMAINS,
   EVENT_ENTITIES,
   LOCALE_WORDS,
@@ -80,8 +81,13 @@ interface Draft {
   unique?: string[][];
 }
 
-function defaultFields(entity: Entity): PromptField[] {
-  const known = knownEntity(entity.key);
+/**
+ * The columns of a table named without any: the knowledge base's entity that the table names among the
+ * others (`others`, their keys), as its relations are read, so a library's loans get a book loan's
+ * columns, not a bank's; else columns for its kind.
+ */
+function defaultFields(entity: Entity, others: readonly string[]): PromptField[] {
+  const known = knownEntityAmong(entity.key, others);
   if (known !== undefined) return known.fields.map((f) => ({ ...f }) as PromptField);
   const name = typeFromName('name', 'text', entity.name);
   const fields: PromptField[] = [];
@@ -794,7 +800,15 @@ function knownRelations(
     for (const key of known.parents) {
       const parent = entities.list.find(
         // (A table named outright in snake_case, "recipe_tags", is no "tag" of the base's.)
-        (e) => e !== child && (e.key === key || (e.written !== true && knownEntity(e.key)?.key === key)),
+        (e) =>
+          e !== child &&
+          (e.key === key ||
+            (e.written !== true &&
+              (knownEntity(e.key)?.key === key ||
+                knownEntityAmong(
+                  e.key,
+                  keys.filter((k) => k !== e.key),
+                )?.key === key))),
       );
       if (parent === undefined) continue;
       parents.push(parent);
@@ -849,6 +863,7 @@ function findPassiveObjects(text: string, entities: Entities): void {
     /\b([a-z]+)(?:\s*\([^()]*\))?,?\s+(?:(?:are|is|were|was|get|gets)\s+)?([a-z]+ed|kept|held|sold|built|made|sent|written|paid|run|given|owned|taught|led|bought|brought|shown|done|seen)\s+(in|at|to|by|on|for|under|from|against|inside|within)\s+(?:(?:a|an|the|one|their|its|each|every)\s+)?([a-z]+)\b/g;
   for (const m of text.matchAll(re)) {
     const object = m[4]!;
+    if (ARRANGED.test(m[2]!)) continue;
     // The hung plural with the word before it ("maintenance logs"), ending where m[1] ends.
     const end = m.index! + m[1]!.length;
     const subject = /(?:^|[\s,;(])((?:[a-z]+\s+)?[a-z]+)$/.exec(text.slice(0, end))?.[1];
@@ -875,6 +890,19 @@ function findPassiveObjects(text: string, entities: Entities): void {
     if (HUNG_NOT_TABLES.test(singular(object))) continue;
     if (entities.find(object) === undefined)
       entities.add(singular(object), m.index! + m[0].lastIndexOf(object));
+  }
+  // "tweets by users", "albums by artists": rows by people or known things are theirs ("sorted by
+  // date", "sales by region" name no table).
+  for (const m of text.matchAll(
+    /\b([a-z]+)\s+by\s+(?:(?:their|its|the|many|several|different)\s+)?([a-z]+s)\b/g,
+  )) {
+    const object = m[2]!;
+    if (entities.find(m[1]!) === undefined || entities.find(object) !== undefined || !isPlural(object))
+      continue;
+    const key = singular(object);
+    if (UNITS.has(object) || STOP_WORDS.has(object) || (!isPerson(key) && knownEntity(key) === undefined))
+      continue;
+    entities.add(key, m.index! + m[0].lastIndexOf(object));
   }
 }
 
@@ -1065,16 +1093,20 @@ function assemble(
   const uncounted: string[] = [];
   for (const draft of ordered) {
     const fields: FieldSpec[] = [];
+    const others = entities.list.filter((e) => e !== draft.entity).map((e) => e.key);
+    const known = knownEntityAmong(draft.entity.key, others);
+    // A row of two others with nothing of its own is a pair, stamped when made; one the knowledge base
+    // knows as more than a link (a library's loan of a book to a member) keeps its usual columns.
+    const pair = draft.refs.length >= 2 && (known === undefined || known.junction === true);
     const own =
       draft.fields.length > 0
         ? draft.fields
-        : draft.refs.length >= 2
+        : pair
           ? [{ name: 'created_at', type: 'datetime' }]
-          : defaultFields(draft.entity);
-    if (draft.fields.length === 0 && draft.refs.length < 2) {
-      const known = knownEntity(draft.entity.key) !== undefined;
+          : defaultFields(draft.entity, others);
+    if (draft.fields.length === 0 && !pair) {
       warnings.push(
-        `${draft.entity.name}: no columns were named; ${known ? `the usual columns of ${article(draft.entity.key)} were used` : 'generic columns were used'}.`,
+        `${draft.entity.name}: no columns were named; ${known !== undefined ? `the usual columns of ${article(draft.entity.key)} were used` : 'generic columns were used'}.`,
       );
     }
     for (const [i, f] of draft.fields.entries())

@@ -5,6 +5,7 @@
  */
 import {
   ADJECTIVES,
+  ARRANGED,
   COLLECTION_WORDS,
   KIND_WORDS,
   LOCALE_WORD_SET,
@@ -620,7 +621,8 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
         linking = true;
       }
       // "collected by a researcher", "posted by a user": any participle's agent.
-      else if (/ed$/.test(word.text) && words[i + 1]?.text === 'by') at = i + 2;
+      // ("sorted by date", "grouped by month": how rows are arranged names no table.)
+      else if (/ed$/.test(word.text) && words[i + 1]?.text === 'by' && !ARRANGED.test(word.text)) at = i + 2;
       // "every car has service records", "clubs have members": plural things had.
       else if (
         /^(has|have)$/.test(word.text) &&

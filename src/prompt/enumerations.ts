@@ -323,7 +323,7 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
         continue;
       }
     }
-    const columns = afterColumnIntro(words, i, titles);
+    const columns = afterColumnIntro(words, i, titles) && !thingsOfOne(words, i, items);
     const plural = items.filter(
       (p) =>
         (isPluralNoun(words[p.head]!) &&
@@ -378,6 +378,34 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     i = Math.max(j, i + 1);
   }
   return titles;
+}
+
+/**
+ * Whether the list at word `i`, after "with", names the things one place or row has many of: "a library
+ * with books, authors and members", "a shop with products and orders", "each order with items and
+ * payments". A singular before "with" (after an article, or opening the clause) and plurals only, two
+ * or more: tables, where "a user with name and email" names columns.
+ */
+function thingsOfOne(words: readonly Word[], i: number, items: readonly Phrase[]): boolean {
+  const intro = words[i - 1];
+  const owner = words[i - 2];
+  if (intro === undefined || owner === undefined || !/^(with|having|including|containing)$/.test(intro.text))
+    return false;
+  if (owner.pos !== 'NOUN' || isPlural(owner.text) || ROW_WORDS.has(owner.text) || META.has(owner.text))
+    return false;
+  const lead = words[i - 3];
+  const opens =
+    lead === undefined || /^(a|an|the|our|my|each|every|one)$/.test(lead.text) || startsClause(words, i - 2);
+  return (
+    opens &&
+    items.length >= 2 &&
+    items.every(
+      (p) =>
+        isPluralNoun(words[p.head]!) &&
+        !UNITS.has(words[p.head]!.text) &&
+        !NOT_TABLES.has(words[p.head]!.text),
+    )
+  );
 }
 
 /**

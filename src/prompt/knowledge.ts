@@ -67,18 +67,25 @@ export function knownEntity(key: string): KnownEntity | undefined {
  * may name (itself, an alias, or the last word of one: `reservation` may be a table's or a hotel's), the
  * one whose parents or children the prompt names most; the direct match on a tie.
  */
+/** The entities a key may name: itself or an alias, and those whose names end in it. */
+function mayName(key: string): KnownEntity[] {
+  const direct = knownEntity(key);
+  return [...(direct ? [direct] : []), ...(BY_LAST_WORD.get(key) ?? [])];
+}
+
 export function knownEntityAmong(key: string, present: readonly string[]): KnownEntity | undefined {
   const direct = knownEntity(key);
   const candidates = new Set<KnownEntity>(direct ? [direct] : []);
   // ("tags" are the base's tags, never its link table of posts and tags.)
   for (const entity of BY_LAST_WORD.get(key) ?? [])
     if (!(direct && entity.junction === true)) candidates.add(entity);
+  // (What another table may name counts too: a library's "loans" may be book loans, whose patrons
+  // the "members" then are.)
   const related = (entity: KnownEntity) =>
     present.filter(
       (other) =>
-        entity.parents.includes(other) ||
-        knownEntity(other)?.parents.includes(entity.key) === true ||
-        entity.parents.includes(knownEntity(other)?.key ?? ''),
+        mayName(other).some((o) => entity.parents.includes(o.key) || o.parents.includes(entity.key)) ||
+        entity.parents.includes(other),
     ).length;
   let best = direct;
   let score = direct ? related(direct) : 0;

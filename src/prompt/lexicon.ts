@@ -443,6 +443,10 @@ export const SELF_JUNCTIONS: Record<string, [string, string]> = {
  * Words in -s that are no plurals (pluralize would singularize some: logistics → logistic), short
  * names in capitals that are no plurals of a shorter word ("SMS", "GPS", "iOS").
  */
+/** Participles of arranging rows, whose "by" names an order or a grouping ("sorted by date"), no agent. */
+export const ARRANGED =
+  /^(sorted|ordered|grouped|ranked|filtered|partitioned|aggregated|bucketed|paginated|segmented|deduplicated|indexed|clustered)$/;
+
 export const NOT_PLURAL =
   /^(news|series|species|means|physics|mathematics|economics|politics|ethics|logistics|analytics|athletics|gymnastics|diabetes|measles|billiards|lens|gas|bus|canvas|atlas|alias|bias|chaos|yes|this|its|has|was|does|is|as|us|sms|gps|ios|dns|aws|saas|paas|iaas|kudos|ours|theirs)$/;
 

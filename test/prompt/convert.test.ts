@@ -2235,3 +2235,71 @@ t.test('plurals in -us and -is that pluralize knows: menus, emus, taxis, emojis'
     'a currency in the plural is a unit, no table',
   );
 });
+
+t.test('rows by people or known things are theirs: "tweets by users", "albums by artists"', async (t) => {
+  for (const [prompt, child, parent] of [
+    ['tweets by users', 'tweets', 'users'],
+    ['generate 300 posts by 40 users with a title', 'posts', 'users'],
+    ['albums by artists', 'albums', 'artists'],
+    ['reviews by customers', 'reviews', 'customers'],
+  ] as const) {
+    const tables = tablesOf(prompt);
+    t.ok(table(tables, parent), `${prompt}: ${parent}`);
+    t.same(refs(tables, child), [parent], `${prompt}: each of ${child} refers to one of ${parent}`);
+  }
+  t.same(
+    tablesOf('100 orders sorted by date').map((x) => x.name),
+    ['orders'],
+    'a sort order names no table',
+  );
+});
+
+t.test(
+  'a place or a row with things it has many of: "a library with books, authors and members"',
+  async (t) => {
+    const school = tablesOf('a school with teachers, students and classes');
+    t.same(school.map((x) => x.name).sort(), ['classes', 'students', 'teachers']);
+    t.notOk(field(school, 'teachers', 'student'), 'the other things are no columns of the first');
+    const shop = tablesOf('a shop with products and orders');
+    t.same(
+      shop.map((x) => x.name),
+      ['products', 'orders'],
+    );
+    const user = tablesOf('100 users with name, email and a signup date');
+    t.same(
+      user.map((x) => x.name),
+      ['users'],
+      'a list of singular names is columns',
+    );
+    t.ok(field(user, 'users', 'signup_date'));
+  },
+);
+
+t.test(
+  "the knowledge base's entity is chosen among the prompt's other tables, for columns too",
+  async (t) => {
+    const library = tablesOf('library with books, authors, members and loans');
+    t.same(
+      refs(library, 'loans')?.sort(),
+      ['books', 'members'],
+      "a library's loans are of a book to a member",
+    );
+    t.ok(field(library, 'loans', 'due_date'), 'with the columns of a book loan');
+    t.notOk(field(library, 'loans', 'interest_rate'), "none of a bank's loan");
+    t.ok(field(library, 'members', 'card_number'), "a library's members are its patrons");
+    const bank = tablesOf('bank customers and their loans');
+    t.ok(field(bank, 'loans', 'interest_rate'), "a bank's loans are loans");
+    const fleet = tablesOf('a fleet of 40 trucks, drivers, and deliveries assigned to a truck and a driver');
+    t.same(refs(fleet, 'deliveries'), ['trucks', 'drivers']);
+    t.ok(
+      field(fleet, 'deliveries', 'status'),
+      'a row of two others that is more than a pair keeps its columns',
+    );
+    const school = tablesOf('students, courses and enrollments');
+    t.same(
+      table(school, 'enrollments')?.fields.map((f) => f.name),
+      ['id', 'student_id', 'course_id', 'created_at'],
+      'a pair is a pair',
+    );
+  },
+);
