@@ -193,7 +193,7 @@ function readEntities(
   findRelativeClauses(text, words, entities);
   findLinkTables(text, entities);
   findHadThings(text, entities);
-  findRelationObjects(words, entities);
+  findRelationObjects(words, entities, titles);
   findAttachedTables(words, entities);
   findRangesPerParent(text, entities);
   findBareCounts(text, tokens, entities, bareCounts);
@@ -972,6 +972,9 @@ function applyRelations(
     const draft = drafts.get(r.child);
     if (draft === undefined) continue;
     if (r.child === r.parent) {
+      // ("has a manager … who is also an employee": the manager named as a person is the reference.)
+      const named = draft.fields.findIndex((f) => f.name === r.role && f.type === 'full_name');
+      if (named >= 0) draft.fields.splice(named, 1);
       if (!draft.refs.some((x) => x.parent === r.parent))
         draft.refs.push({
           parent: r.parent,

@@ -568,7 +568,11 @@ const OBJECT_TRIGGERS =
  * supplier)", "each trip has 2-8 stops", "tracking events per shipment", "an application's stage",
  * "each loan … lent to a member". Only where the prompt names tables already, and only nouns.
  */
-export function findRelationObjects(words: readonly Word[], entities: Entities): void {
+export function findRelationObjects(
+  words: readonly Word[],
+  entities: Entities,
+  titles: readonly { from: number; to: number }[] = [],
+): void {
   // With no table named yet, only "each lab sample should have …" names one.
   const alone = entities.list.length === 0;
   for (let i = 0; i < words.length; i++) {
@@ -795,6 +799,8 @@ export function findRelationObjects(words: readonly Word[], entities: Entities):
       ROW_WORDS.has(head.text)
     )
       continue;
+    // ("A CRM: companies, contacts and deals": a title over a list of things is no row.)
+    if (oneRow && titles.some((title) => first.at >= title.from && first.at < title.to)) continue;
     const key = snake(end > at ? `${first.text} ${head.lemma}` : gerund ? head.text : head.lemma);
     if (entities.find(key) === undefined && entities.find(head.lemma) === undefined)
       entities.add(key, first.at);

@@ -260,6 +260,41 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       if (key !== undefined) entities.add(key, word.at);
     }
   }
+  // "orders with order lines", "playlists with playlist tracks", "products with variants (size,
+  // color)": in a table's column list, its own kind of rows (named after it) or a plural with columns
+  // of its own in parentheses are tables.
+  for (let w = 1; w < words.length - 1; w++) {
+    if (!/^(with|having|including|plus)$/.test(words[w]!.text)) continue;
+    const owner = words[w - 1]!;
+    if (!isPluralNoun(owner) || UNITS.has(owner.text)) continue;
+    // (Once one item is such a table, the plurals of the list the knowledge base knows are tables too:
+    // "products with variants (size, color) and reviews".)
+    const known: Phrase[] = [];
+    let tables = 0;
+    for (let k = w + 1; k < words.length;) {
+      const item = phraseAt(words, k);
+      if (item === undefined) break;
+      const head = words[item.phrase.head]!;
+      const modifier = item.phrase.head > item.phrase.first ? words[item.phrase.head - 1]! : undefined;
+      const own =
+        (modifier !== undefined && modifier.text === singular(owner.text)) ||
+        (words[item.next]?.text === '(' && columnsInParentheses(words, item.next, true));
+      if (isPluralNoun(head) && !UNITS.has(head.text) && !NOT_TABLES.has(head.text)) {
+        const key = keyOf(words, item.phrase);
+        if (key !== undefined && own) {
+          entities.add(key, words[item.phrase.first]!.at);
+          tables++;
+        } else if (key !== undefined && knownByName(key) !== undefined) known.push(item.phrase);
+      }
+      let next = item.next;
+      if (words[next]?.text === '(') while (next < words.length && words[next]!.text !== ')') next++;
+      if (words[next]?.text === ')') next++;
+      if (!JOINERS.has(words[next]?.text ?? '')) break;
+      while (next < words.length && JOINERS.has(words[next]!.text)) next++;
+      k = next;
+    }
+    if (tables > 0) for (const phrase of known) entities.add(keyOf(words, phrase)!, words[phrase.first]!.at);
+  }
   // "plants with their work orders - product, …": things a table has, named with its possessive, are a
   // table (columns are no one's).
   for (let p = 1; p < words.length - 1; p++) {
@@ -411,9 +446,9 @@ function thingsOfOne(words: readonly Word[], i: number, items: readonly Phrase[]
 /**
  * Whether the parentheses opening at word `open` list columns ("(star rating + comment)", "(sku, qty)")
  * rather than values ("(python, java)") or a count: two items or more, at least half of them names the
- * naming module types.
+ * naming module types; when `every`, all of them, none a kind of person ("(admin, editor)" are roles).
  */
-function columnsInParentheses(words: readonly Word[], open: number): boolean {
+function columnsInParentheses(words: readonly Word[], open: number, every = false): boolean {
   const items: string[][] = [[]];
   for (let k = open + 1; k < words.length && words[k]!.text !== ')'; k++) {
     const text = words[k]!.text;
@@ -424,7 +459,9 @@ function columnsInParentheses(words: readonly Word[], open: number): boolean {
     else items.at(-1)!.push(text);
   }
   const named = items.filter((item) => item.length > 0);
-  const typed = named.filter((item) => typeFromName(item.join('_')) !== undefined);
+  const types = named.map((item) => typeFromName(item.join('_'))?.type);
+  const typed = types.filter((type) => type !== undefined);
+  if (every) return named.length >= 2 && typed.length === named.length && !types.includes('full_name');
   return named.length >= 2 && typed.length * 2 >= named.length;
 }
 

@@ -15,6 +15,7 @@ import {
   ROW_WORDS,
   STOP_WORDS,
 } from './lexicon.js';
+import { isPerson } from './knowledge.js';
 import { readWords, type Word } from './reader.js';
 import { isPlural, nounsOfVerb, singular, snake } from './text.js';
 
@@ -577,7 +578,7 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
     });
     // "each employee reports to a manager", "referred by a coworker": a person of the same table.
     const self =
-      /\b(?:reports?|reporting)\s+to\s+(?:a|an|their|his|her|the|one)\s+(manager|supervisor|boss|lead|team lead|head)\b|\b(?:referred|invited|recruited|sponsored|mentored)\s+by\s+(?:a|an|another|one)\s+(coworker|colleague|friend|member|user|customer|employee|peer|player|student)\b/.exec(
+      /\b(?:reports?|reporting)\s+to\s+(?:a|an|their|his|her|the|one)\s+(manager|supervisor|boss|lead|team lead|head)\b|\b(?:has|have|with)\s+(?:a|an|one)\s+(?:direct\s+|line\s+)?(manager|supervisor|boss)\b|\b(?:referred|invited|recruited|sponsored|mentored)\s+by\s+(?:a|an|another|one)\s+(coworker|colleague|friend|member|user|customer|employee|peer|player|student)\b/.exec(
         sentence,
       );
     const about = subject ?? lastMentioned;
@@ -585,9 +586,11 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
       self !== null &&
       about !== undefined &&
       !scan.relations.some((r) => r.child === about && r.parent === about) &&
-      entities.find(self[1] ?? '') === undefined
+      entities.find(self[1] ?? self[2] ?? '') === undefined &&
+      // ("each project has a manager" names a person of another table, or none.)
+      (self[2] === undefined || isPerson(about.key))
     )
-      addRelation(about, about, self[1] !== undefined ? 'manager' : 'referrer');
+      addRelation(about, about, self[1] !== undefined || self[2] !== undefined ? 'manager' : 'referrer');
     // "25 players per team; position (GK, DEF), shirt number 1-99": a sentence that names no table
     // lists more columns of the table named last.
     // "Measures: amount, authorized_at": a star schema's measures are its fact table's columns.

@@ -2303,3 +2303,52 @@ t.test(
     );
   },
 );
+
+t.test(
+  'a title over a list of things, with an article, is no table: "a CRM: companies, contacts and deals"',
+  async (t) => {
+    t.same(
+      tablesOf('a CRM: companies, contacts and deals').map((x) => x.name),
+      ['companies', 'contacts', 'deals'],
+    );
+    t.same(
+      tablesOf('An inventory system: warehouses, products and stock levels').map((x) => x.name),
+      ['warehouses', 'products', 'stock_levels'],
+    );
+    const account = tablesOf('An account: IBAN, holder name, balance');
+    t.ok(field(account, 'accounts', 'iban'), 'a singular header over columns is still a table');
+  },
+);
+
+t.test("a table's own kind of rows in its column list: 'orders with order lines'", async (t) => {
+  const orders = tablesOf('500 orders with order date, order status and order lines');
+  t.same(refs(orders, 'order_lines'), ['orders']);
+  t.ok(field(orders, 'orders', 'order_date'), 'the columns stay the table’s');
+  t.same(refs(tablesOf('playlists with playlist tracks'), 'playlist_tracks'), ['playlists']);
+  const products = tablesOf('products with variants (size, color) and reviews');
+  t.ok(field(products, 'variants', 'color'), 'a plural with columns of its own in parentheses is a table');
+  t.same(refs(products, 'reviews'), ['products'], 'and so are the known things listed with it');
+  const users = tablesOf('users with roles (admin, editor)');
+  t.same(field(users, 'users', 'roles')?.params?.['values'], ['admin', 'editor'], 'values are no columns');
+  t.same(
+    users.map((x) => x.name),
+    ['users'],
+  );
+});
+
+t.test('"each employee has a manager": a person of the same table', async (t) => {
+  const employees = tablesOf('I need 200 employees across 12 departments, each employee has a manager');
+  t.same(field(employees, 'employees', 'manager_id')?.params, { table: 'employees' });
+  t.notOk(field(employees, 'employees', 'manager'), 'no name column beside the reference');
+  const reports = tablesOf('200 employees; each employee reports to a manager who is also an employee');
+  t.ok(field(reports, 'employees', 'manager_id'));
+  t.notOk(field(reports, 'employees', 'manager'));
+  const projects = tablesOf('projects, each with a manager and a budget');
+  t.notOk(field(projects, 'projects', 'manager_id'), "a project's manager is no project");
+  const two = tablesOf('employees and managers; each employee has a manager');
+  t.same(
+    field(two, 'employees', 'manager_id')?.params,
+    { table: 'managers' },
+    'a table of managers is theirs',
+  );
+});
