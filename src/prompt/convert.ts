@@ -1100,7 +1100,7 @@ function assemble(
     const known = knownEntityAmong(draft.entity.key, others);
     // A row of two others with nothing of its own is a pair, stamped when made; one the knowledge base
     // knows as more than a link (a library's loan of a book to a member) keeps its usual columns.
-    const pair = draft.refs.length >= 2 && (known === undefined || known.junction === true);
+    const pair = draft.refs.length >= 2 && known === undefined;
     const own =
       draft.fields.length > 0
         ? draft.fields

@@ -908,6 +908,15 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     // (One comma is enough where several headings each head their own columns: "hive: location,
     // installed on. keeper: name, phone".)
     if (columns.filter((w) => w.text === ',').length < (headings >= 2 ? 1 : 2)) continue;
+    // "hospital: doctors, patients, appointments": a title over a list of things, no columns.
+    const items = columns
+      .map((w) => w.text)
+      .join(' ')
+      .split(/\s*(?:,|\band\b|&|\+)\s*/)
+      .map((item) => item.trim().split(/\s+/).pop() ?? '')
+      .filter((last) => last !== '');
+    const things = items.filter((last) => isPlural(last) && !UNITS.has(last) && !ROW_WORDS.has(last));
+    if (items.length >= 2 && things.length * 2 > items.length) continue;
     // "livestock register", "aircraft fleet": a collection of the things before it is a table of them.
     // (A log stays a log: "call center log" is no table of call centers.)
     const collected = run.length >= 2 && COLLECTION_WORDS.has(head.text) ? run.slice(0, -1) : run;

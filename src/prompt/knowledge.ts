@@ -76,9 +76,11 @@ function mayName(key: string): KnownEntity[] {
 export function knownEntityAmong(key: string, present: readonly string[]): KnownEntity | undefined {
   const direct = knownEntity(key);
   const candidates = new Set<KnownEntity>(direct ? [direct] : []);
-  // ("tags" are the base's tags, never its link table of posts and tags.)
+  // ("tags" are the base's tags, never its link table of posts and tags; "roles" among movies and
+  // actors are the link between them, whose parents are both named.)
+  const named = (parent: string) => present.some((other) => mayName(other).some((o) => o.key === parent));
   for (const entity of BY_LAST_WORD.get(key) ?? [])
-    if (!(direct && entity.junction === true)) candidates.add(entity);
+    if (!(direct && entity.junction === true) || entity.parents.every(named)) candidates.add(entity);
   // (What another table may name counts too: a library's "loans" may be book loans, whose patrons
   // the "members" then are.)
   const related = (entity: KnownEntity) =>

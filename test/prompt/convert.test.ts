@@ -2296,10 +2296,20 @@ t.test(
       'a row of two others that is more than a pair keeps its columns',
     );
     const school = tablesOf('students, courses and enrollments');
+    t.ok(field(school, 'enrollments', 'enrolled_on'), 'a known link keeps its usual columns');
+    t.same(table(school, 'enrollments')?.unique, [['student_id', 'course_id']]);
+    const cast = tablesOf('movies, actors and roles');
+    t.same(refs(cast, 'roles'), ['movies', 'actors'], "among movies and actors, roles are the actors' parts");
+    t.ok(field(cast, 'roles', 'character_name'));
+    t.notOk(
+      field(tablesOf('users, roles and permissions'), 'roles', 'character_name'),
+      "elsewhere roles are a system's roles",
+    );
+    const unknown = tablesOf('widgets, gizmos and widget_gizmos linking them');
     t.same(
-      table(school, 'enrollments')?.fields.map((f) => f.name),
-      ['id', 'student_id', 'course_id', 'created_at'],
-      'a pair is a pair',
+      table(unknown, 'widget_gizmos')?.fields.map((f) => f.name),
+      ['id', 'widget_id', 'gizmo_id', 'created_at'],
+      'a pair nobody knows is a pair, stamped when made',
     );
   },
 );
