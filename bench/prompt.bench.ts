@@ -10,21 +10,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { convertPrompt } from '../src/prompt/index.js';
 import { normalizeText } from '../src/prompt/text.js';
+import { CORPORA } from '../test/prompt/corpus-score.js';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
-const FILES = [
-  'prompts.json',
-  'prompts-train-2.json',
-  'prompts-train-3.json',
-  'prompts-train-4.json',
-  'prompts-train-5.json',
-  'prompts-train-6.json',
-  'prompts-train-7.json',
-  'prompts-train-8.json',
-  'prompts-train-9.json',
-  'prompts-train-10.json',
-  'prompts-heldout.json',
-];
+const FILES = CORPORA.map((corpus) => corpus.file);
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
