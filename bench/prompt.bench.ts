@@ -6,14 +6,12 @@
  * converter (wink-nlp's English model, the knowledge base) is measured in a fresh process.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { convertPrompt } from '../src/prompt/index.js';
 import { normalizeText } from '../src/prompt/text.js';
-import { CORPORA } from '../test/prompt/corpus-score.js';
+import { CORPORA, readCorpus } from '../test/prompt/corpus-score.js';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
-const FILES = CORPORA.map((corpus) => corpus.file);
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -32,13 +30,7 @@ function timings(prompts: readonly string[], work: (prompt: string) => unknown):
 }
 
 export function run(): void {
-  const prompts = FILES.flatMap((file) =>
-    (
-      JSON.parse(readFileSync(new URL(`../test/fixtures/${file}`, import.meta.url), 'utf8')) as {
-        prompt: string;
-      }[]
-    ).map((c) => c.prompt),
-  );
+  const prompts = CORPORA.flatMap((corpus) => readCorpus(corpus).map((c) => c.prompt));
   const loader = `const s = performance.now(); await import(${JSON.stringify(new URL('../src/prompt/index.ts', import.meta.url).href)}); console.log(performance.now() - s);`;
   const startups = [1, 2, 3].map(() =>
     Number(

@@ -26,7 +26,7 @@ import {
 import { findHadThings, findLinkTables, findRelativeClauses, findSingularSubjects } from './clauses.js';
 import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
-import { isPerson, knownColumn, knownEntity, knownEntityAmong } from './knowledge.js';
+import { isPerson, knownColumn, knownEntitiesAmong, knownEntity, type KnownEntity } from './knowledge.js';
 import { dimensionTables, factTable, findGrainTables, findWarehouseTables } from './warehouse.js';
 import { readWords, type Word } from './reader.js';
 import {
@@ -38,7 +38,6 @@ import {
   windowParams,
 } from './fields.js';
 import {
-  ARRANGED,
   DOMAINS,
   EVENT_ENTITIES,
   LOCALE_WORDS,
@@ -82,12 +81,11 @@ interface Draft {
 }
 
 /**
- * The columns of a table named without any: the knowledge base's entity that the table names among the
- * others (`others`, their keys), as its relations are read, so a library's loans get a book loan's
- * columns, not a bank's; else columns for its kind.
+ * The columns of a table named without any: those of `known`, the knowledge base's entity the table
+ * names among the others (knownEntitiesAmong, as its relations are read: a library's loans get a book
+ * loan's columns, not a bank's); else columns for its kind.
  */
-function defaultFields(entity: Entity, others: readonly string[]): PromptField[] {
-  const known = knownEntityAmong(entity.key, others);
+function defaultFields(entity: Entity, known: KnownEntity | undefined): PromptField[] {
   if (known !== undefined) return known.fields.map((f) => ({ ...f }) as PromptField);
   const name = typeFromName('name', 'text', entity.name);
   const fields: PromptField[] = [];
@@ -150,11 +148,13 @@ function namesNoTable(entity: Entity, tables: number, text: string): boolean {
     return entity.count === undefined && tables > 2 && new RegExp(`\\b${entity.key}\\s+table\\b`).test(text);
   // "no duplicate pairs", "each pair only once": pairs of rows of other tables.
   if (entity.key === 'pair') return entity.count === undefined && tables > 2;
-  // "; no duplicates;", "without repeats": a rule on the rows, no table of them.
-  if (/^(duplicate|repeat)$/.test(entity.key))
+  // "; no duplicates;", "without repeats": a rule on the rows, no table of them ("a duplicates table"
+  // is one).
+  if (entity.key === 'duplicate' || entity.key === 'repeat')
     return (
       entity.count === undefined &&
-      new RegExp(`\\b(?:no|without|avoid|never|zero)\\s+(?:any\\s+)?${entity.name}\\b`).test(text)
+      new RegExp(`\\b(?:no|without|avoid|never|zero)\\s+(?:any\\s+)?${entity.name}\\b`).test(text) &&
+      !new RegExp(`\\b${entity.name}\\s+table\\b`).test(text)
     );
   // "I need three tables: …", "what tables would a dealership need?": the schema's tables (a
   // restaurant's 20 tables are counted).
@@ -789,12 +789,9 @@ function knownRelations(
   warnings: string[],
 ): void {
   const inTemplate = (e: Entity) => template.some((t) => t.name === e.name);
-  const keys = entities.list.map((e) => e.key);
+  const chosen = knownEntitiesAmong(entities.list.map((e) => e.key));
   for (const child of entities.list) {
-    const known = knownEntityAmong(
-      child.key,
-      keys.filter((k) => k !== child.key),
-    );
+    const known = chosen.get(child.key);
     if (known === undefined || inTemplate(child)) continue;
     const parents: Entity[] = [];
     for (const key of known.parents) {
@@ -803,12 +800,7 @@ function knownRelations(
         (e) =>
           e !== child &&
           (e.key === key ||
-            (e.written !== true &&
-              (knownEntity(e.key)?.key === key ||
-                knownEntityAmong(
-                  e.key,
-                  keys.filter((k) => k !== e.key),
-                )?.key === key))),
+            (e.written !== true && (knownEntity(e.key)?.key === key || chosen.get(e.key)?.key === key))),
       );
       if (parent === undefined) continue;
       parents.push(parent);
@@ -863,7 +855,6 @@ function findPassiveObjects(text: string, entities: Entities): void {
     /\b([a-z]+)(?:\s*\([^()]*\))?,?\s+(?:(?:are|is|were|was|get|gets)\s+)?([a-z]+ed|kept|held|sold|built|made|sent|written|paid|run|given|owned|taught|led|bought|brought|shown|done|seen)\s+(in|at|to|by|on|for|under|from|against|inside|within)\s+(?:(?:a|an|the|one|their|its|each|every)\s+)?([a-z]+)\b/g;
   for (const m of text.matchAll(re)) {
     const object = m[4]!;
-    if (ARRANGED.test(m[2]!)) continue;
     // The hung plural with the word before it ("maintenance logs"), ending where m[1] ends.
     const end = m.index! + m[1]!.length;
     const subject = /(?:^|[\s,;(])((?:[a-z]+\s+)?[a-z]+)$/.exec(text.slice(0, end))?.[1];
@@ -972,8 +963,14 @@ function applyRelations(
     const draft = drafts.get(r.child);
     if (draft === undefined) continue;
     if (r.child === r.parent) {
-      // ("has a manager … who is also an employee": the manager named as a person is the reference.)
-      const named = draft.fields.findIndex((f) => f.name === r.role && f.type === 'full_name');
+      // ("has a manager … who is also an employee", "has a direct supervisor": the manager named as a
+      // person is the reference.)
+      const named = draft.fields.findIndex(
+        (f) =>
+          f.type === 'full_name' &&
+          (f.name === r.role ||
+            (r.role === 'manager' && /^(?:(?:direct|line)_)?(?:manager|supervisor|boss)$/.test(f.name))),
+      );
       if (named >= 0) draft.fields.splice(named, 1);
       if (!draft.refs.some((x) => x.parent === r.parent))
         draft.refs.push({
@@ -1094,19 +1091,24 @@ function assemble(
   }
   const ordered = [...drafts.values()].sort((a, b) => a.entity.at - b.entity.at);
   const uncounted: string[] = [];
+  const chosen = knownEntitiesAmong(entities.list.map((e) => e.key));
   for (const draft of ordered) {
     const fields: FieldSpec[] = [];
-    const others = entities.list.filter((e) => e !== draft.entity).map((e) => e.key);
-    const known = knownEntityAmong(draft.entity.key, others);
+    const known = chosen.get(draft.entity.key);
     // A row of two others with nothing of its own is a pair, stamped when made; one the knowledge base
-    // knows as more than a link (a library's loan of a book to a member) keeps its usual columns.
-    const pair = draft.refs.length >= 2 && known === undefined;
+    // knows as a row of one of them (a library's loan of a book to a member, a delivery by a driver)
+    // keeps its usual columns, not those of another domain's word ("assignments" of employees to
+    // projects are no homework).
+    const hangsOn = (parent: Entity) =>
+      known?.parents.includes(parent.key) === true ||
+      known?.parents.includes(chosen.get(parent.key)?.key ?? '') === true;
+    const pair = draft.refs.length >= 2 && !draft.refs.some((r) => hangsOn(r.parent));
     const own =
       draft.fields.length > 0
         ? draft.fields
         : pair
           ? [{ name: 'created_at', type: 'datetime' }]
-          : defaultFields(draft.entity, others);
+          : defaultFields(draft.entity, known);
     if (draft.fields.length === 0 && !pair) {
       warnings.push(
         `${draft.entity.name}: no columns were named; ${known !== undefined ? `the usual columns of ${article(draft.entity.key)} were used` : 'generic columns were used'}.`,

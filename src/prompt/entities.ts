@@ -17,7 +17,7 @@ import {
   UNITS,
 } from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
-import { knownByName, knownEntity } from './knowledge.js';
+import { isPerson, knownByName, knownEntity } from './knowledge.js';
 import { isPluralNoun, spacedDash, type Word } from './reader.js';
 import { isPlural, keyOfWords, nounsOfVerb, plural, singular, snake } from './text.js';
 
@@ -625,8 +625,14 @@ export function findRelationObjects(
         linking = true;
       }
       // "collected by a researcher", "posted by a user": any participle's agent.
-      // ("sorted by date", "grouped by month": how rows are arranged names no table.)
-      else if (/ed$/.test(word.text) && words[i + 1]?.text === 'by' && !ARRANGED.test(word.text)) at = i + 2;
+      // ("sorted by date", "grouped by month": how rows are arranged names no table; "grouped by
+      // projects" names the projects.)
+      else if (
+        /ed$/.test(word.text) &&
+        words[i + 1]?.text === 'by' &&
+        !(ARRANGED.test(word.text) && !isPlural(words[i + 2]?.text ?? ''))
+      )
+        at = i + 2;
       // "every car has service records", "clubs have members": plural things had.
       else if (
         /^(has|have)$/.test(word.text) &&
@@ -908,14 +914,19 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     // (One comma is enough where several headings each head their own columns: "hive: location,
     // installed on. keeper: name, phone".)
     if (columns.filter((w) => w.text === ',').length < (headings >= 2 ? 1 : 2)) continue;
-    // "hospital: doctors, patients, appointments": a title over a list of things, no columns.
+    // "hospital: doctors, patients, appointments": a title over a list of things the knowledge base
+    // knows or people, no columns ("employee: first names, last names, salaries" are columns).
     const items = columns
       .map((w) => w.text)
       .join(' ')
       .split(/\s*(?:,|\band\b|&|\+)\s*/)
-      .map((item) => item.trim().split(/\s+/).pop() ?? '')
-      .filter((last) => last !== '');
-    const things = items.filter((last) => isPlural(last) && !UNITS.has(last) && !ROW_WORDS.has(last));
+      .filter((item) => item !== '');
+    const things = items.filter((item) => {
+      const last = item.split(/\s+/).pop()!;
+      if (!isPlural(last) || UNITS.has(last) || ROW_WORDS.has(last)) return false;
+      const key = keyOfWords(item);
+      return knownEntity(key) !== undefined || isPerson(key);
+    });
     if (items.length >= 2 && things.length * 2 > items.length) continue;
     // "livestock register", "aircraft fleet": a collection of the things before it is a table of them.
     // (A log stays a log: "call center log" is no table of call centers.)

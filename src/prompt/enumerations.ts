@@ -19,7 +19,7 @@ import {
   UNITS,
 } from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
-import { knownByName } from './knowledge.js';
+import { isPerson, knownByName, knownEntity } from './knowledge.js';
 import { isPluralNoun, spacedDash, type Word } from './reader.js';
 import { isPlural, singular, snake } from './text.js';
 
@@ -261,31 +261,29 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     }
   }
   // "orders with order lines", "playlists with playlist tracks", "products with variants (size,
-  // color)": in a table's column list, its own kind of rows (named after it) or a plural with columns
-  // of its own in parentheses are tables.
+  // color)": in a table's column list, its own kind of rows (named after it, and no column's name as
+  // "employee ids" is) or a plural with columns of its own in parentheses, where only things follow
+  // it ("items (sku, qty), status and total" are the order's columns), are tables.
   for (let w = 1; w < words.length - 1; w++) {
     if (!/^(with|having|including|plus)$/.test(words[w]!.text)) continue;
     const owner = words[w - 1]!;
     if (!isPluralNoun(owner) || UNITS.has(owner.text)) continue;
-    // (Once one item is such a table, the plurals of the list the knowledge base knows are tables too:
-    // "products with variants (size, color) and reviews".)
-    const known: Phrase[] = [];
-    let tables = 0;
+    const items: { phrase: Phrase; key: string | undefined; own: boolean; parenthesised: boolean }[] = [];
     for (let k = w + 1; k < words.length;) {
       const item = phraseAt(words, k);
       if (item === undefined) break;
       const head = words[item.phrase.head]!;
       const modifier = item.phrase.head > item.phrase.first ? words[item.phrase.head - 1]! : undefined;
-      const own =
-        (modifier !== undefined && modifier.text === singular(owner.text)) ||
-        (words[item.next]?.text === '(' && columnsInParentheses(words, item.next, true));
-      if (isPluralNoun(head) && !UNITS.has(head.text) && !NOT_TABLES.has(head.text)) {
-        const key = keyOf(words, item.phrase);
-        if (key !== undefined && own) {
-          entities.add(key, words[item.phrase.first]!.at);
-          tables++;
-        } else if (key !== undefined && knownByName(key) !== undefined) known.push(item.phrase);
-      }
+      const plural = isPluralNoun(head) && !UNITS.has(head.text) && !NOT_TABLES.has(head.text);
+      const key = plural ? keyOf(words, item.phrase) : undefined;
+      const column = key === undefined || typeFromName(key) !== undefined;
+      items.push({
+        phrase: item.phrase,
+        key,
+        own: !column && modifier !== undefined && modifier.text === singular(owner.text),
+        parenthesised:
+          !column && words[item.next]?.text === '(' && columnsInParentheses(words, item.next, true),
+      });
       let next = item.next;
       if (words[next]?.text === '(') while (next < words.length && words[next]!.text !== ')') next++;
       if (words[next]?.text === ')') next++;
@@ -293,7 +291,16 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       while (next < words.length && JOINERS.has(words[next]!.text)) next++;
       k = next;
     }
-    if (tables > 0) for (const phrase of known) entities.add(keyOf(words, phrase)!, words[phrase.first]!.at);
+    const known = (item: (typeof items)[number]) =>
+      item.key !== undefined && knownByName(item.key) !== undefined;
+    const tables = items.filter(
+      (item, n) =>
+        item.own || (item.parenthesised && items.slice(n + 1).every((after) => after.own || known(after))),
+    );
+    // (Once one item is such a table, the things of the list the knowledge base knows are tables too:
+    // "products with variants (size, color) and reviews".)
+    if (tables.length > 0) tables.push(...items.filter((item) => known(item) && !tables.includes(item)));
+    for (const item of tables) entities.add(item.key!, words[item.phrase.first]!.at);
   }
   // "plants with their work orders - product, …": things a table has, named with its possessive, are a
   // table (columns are no one's).
@@ -416,10 +423,11 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
 }
 
 /**
- * Whether the list at word `i`, after "with", names the things one place or row has many of: "a library
- * with books, authors and members", "a shop with products and orders", "each order with items and
- * payments". A singular before "with" (after an article, or opening the clause) and plurals only, two
- * or more: tables, where "a user with name and email" names columns.
+ * Whether the list at word `i`, after "with", names the things one place has many of: "a library with
+ * books, authors and members", "a shop with products and orders". A singular before "with" (after an
+ * article, or opening the clause) and two or more plurals, each a thing the knowledge base knows or a
+ * kind of person: tables, where "a user with name and email" names columns and "each listing with
+ * bedrooms and bathrooms" or "a video with views and likes" counts.
  */
 function thingsOfOne(words: readonly Word[], i: number, items: readonly Phrase[]): boolean {
   const intro = words[i - 1];
@@ -429,18 +437,12 @@ function thingsOfOne(words: readonly Word[], i: number, items: readonly Phrase[]
   if (owner.pos !== 'NOUN' || isPlural(owner.text) || ROW_WORDS.has(owner.text) || META.has(owner.text))
     return false;
   const lead = words[i - 3];
-  const opens =
-    lead === undefined || /^(a|an|the|our|my|each|every|one)$/.test(lead.text) || startsClause(words, i - 2);
-  return (
-    opens &&
-    items.length >= 2 &&
-    items.every(
-      (p) =>
-        isPluralNoun(words[p.head]!) &&
-        !UNITS.has(words[p.head]!.text) &&
-        !NOT_TABLES.has(words[p.head]!.text),
-    )
-  );
+  const opens = lead === undefined || /^(a|an|the|our|my|one)$/.test(lead.text) || startsClause(words, i - 2);
+  const thing = (p: Phrase) => {
+    const key = isPluralNoun(words[p.head]!) && !UNITS.has(words[p.head]!.text) ? keyOf(words, p) : undefined;
+    return key !== undefined && (knownEntity(key) !== undefined || isPerson(key));
+  };
+  return opens && items.length >= 2 && items.every(thing);
 }
 
 /**

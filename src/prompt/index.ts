@@ -3,14 +3,10 @@
  * configured language model first and falls back to the offline converter on any failure.
  */
 import { type ConversionResult, convertPrompt } from './convert.js';
-import { askModel, type LlmOptions } from './llm.js';
+import { askModel, type LlmOptions, MODEL_FALLBACK_WARNING } from './llm.js';
 
 export { type ConversionResult, convertPrompt } from './convert.js';
-export { askModel, type LlmOptions, type ModelAnswer } from './llm.js';
-
-/** The warning an answer carries when a configured model failed and the offline converter answered. */
-export const MODEL_FALLBACK_WARNING =
-  'The language model gave no usable answer; the offline converter read the prompt.';
+export { askModel, type LlmOptions, MODEL_FALLBACK_WARNING, type ModelAnswer } from './llm.js';
 
 /** Longest prompt accepted (characters), as the interface says. */
 export const MAX_PROMPT_CHARS = 5000;
@@ -43,9 +39,10 @@ export function createPromptConverter(
           'language model failed; using the offline prompt converter',
         );
         const offline = convertPrompt(prompt);
+        // (Both failed: the message says the model did too.)
         return offline.ok
           ? { ...offline, warnings: [MODEL_FALLBACK_WARNING, ...(offline.warnings ?? [])] }
-          : offline;
+          : { ok: false, message: `The language model gave no usable answer. ${offline.message}` };
       }
     }
     return convertPrompt(prompt);

@@ -62,32 +62,29 @@ export function knownEntity(key: string): KnownEntity | undefined {
   return ENTITIES.get(key) ?? ENTITIES.get(key.split('_').pop() ?? key);
 }
 
-/**
- * The entity `key` names among those of `present` (the other tables of the prompt): of the entities it
- * may name (itself, an alias, or the last word of one: `reservation` may be a table's or a hotel's), the
- * one whose parents or children the prompt names most; the direct match on a tie.
- */
-/** The entities a key may name: itself or an alias, and those whose names end in it. */
-function mayName(key: string): KnownEntity[] {
-  const direct = knownEntity(key);
-  return [...(direct ? [direct] : []), ...(BY_LAST_WORD.get(key) ?? [])];
-}
+/** The entities another table's key may name, as a choice is weighed: none, or one per key. */
+type Names = ReadonlyMap<string, readonly KnownEntity[]>;
 
-export function knownEntityAmong(key: string, present: readonly string[]): KnownEntity | undefined {
+/**
+ * The entity `key` names among the other tables (`names`: what each other key may name): of the
+ * entities it may name (itself, an alias, or the last word of one: `reservation` may be a table's or
+ * a hotel's), the one whose parents or children the others name most; the direct match on a tie. A
+ * link table the base knows ("roles" between movies and actors) is a candidate only where both its
+ * parents are named ("tags" are the base's tags, never its link table of posts and tags).
+ */
+function choose(key: string, names: Names): KnownEntity | undefined {
   const direct = knownEntity(key);
+  const others = [...names].filter(([other]) => other !== key);
+  const named = (parent: string) =>
+    others.some(([other, entities]) => other === parent || entities.some((e) => e.key === parent));
   const candidates = new Set<KnownEntity>(direct ? [direct] : []);
-  // ("tags" are the base's tags, never its link table of posts and tags; "roles" among movies and
-  // actors are the link between them, whose parents are both named.)
-  const named = (parent: string) => present.some((other) => mayName(other).some((o) => o.key === parent));
   for (const entity of BY_LAST_WORD.get(key) ?? [])
     if (!(direct && entity.junction === true) || entity.parents.every(named)) candidates.add(entity);
-  // (What another table may name counts too: a library's "loans" may be book loans, whose patrons
-  // the "members" then are.)
   const related = (entity: KnownEntity) =>
-    present.filter(
-      (other) =>
-        mayName(other).some((o) => entity.parents.includes(o.key) || o.parents.includes(entity.key)) ||
-        entity.parents.includes(other),
+    others.filter(
+      ([other, entities]) =>
+        entity.parents.includes(other) ||
+        entities.some((e) => entity.parents.includes(e.key) || e.parents.includes(entity.key)),
     ).length;
   let best = direct;
   let score = direct ? related(direct) : 0;
@@ -96,6 +93,29 @@ export function knownEntityAmong(key: string, present: readonly string[]): Known
     if (s > score) [best, score] = [candidate, s];
   }
   return best;
+}
+
+/**
+ * The entity each of a prompt's tables (`keys`) names among the others, in two rounds: first weighed
+ * by what the others name directly (a library's "loans", beside books, are book loans), then by the
+ * others' first choices (so its "members", beside book loans, are patrons). A credit union's members
+ * and loans stay a bank's: no round reads a library into them. Quadratic in the tables, once a call.
+ */
+export function knownEntitiesAmong(keys: readonly string[]): Map<string, KnownEntity | undefined> {
+  const direct: Names = new Map(
+    keys.map((key) => {
+      const entity = knownEntity(key);
+      return [key, entity === undefined ? [] : [entity]];
+    }),
+  );
+  const first = new Map(keys.map((key) => [key, choose(key, direct)]));
+  const chosen: Names = new Map(
+    keys.map((key) => {
+      const entity = first.get(key);
+      return [key, entity === undefined ? [] : [entity]];
+    }),
+  );
+  return new Map(keys.map((key) => [key, choose(key, chosen)]));
 }
 
 /** Columns that hold one of a few values wherever they appear (`priority`, `fuel_type`), with those values. */

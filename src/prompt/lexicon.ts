@@ -443,10 +443,6 @@ export const SELF_JUNCTIONS: Record<string, [string, string]> = {
  * Words in -s that are no plurals (pluralize would singularize some: logistics → logistic), short
  * names in capitals that are no plurals of a shorter word ("SMS", "GPS", "iOS").
  */
-/** Participles of arranging rows, whose "by" names an order or a grouping ("sorted by date"), no agent. */
-export const ARRANGED =
-  /^(sorted|ordered|grouped|ranked|filtered|partitioned|aggregated|bucketed|paginated|segmented|deduplicated|indexed|clustered)$/;
-
 export const NOT_PLURAL =
   /^(news|series|species|means|physics|mathematics|economics|politics|ethics|logistics|analytics|athletics|gymnastics|diabetes|measles|billiards|lens|gas|bus|canvas|atlas|alias|bias|chaos|yes|this|its|has|was|does|is|as|us|sms|gps|ios|dns|aws|saas|paas|iaas|kudos|ours|theirs)$/;
 
@@ -496,3 +492,17 @@ export const MONTH_WORDS = String.raw`jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(
 
 /** "via assignments", "through a memberships table": the link table a many-to-many names, as a pattern's source (its name the group). */
 export const VIA_LINK = String.raw`(?:via|through|using)\s+(?:an?\s+|the\s+)?([a-z][a-z_]*)`;
+
+/** Participles of arranging rows ("sorted by date", "grouped by month"): their "by" names an order or a grouping, no agent. */
+const ARRANGING =
+  'sorted|grouped|filtered|partitioned|aggregated|bucketed|paginated|segmented|deduplicated|clustered';
+export const ARRANGED = new RegExp(`^(?:${ARRANGING})$`);
+/** "sorted by date", "grouped by region and month": how rows are arranged, no column of them. */
+export const ARRANGED_BY = new RegExp(
+  String.raw`\b(?:${ARRANGING})\s+by\s+[a-z_]+(?:\s+(?:and|then)\s+[a-z_]+)?`,
+  'g',
+);
+
+/** Tables of staff, whose managers are staff of the same table ("each employee has a manager"). */
+export const STAFF =
+  /(?:^|_)(?:employee|staff|staffer|worker|engineer|developer|agent|nurse|clerk|associate|consultant|rep|representative|salesperson|analyst|officer|technician|courier|cashier|teller|accountant|designer|team_member|crew_member)$/;

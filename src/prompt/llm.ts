@@ -22,6 +22,10 @@ export interface LlmOptions {
 /** Largest count accepted from a model, so a runaway answer cannot ask for millions of rows. */
 const MAX_MODEL_COUNT = 100_000;
 
+/** The warning an answer carries when a configured model failed and the offline converter answered. */
+export const MODEL_FALLBACK_WARNING =
+  'The language model gave no usable answer; the offline converter read the prompt.';
+
 /** At most this many of the model's warnings are kept, each cut to MAX_WARNING_CHARS. */
 const MAX_MODEL_WARNINGS = 20;
 const MAX_WARNING_CHARS = 300;
@@ -51,18 +55,34 @@ export interface ModelAnswer {
 }
 
 /**
- * The model's warnings as the offline converter gives them: sentences, at most MAX_MODEL_WARNINGS of
- * at most MAX_WARNING_CHARS each. Anything else there (a string, objects, blanks) is left out rather
- * than failing an answer whose tables are good.
+ * Control and format characters (zero-width, direction marks and overrides, byte-order marks) and line
+ * or paragraph separators: nothing a sentence for a person needs.
  */
-function warningsOf(value: unknown): string[] {
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+/**
+ * The model's warnings as the offline converter gives them: sentences, at most MAX_MODEL_WARNINGS of
+ * at most MAX_WARNING_CHARS characters each, with no control, zero-width or direction characters, cut
+ * between whole characters. Anything else there (a string, objects, blanks) is left out rather than
+ * failing an answer whose tables are good, and so is a claim to be the offline fallback (`forged`).
+ * Cut before it is cleaned, so a huge answer costs no more than a small one.
+ */
+function warningsOf(value: unknown, forged: string): string[] {
   if (!Array.isArray(value)) return [];
-  return value
-    .filter((w): w is string => typeof w === 'string')
-    .map((w) => w.replace(/\s+/g, ' ').trim())
-    .filter((w) => w !== '')
-    .slice(0, MAX_MODEL_WARNINGS)
-    .map((w) => (w.length > MAX_WARNING_CHARS ? `${w.slice(0, MAX_WARNING_CHARS - 1)}…` : w));
+  const out: string[] = [];
+  for (const item of value.slice(0, MAX_MODEL_WARNINGS * 4)) {
+    if (typeof item !== 'string') continue;
+    const text = item
+      .slice(0, MAX_WARNING_CHARS * 4)
+      .replace(INVISIBLE, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (text === '' || text === forged) continue;
+    const chars = Array.from(text);
+    out.push(chars.length > MAX_WARNING_CHARS ? `${chars.slice(0, MAX_WARNING_CHARS - 1).join('')}…` : text);
+    if (out.length === MAX_MODEL_WARNINGS) break;
+  }
+  return out;
 }
 
 function parseAnswer(content: string): ModelAnswer {
@@ -81,7 +101,7 @@ function parseAnswer(content: string): ModelAnswer {
   const locale = typeof answer.locale === 'string' && answer.locale !== 'en' ? answer.locale : undefined;
   const checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
   if (!checked.ok) throw new Error(`the model's schema is invalid: ${checked.error.message}`);
-  const warnings = warningsOf(answer.warnings);
+  const warnings = warningsOf(answer.warnings, MODEL_FALLBACK_WARNING);
   return locale === undefined ? { tables, warnings } : { tables, locale, warnings };
 }
 

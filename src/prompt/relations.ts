@@ -8,6 +8,8 @@
 import { type Entities, type Entity, type Token, tokenize } from './entities.js';
 import {
   ADJECTIVES,
+  ARRANGED_BY,
+  STAFF,
   COLLECTION_WORDS,
   CREATES,
   LOCALE_WORD_SET,
@@ -15,7 +17,6 @@ import {
   ROW_WORDS,
   STOP_WORDS,
 } from './lexicon.js';
-import { isPerson } from './knowledge.js';
 import { readWords, type Word } from './reader.js';
 import { isPlural, nounsOfVerb, singular, snake } from './text.js';
 
@@ -217,13 +218,21 @@ function verbBetween(sentence: string, tagged: readonly Word[], from: number, to
 const REMARK_IN_PARENS =
   /\((?:a|an|each|every|one|no)\s+[a-z]+\s+(?:can|cannot|can't|may|must|should|will|won't|only|never|is only|appears?)\b(?=[^()]*\b(?:once|twice|unique|pairs?|duplicates?|same)\b)[^()]*\)/g;
 
+/** "each witness appears at most once per case", "each pair only once": how often a pair occurs. */
+const ONCE_REMARK = String.raw`(?:(?:each|every|a|an|one|the same)\s+[a-z_]+(?:\s+[a-z_]+){0,7}?\s+)?(?:(?:at most|only|just|exactly|no more than|never more than)\s+once|once|never twice)(?:\s+(?:per|for|in|on|with|to)\s+(?:(?:a|an|each|every|any|the|one|given|same)\s+)?[a-z_]+)?`;
+/** "no self-follows", "no duplicate memberships", "without repeats". */
+const NO_REPEATS_REMARK = String.raw`(?:no|without)\s+(?:any\s+)?(?:self[- ][a-z]+|duplicates?(?:\s+pairs?)?|duplicate\s+[a-z]+|repeats?|repeated\s+[a-z]+)`;
 /**
- * A remark between commas, dashes or semicolons that says how often a pair of rows may occur ("- each
- * witness appears at most once per case -", ", each pair only once,", ", no self-follows,"): a rule on
- * the pairs (read for unique pairs elsewhere), neither a subject nor columns nor a relation.
+ * A remark on how often a pair of rows may occur, set off by commas, dashes or parentheses ("- each
+ * witness appears at most once per case -", ", each pair only once,"), or a "no …" anywhere in a list
+ * (", no self-follows,", "; no duplicates"): a rule on the pairs (read for unique pairs elsewhere),
+ * neither a subject nor columns nor a relation. (A clause of its own, "; each user votes once per
+ * poll", says who votes on what, and is read.)
  */
-const REMARK_INLINE =
-  /(?<=(?:^|[,;(]|\s-)\s*)(?:(?:(?:each|every|a|an|one|the same)\s+[a-z_]+(?:\s+[a-z_]+){0,7}?\s+)?(?:(?:at most|only|just|exactly|no more than|never more than)\s+once|once|never twice)(?:\s+(?:per|for|in|on|with|to)\s+(?:(?:a|an|each|every|any|the|one|given|same)\s+)?[a-z_]+)?|(?:no|without)\s+(?:any\s+)?(?:self[- ][a-z]+|duplicates?(?:\s+pairs?)?|duplicate\s+[a-z]+|repeats?|repeated\s+[a-z]+))(?=\s*(?:[,;)]|\s-\s|$))/g;
+const REMARK_INLINE = new RegExp(
+  String.raw`(?<=(?:[,(]|\s-)\s*)${ONCE_REMARK}(?=\s*(?:[,)]|\s-\s))|(?<=(?:^|[,;(]|\s-)\s*)${NO_REPEATS_REMARK}(?=\s*(?:[,;)]|\s-\s|$))`,
+  'g',
+);
 
 /**
  * The sentences of `text`: split at ".", ";" and line breaks, but not inside parentheses ("(status:
@@ -261,7 +270,12 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
   // positions of the words stay.
   const text = written
     .replace(REMARK_IN_PARENS, (m) => ' '.repeat(m.length))
-    .replace(REMARK_INLINE, (m) => ' '.repeat(m.length));
+    .replace(REMARK_INLINE, (m) => ' '.repeat(m.length))
+    // ("grouped by projects" names the projects, which stay: only the words of arranging go.)
+    .replace(ARRANGED_BY, (m) => {
+      const keep = isPlural(m.split(' ').pop()!) ? m.replace(/^\S+\s+by\s+/, '') : '';
+      return ' '.repeat(m.length - keep.length) + keep;
+    });
   const addRelation = (child: Entity, parent: Entity, role?: string) => {
     if (!scan.relations.some((r) => r.child === child && r.parent === parent && r.role === role)) {
       scan.relations.push(role === undefined ? { child, parent } : { child, parent, role });
@@ -587,8 +601,9 @@ export function scanRelations(written: string, entities: Entities, fact?: Entity
       about !== undefined &&
       !scan.relations.some((r) => r.child === about && r.parent === about) &&
       entities.find(self[1] ?? self[2] ?? '') === undefined &&
-      // ("each project has a manager" names a person of another table, or none.)
-      (self[2] === undefined || isPerson(about.key))
+      // ("each project has a manager", "each customer has a manager" name a person of another table,
+      // or none: only staff have managers among themselves.)
+      (self[2] === undefined || STAFF.test(about.key))
     )
       addRelation(about, about, self[1] !== undefined || self[2] !== undefined ? 'manager' : 'referrer');
     // "25 players per team; position (GK, DEF), shirt number 1-99": a sentence that names no table

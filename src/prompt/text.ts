@@ -102,17 +102,24 @@ function pluralOf(word: string): string {
   return pluralize.plural(word);
 }
 
-/** Singulars in -is that pluralize reads as plurals of words in -i (Greek "-sis" and "-itis" aside). */
-const IS_SINGULARS =
-  /^(axis|mantis|metropolis|trellis|ibis|iris|pelvis|penis|polis|debris|marquis|cannabis|hubris|dermis|epidermis|glottis|clitoris|tennis|pastis)$/;
+/**
+ * Plurals in -is: pluralize reads any word in -is as a plural of one in -i, names and Greek words too
+ * ("lewis", "chris", "axis", "praxis"), so only these common ones are (a short list where the library
+ * slips, as IRREGULAR is).
+ */
+const IS_PLURALS =
+  /^(taxis|emojis|kiwis|skis|wikis|bikinis|martinis|tsunamis|safaris|alibis|khakis|yetis|zucchinis|jacuzzis|chilis|minis|apis|kpis|uris|guis|delis|rabbis|yogis|paninis|salamis|sushis|origamis|wasabis)$/;
+/** Names in -us that pluralize reads as plurals ("venus" of a "venu"). */
+const US_SINGULARS = /^(venus|claus|remus|uranus)$/;
 
 function isPluralWord(word: string): boolean {
   if (Object.hasOwn(IRREGULAR, word)) return true;
   if (NOT_PLURAL.test(word)) return false;
-  // "menus", "emus", "taxis", "emojis", "skis": a word in -u or -i with an s is a plural where
-  // pluralize says so (not "status", "campus", "analysis", "axis").
-  if (/(us|is)$/.test(word)) {
-    if (/(ss|sis|itis)$/.test(word) || IS_SINGULARS.test(word) || word.length < 4) return false;
+  // "menus", "emus", "plateaus": a word in -us is a plural where pluralize says so (not "status",
+  // "campus"); one in -is only if it is one of the common plurals above (not "analysis", "lewis").
+  if (/is$/.test(word)) return IS_PLURALS.test(word);
+  if (/us$/.test(word)) {
+    if (US_SINGULARS.test(word) || word.length < 4) return false;
     const one = pluralize.singular(word);
     return one !== word && pluralize.plural(one) === word;
   }

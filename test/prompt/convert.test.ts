@@ -2362,3 +2362,66 @@ t.test('"each employee has a manager": a person of the same table', async (t) =>
     'a table of managers is theirs',
   );
 });
+
+t.test('findings of the review of session 16, each a failing input before', async (t) => {
+  // A clause of its own after ";" is read, not blanked as a remark.
+  const votes = tablesOf('users with name, polls with question; each user votes once per poll');
+  t.same(refs(votes, 'user_votes')?.sort(), ['polls', 'users']);
+  t.same(refs(votes, 'polls'), [], 'no poll refers to a user');
+  // A row's counts stay columns.
+  for (const prompt of [
+    '100 listings, each listing with bedrooms and bathrooms',
+    '50 videos, each video with views and likes',
+    '100 players with name; each player with goals and assists',
+  ]) {
+    const tables = tablesOf(prompt);
+    t.equal(tables.length, 1, `${prompt}: one table`);
+  }
+  t.equal(
+    field(tablesOf('100 listings, each listing with bedrooms and bathrooms'), 'listings', 'bedrooms')?.type,
+    'number',
+  );
+  // A singular heading over plural column names keeps its table.
+  t.ok(field(tablesOf('employee: first names, last names, salaries'), 'employees', 'first_name'));
+  // "ordered by", "ranked by" have agents; "sorted by a column" leaves no column behind.
+  t.same(refs(tablesOf('items ordered by members, with quantity and price'), 'items'), ['members']);
+  t.same(refs(tablesOf('restaurants ranked by critics with score'), 'restaurants'), ['critics']);
+  t.same(
+    table(tablesOf('orders with total and date, sorted by date'), 'orders')?.fields.map((f) => f.name),
+    ['id', 'total', 'date'],
+  );
+  t.same(refs(tablesOf('tasks with title, grouped by projects'), 'tasks'), ['projects']);
+  // A link of another domain's name is a pair, not that domain's row.
+  const assignments = tablesOf(
+    'employees with name, projects with title, assignments linking employees to projects',
+  );
+  t.notOk(field(assignments, 'assignments', 'max_points'), 'no homework columns');
+  // A credit union's members and loans are a bank's.
+  const union = tablesOf('a credit union: members, accounts, loans');
+  t.ok(field(union, 'loans', 'interest_rate'));
+  t.notOk(field(union, 'members', 'fines_owed'));
+  // Only staff have managers among themselves.
+  t.notOk(
+    field(tablesOf('customers with name and email; each customer has a manager'), 'customers', 'manager_id'),
+  );
+  const supervised = tablesOf('50 engineers; each engineer has a direct supervisor');
+  t.ok(field(supervised, 'engineers', 'manager_id'));
+  t.notOk(field(supervised, 'engineers', 'direct_supervisor'), 'no name column beside the reference');
+  // Names in -is are no plurals.
+  t.same(
+    tablesOf('20 authors named Chris or Lewis, 100 books with title').map((x) => x.name),
+    ['authors', 'books'],
+  );
+  // Column names after "with" are columns, and a parenthesised plural with columns after it is no table.
+  t.same(
+    tablesOf('employees with employee ids and names').map((x) => x.name),
+    ['employees'],
+  );
+  t.same(
+    tablesOf('orders with items (sku, qty, price), status and total').map((x) => x.name),
+    ['orders'],
+  );
+  t.ok(
+    table(tablesOf('records (no duplicates) and a duplicates table with record_id and score'), 'duplicates'),
+  );
+});

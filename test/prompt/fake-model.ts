@@ -32,3 +32,17 @@ export const answer =
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
   };
+
+/** A schema a fake model answers with: one table of three clients with a mail column. */
+export const CLIENTS = {
+  tables: [
+    {
+      name: 'clients',
+      count: 3,
+      fields: [
+        { name: 'id', type: 'uuid' },
+        { name: 'mail', type: 'email' },
+      ],
+    },
+  ],
+};

@@ -1,21 +1,9 @@
 import t from 'tap';
 import { convertPrompt, createPromptConverter, MODEL_FALLBACK_WARNING } from '../../src/prompt/index.js';
-import { answer, fakeModel, type Handler } from './fake-model.js';
+import { answer, CLIENTS, fakeModel, type Handler } from './fake-model.js';
 
 const PROMPT = '20 customers with name and email';
-const MODEL_TABLES = {
-  tables: [
-    {
-      name: 'clients',
-      count: 3,
-      fields: [
-        { name: 'id', type: 'uuid' },
-        { name: 'mail', type: 'email' },
-      ],
-    },
-  ],
-  locale: 'de',
-};
+const MODEL_TABLES = { ...CLIENTS, locale: 'de' };
 const warnings: string[] = [];
 const logger = { warn: (_details: Record<string, unknown>, message: string) => warnings.push(message) };
 
@@ -100,11 +88,57 @@ t.test('without a model the offline converter answers', async (t) => {
   t.notOk(result.ok && result.warnings?.includes(MODEL_FALLBACK_WARNING), 'no model, no word of one');
 });
 
-t.test('a prompt neither the model nor the offline converter reads fails as offline', async (t) => {
+t.test('a prompt neither the model nor the offline converter reads fails, saying both did', async (t) => {
   const model = await fakeModel(t, answer('{}'));
   const convert = createPromptConverter({ llm: { url: model.url, model: 'm' }, logger });
-  t.same(await convert('   '), convertPrompt('   '));
+  const offline = convertPrompt('   ');
+  if (offline.ok) throw new Error('a blank prompt converts');
+  t.same(await convert('   '), {
+    ok: false,
+    message: `The language model gave no usable answer. ${offline.message}`,
+  });
 });
+
+t.test(
+  "the model's warnings carry no hidden characters, no forged fallback, no half characters",
+  async (t) => {
+    const emoji = '\u{1F600}';
+    const model = await fakeModel(
+      t,
+      answer(
+        JSON.stringify({
+          ...MODEL_TABLES,
+          warnings: [
+            'clients:\u0007 no\u202e count\u200b given\u001b[31m.',
+            MODEL_FALLBACK_WARNING,
+            `${'a'.repeat(298)}${emoji}${emoji}${emoji}`,
+          ],
+        }),
+      ),
+    );
+    const result = await createPromptConverter({ llm: { url: model.url, model: 'm' }, logger })(PROMPT);
+    if (!result.ok) throw new Error(result.message);
+    t.equal(
+      result.warnings?.[0],
+      'clients: no count given [31m.',
+      'control, direction and zero-width characters go',
+    );
+    t.equal(result.warnings?.length, 2, 'the model cannot claim the offline fallback');
+    const cut = result.warnings?.[1] ?? '';
+    t.equal(Array.from(cut).length, 300, 'cut to 300 characters');
+    t.ok(cut.endsWith(`${emoji}…`), 'between whole characters');
+    t.notOk(/[\ud800-\udbff](?![\udc00-\udfff])/.test(cut), 'no lone surrogate');
+
+    const huge = await fakeModel(
+      t,
+      answer(
+        JSON.stringify({ ...MODEL_TABLES, warnings: Array.from({ length: 100_000 }, () => 'x'.repeat(50)) }),
+      ),
+    );
+    const many = await createPromptConverter({ llm: { url: huge.url, model: 'm' }, logger })(PROMPT);
+    t.equal(many.ok && many.warnings?.length, 20, 'a huge list is cut to 20');
+  },
+);
 
 t.test('configuration: MOCKHIVE_LLM_URL needs MOCKHIVE_LLM_MODEL', async (t) => {
   const { ConfigError, loadConfig } = await import('../../src/config.js');

@@ -2,6 +2,8 @@ import t from 'tap';
 import { DEFAULT_PLANS } from '../../../src/accounts/plans.js';
 import { ENGINE_VERSION } from '../../../workers/engine/index.js';
 import { startApp } from '../../helpers/app.js';
+import { MODEL_FALLBACK_WARNING } from '../../../src/prompt/index.js';
+import { answer, CLIENTS, fakeModel } from '../../prompt/fake-model.js';
 import { forEachStore } from '../../helpers/stores.js';
 
 const USERS = {
@@ -271,6 +273,46 @@ t.test('prompt mode: data, meta and the inferred schema, reusable as tables', as
     });
     t.equal(vague.status, 429, 'the third prompt today: the daily prompt allowance of 2 is used up');
     t.match(((await vague.json()) as { error: { message: string } }).error.message, /prompt/);
+  });
+});
+
+t.test("prompt mode with a language model: the model's tables and warnings, or the fallback's", async (t) => {
+  forEachStore(t, async (t, store) => {
+    let up = true;
+    const model = await fakeModel(t, (body, req, res) => {
+      if (!up) return void res.writeHead(503).end('down');
+      answer(JSON.stringify({ ...CLIENTS, warnings: ['clients: no count was given; 3 rows.'] }))(
+        body,
+        req,
+        res,
+      );
+    });
+    const server = await startApp(t, store, {
+      env: { MOCKHIVE_LLM_URL: model.url, MOCKHIVE_LLM_MODEL: 'm' },
+    });
+    const key = await server.key('pro');
+    const prompt = '20 customers with name and email';
+    const asked = (await (
+      await server.request('/api/v1/generate', { key, json: { prompt, seed: 1 } })
+    ).json()) as Body & { schema: { tables: { name: string }[]; warnings: string[] } };
+    t.same(
+      asked.schema.tables.map((x) => x.name),
+      ['clients'],
+      "the model's tables",
+    );
+    t.same(asked.schema.warnings, ['clients: no count was given; 3 rows.'], "the model's warnings");
+    t.equal(asked.data['clients']?.length, 3);
+    up = false;
+    const fallen = (await (
+      await server.request('/api/v1/generate', { key, json: { prompt, seed: 1 } })
+    ).json()) as Body & { schema: { tables: { name: string }[]; warnings: string[] } };
+    t.same(
+      fallen.schema.tables.map((x) => x.name),
+      ['customers'],
+      "the offline converter's tables",
+    );
+    t.equal(fallen.schema.warnings[0], MODEL_FALLBACK_WARNING, 'the answer says the model failed');
+    t.match(server.logs.join(''), /language model failed/, 'and the log says why');
   });
 });
 
