@@ -291,10 +291,15 @@ t.test("prompt mode with a language model: the model's tables and warnings, or t
       env: { MOCKHIVE_LLM_URL: model.url, MOCKHIVE_LLM_MODEL: 'm' },
     });
     const key = await server.key('pro');
-    const prompt = '20 customers with name and email';
-    const asked = (await (
-      await server.request('/api/v1/generate', { key, json: { prompt, seed: 1 } })
-    ).json()) as Body & { schema: { tables: { name: string }[]; warnings: string[] } };
+    type Answer = Body & { schema: { tables: { name: string }[]; warnings: string[] } };
+    const generate = async () =>
+      (await (
+        await server.request('/api/v1/generate', {
+          key,
+          json: { prompt: '20 customers with name and email', seed: 1 },
+        })
+      ).json()) as Answer;
+    const asked = await generate();
     t.same(
       asked.schema.tables.map((x) => x.name),
       ['clients'],
@@ -303,9 +308,7 @@ t.test("prompt mode with a language model: the model's tables and warnings, or t
     t.same(asked.schema.warnings, ['clients: no count was given; 3 rows.'], "the model's warnings");
     t.equal(asked.data['clients']?.length, 3);
     up = false;
-    const fallen = (await (
-      await server.request('/api/v1/generate', { key, json: { prompt, seed: 1 } })
-    ).json()) as Body & { schema: { tables: { name: string }[]; warnings: string[] } };
+    const fallen = await generate();
     t.same(
       fallen.schema.tables.map((x) => x.name),
       ['customers'],
