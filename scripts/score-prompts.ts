@@ -23,6 +23,7 @@ import {
   readCorpus,
   scoreResults,
   summary,
+  underFloor,
 } from '../test/prompt/corpus-score.js';
 
 /** One corpus's score, with how many prompts the model failed on (the offline converter answered). */
@@ -98,7 +99,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     const scored = await scoreCorpus(corpus, readCorpus(corpus), llm, options.concurrency);
     process.stdout.write(`${report(scored, options.verbose === true)}\n`);
     // The floors are the offline converter's (corpus.test.ts holds them too).
-    if (llm === undefined && scored.score.understood < corpus.floor * scored.score.total) {
+    if (llm === undefined && underFloor(corpus, scored.score)) {
       process.stdout.write(`  under its floor of ${corpus.floor * 100}%\n`);
       under++;
     }

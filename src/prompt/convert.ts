@@ -26,7 +26,7 @@ import {
 import { findHadThings, findLinkTables, findRelativeClauses, findSingularSubjects } from './clauses.js';
 import { fitCounts, orderByDependency } from './counts.js';
 import { findEnumerations } from './enumerations.js';
-import { isPerson, knownColumn, knownEntitiesAmong, knownEntity, type KnownEntity } from './knowledge.js';
+import { isKnownThing, knownColumn, knownEntitiesAmong, knownEntity, type KnownEntity } from './knowledge.js';
 import { dimensionTables, factTable, findGrainTables, findWarehouseTables } from './warehouse.js';
 import { readWords, type Word } from './reader.js';
 import {
@@ -891,8 +891,7 @@ function findPassiveObjects(text: string, entities: Entities): void {
     if (entities.find(m[1]!) === undefined || entities.find(object) !== undefined || !isPlural(object))
       continue;
     const key = singular(object);
-    if (UNITS.has(object) || STOP_WORDS.has(object) || (!isPerson(key) && knownEntity(key) === undefined))
-      continue;
+    if (UNITS.has(object) || STOP_WORDS.has(object) || !isKnownThing(key)) continue;
     entities.add(key, m.index! + m[0].lastIndexOf(object));
   }
 }

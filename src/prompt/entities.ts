@@ -17,7 +17,7 @@ import {
   UNITS,
 } from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
-import { isPerson, knownByName, knownEntity } from './knowledge.js';
+import { isKnownThing, knownByName, knownEntity } from './knowledge.js';
 import { isPluralNoun, spacedDash, type Word } from './reader.js';
 import { isPlural, keyOfWords, nounsOfVerb, plural, singular, snake } from './text.js';
 
@@ -924,8 +924,7 @@ export function findCollectionHeaders(words: readonly Word[], entities: Entities
     const things = items.filter((item) => {
       const last = item.split(/\s+/).pop()!;
       if (!isPlural(last) || UNITS.has(last) || ROW_WORDS.has(last)) return false;
-      const key = keyOfWords(item);
-      return knownEntity(key) !== undefined || isPerson(key);
+      return isKnownThing(keyOfWords(item));
     });
     if (items.length >= 2 && things.length * 2 > items.length) continue;
     // "livestock register", "aircraft fleet": a collection of the things before it is a table of them.

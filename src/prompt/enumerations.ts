@@ -19,7 +19,7 @@ import {
   UNITS,
 } from './lexicon.js';
 import { typeFromName } from '../detect/naming.js';
-import { isPerson, knownByName, knownEntity } from './knowledge.js';
+import { isKnownThing, knownByName } from './knowledge.js';
 import { isPluralNoun, spacedDash, type Word } from './reader.js';
 import { isPlural, singular, snake } from './text.js';
 
@@ -440,7 +440,7 @@ function thingsOfOne(words: readonly Word[], i: number, items: readonly Phrase[]
   const opens = lead === undefined || /^(a|an|the|our|my|one)$/.test(lead.text) || startsClause(words, i - 2);
   const thing = (p: Phrase) => {
     const key = isPluralNoun(words[p.head]!) && !UNITS.has(words[p.head]!.text) ? keyOf(words, p) : undefined;
-    return key !== undefined && (knownEntity(key) !== undefined || isPerson(key));
+    return key !== undefined && isKnownThing(key);
   };
   return opens && items.length >= 2 && items.every(thing);
 }

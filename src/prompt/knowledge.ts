@@ -57,6 +57,15 @@ export function isPerson(key: string): boolean {
   return PEOPLE.has(key) || PEOPLE.has(key.split('_').pop() ?? key);
 }
 
+/**
+ * Whether a singular key names a thing a table is made of: an entity the base knows (knownEntity) or a
+ * kind of person ("tweets by users", "a library with books, authors and members", "hospital: doctors,
+ * patients").
+ */
+export function isKnownThing(key: string): boolean {
+  return knownEntity(key) !== undefined || isPerson(key);
+}
+
 /** The entity a singular key names: itself, an alias, or its last word (`support_ticket` → ticket). */
 export function knownEntity(key: string): KnownEntity | undefined {
   return ENTITIES.get(key) ?? ENTITIES.get(key.split('_').pop() ?? key);

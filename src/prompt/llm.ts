@@ -64,10 +64,10 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
  * The model's warnings as the offline converter gives them: sentences, at most MAX_MODEL_WARNINGS of
  * at most MAX_WARNING_CHARS characters each, with no control, zero-width or direction characters, cut
  * between whole characters. Anything else there (a string, objects, blanks) is left out rather than
- * failing an answer whose tables are good, and so is a claim to be the offline fallback (`forged`).
+ * failing an answer whose tables are good, and so is a claim to be the offline fallback.
  * Cut before it is cleaned, so a huge answer costs no more than a small one.
  */
-function warningsOf(value: unknown, forged: string): string[] {
+function warningsOf(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   const out: string[] = [];
   for (const item of value.slice(0, MAX_MODEL_WARNINGS * 4)) {
@@ -77,7 +77,7 @@ function warningsOf(value: unknown, forged: string): string[] {
       .replace(INVISIBLE, ' ')
       .replace(/\s+/g, ' ')
       .trim();
-    if (text === '' || text === forged) continue;
+    if (text === '' || text === MODEL_FALLBACK_WARNING) continue;
     const chars = Array.from(text);
     out.push(chars.length > MAX_WARNING_CHARS ? `${chars.slice(0, MAX_WARNING_CHARS - 1).join('')}…` : text);
     if (out.length === MAX_MODEL_WARNINGS) break;
@@ -101,7 +101,7 @@ function parseAnswer(content: string): ModelAnswer {
   const locale = typeof answer.locale === 'string' && answer.locale !== 'en' ? answer.locale : undefined;
   const checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
   if (!checked.ok) throw new Error(`the model's schema is invalid: ${checked.error.message}`);
-  const warnings = warningsOf(answer.warnings, MODEL_FALLBACK_WARNING);
+  const warnings = warningsOf(answer.warnings);
   return locale === undefined ? { tables, warnings } : { tables, locale, warnings };
 }
 

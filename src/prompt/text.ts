@@ -118,15 +118,16 @@ function isPluralWord(word: string): boolean {
   // "menus", "emus", "plateaus": a word in -us is a plural where pluralize says so (not "status",
   // "campus"); one in -is only if it is one of the common plurals above (not "analysis", "lewis").
   if (/is$/.test(word)) return IS_PLURALS.test(word);
-  if (/us$/.test(word)) {
-    if (US_SINGULARS.test(word) || word.length < 4) return false;
-    const one = pluralize.singular(word);
-    return one !== word && pluralize.plural(one) === word;
-  }
+  if (/us$/.test(word)) return !US_SINGULARS.test(word) && word.length >= 4 && pluralizeReadsPlural(word);
   if (/[a-z]s$/.test(word)) return !/ss$/.test(word);
   // Irregular plurals are whole words of letters ("'s" is no plural of "'"), and no pronouns or verbs
   // (pluralize reads "those", "they" and "were" as plurals of "that", "she" and "was").
   if (!/^[a-z]{3,}$/.test(word) || FUNCTION_WORDS.test(word) || SINGULARS.has(word)) return false;
+  return pluralizeReadsPlural(word);
+}
+
+/** Whether pluralize reads `word` as the plural of another word, both ways ("menus" of "menu"). */
+function pluralizeReadsPlural(word: string): boolean {
   const one = pluralize.singular(word);
   return one !== word && pluralize.plural(one) === word;
 }

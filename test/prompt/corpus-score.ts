@@ -223,6 +223,11 @@ export function scoreResults(
   return score;
 }
 
+/** Whether the offline converter's score is under the corpus's floor (or tripwire). */
+export function underFloor(corpus: Corpus, score: CorpusScore): boolean {
+  return score.understood / score.total < corpus.floor;
+}
+
 /** "87/160 fully understood (54.4%); problems by kind: no ref 14, …" */
 export function summary(score: CorpusScore): string {
   const share = score.total === 0 ? 0 : score.understood / score.total;
