@@ -27,6 +27,10 @@ export const ERROR_CATALOGUE = {
   RATE_LIMIT_EXCEEDED: { status: 429, message: 'Rate limit exceeded.' },
   INTERNAL_ERROR: { status: 500, message: 'An unexpected error occurred.' },
   PROVIDER_ERROR: { status: 500, message: 'The payment provider could not be reached.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'The service cannot reach its database; retry after the seconds in Retry-After.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A catalogue entry's key. `UNPROCESSABLE` is sent on the wire as `VALIDATION_ERROR` with status 422. */

@@ -29,6 +29,16 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // A promise that failed with no one awaiting it (a library's unawaited call) is logged with what it
+  // carried, and the service goes on: Node's default would end the process and every request in it.
+  // The work such a call belonged to is not lost: queue tasks are settled by their leases, and
+  // requests by their own error path.
+  process.on('unhandledRejection', (reason) => {
+    logger.error(
+      { err: reason, event: 'unhandledRejection' },
+      'a promise failed unobserved; the service goes on',
+    );
+  });
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const limiter = new Limiter(store.db, config.plans, systemClock);
   const pool = createPool(config.workers, {

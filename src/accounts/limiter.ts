@@ -83,9 +83,9 @@ export class Limiter {
     );
   }
 
-  /** Records and prompts used today by the principal's account. */
-  async today(principal: Principal): Promise<{ records: number; prompts: number }> {
-    const row = await this.db
+  /** Records and prompts used today by the principal's account (read in `db`, a transaction if given). */
+  async today(principal: Principal, db: Db = this.db): Promise<{ records: number; prompts: number }> {
+    const row = await db
       .selectFrom('daily_usage')
       .select(['records', 'prompts'])
       .where('account_id', '=', principal.accountId)
@@ -95,19 +95,21 @@ export class Limiter {
   }
 
   /** Records used today and the plan's daily limit, as the rate-limit headers need them. */
-  async daily(principal: Principal): Promise<DailyState> {
-    const { records } = await this.today(principal);
+  async daily(principal: Principal, db: Db = this.db): Promise<DailyState> {
+    const { records } = await this.today(principal, db);
     return { used: records, limit: this.plan(principal).records_per_day };
   }
 
   /**
    * Reserves `records` for an accepted request: checks the per-request limit, then adds them to today's
    * usage only if the daily allowance still holds. Throws 429 otherwise; nothing is counted then.
+   * In a transaction (`db`), the reservation stands only if that transaction commits.
    */
   async reserveRecords(
     principal: Principal,
     records: number,
     mode: 'sync' | 'async' = 'sync',
+    db: Db = this.db,
   ): Promise<DailyState> {
     this.requireRecordsPerRequest(principal, records, mode);
     const plan = this.plan(principal);
@@ -116,7 +118,7 @@ export class Limiter {
     const row =
       limit !== null && records > limit
         ? undefined
-        : await this.db
+        : await db
             .insertInto('daily_usage')
             .values({ account_id: principal.accountId, day, records })
             .onConflict((oc) => {
@@ -130,7 +132,7 @@ export class Limiter {
             .returning('records')
             .executeTakeFirst();
     if (row) return { used: Number(row.records), limit };
-    const { used } = await this.daily(principal);
+    const { used } = await this.daily(principal, db);
     throw new HttpError(
       'RATE_LIMIT_EXCEEDED',
       `Daily record limit reached: the ${principal.tier} plan allows ${limit} records per day and ${Math.max(0, (limit ?? 0) - used)} remain; this request asks for ${records}.`,

@@ -3,11 +3,18 @@
  * service's database. Every instance works the same queues, so a job's parts spread over all of
  * them; pg-boss's supervisor fails tasks whose lease ran out (their instance died) and retries them
  * or moves them to the dead letter queue.
+ *
+ * Tasks are taken with pg-boss's own fetch, complete and fail, in a loop of ours rather than through
+ * `boss.work()`: pg-boss 10 settles a task without awaiting it, so a database outage at that moment
+ * was an unhandled rejection that killed the process, and a handler that overran its lease was
+ * abandoned while still running. Here every call is awaited, and an outage is waited out (docs/jobs.md).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../store/database.js';
+import { isStoreUnavailable, retryWhileUnavailable } from '../store/outage.js';
 import {
   type JobQueue,
   type QueueLeases,
@@ -16,6 +23,11 @@ import {
   type SendOptions,
   type TaskHandler,
 } from './queue.js';
+
+/** What pg-boss keeps as a failed task's output: the error's message. */
+function failure(error: unknown): object {
+  return { message: error instanceof Error ? error.message : String(error) };
+}
 
 /** pg-boss's connection as a transaction of the service's own: tasks sent in it commit with it. */
 function inTransaction(trx: Db): PgBoss.Db {
@@ -46,8 +58,90 @@ export function createPgBossQueue(
     // Queue counts are not used: no monitoring queries.
     monitorStateIntervalSeconds: 3600,
   });
-  boss.on('error', (error: unknown) => options.logger.error({ err: error }, 'pg-boss error'));
-  const polling = options.pollingIntervalSeconds ?? 0.5;
+  const { logger } = options;
+  boss.on('error', (error: unknown) => {
+    // Its maintenance fails on every round of an outage: that is expected, and said once elsewhere.
+    if (isStoreUnavailable(error)) logger.debug({ err: error }, 'pg-boss: database unavailable');
+    else logger.error({ err: error }, 'pg-boss error');
+  });
+  const pollMs = (options.pollingIntervalSeconds ?? 0.5) * 1000;
+  const stopping = new AbortController();
+  const loops: Promise<void>[] = [];
+  /** Wakes the idle loops of a queue when this process sends to it. */
+  const wakers = new Map<QueueName, Set<() => void>>();
+
+  /** Resolves after the polling interval, on a send to `queue`, or at stop. */
+  function idle(queue: QueueName): Promise<void> {
+    return new Promise((resolve) => {
+      const waiting = wakers.get(queue) ?? new Set();
+      wakers.set(queue, waiting);
+      const wake = () => {
+        waiting.delete(wake);
+        stopping.signal.removeEventListener('abort', wake);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(wake, pollMs);
+      waiting.add(wake);
+      stopping.signal.addEventListener('abort', wake);
+    });
+  }
+
+  /**
+   * Marks a task done or failed; during an outage, tries again until the database answers. Should it
+   * still fail, the lease runs out and the task runs again, which every handler allows (idempotent).
+   */
+  async function settle(queue: QueueName, id: string, error: unknown): Promise<void> {
+    try {
+      await retryWhileUnavailable(
+        () => (error === undefined ? boss.complete(queue, id) : boss.fail(queue, id, failure(error))),
+        {
+          signal: stopping.signal,
+          onOutage: (outage) =>
+            logger.warn(
+              { err: outage, queue, task: id },
+              'task outcome not recorded yet: database unavailable',
+            ),
+        },
+      );
+    } catch (settling) {
+      logger.error(
+        { err: settling, queue, task: id },
+        'task outcome not recorded: it runs again when its lease runs out',
+      );
+    }
+  }
+
+  /** Runs a task's handler; an outage makes it wait and run again rather than fail. */
+  async function run(queue: QueueName, id: string, handler: TaskHandler, data: Record<string, unknown>) {
+    try {
+      // An outage says nothing about the task: it does not spend one of the task's retries.
+      await retryWhileUnavailable(() => handler(data), {
+        signal: stopping.signal,
+        onOutage: (outage) =>
+          logger.warn({ err: outage, queue, task: id }, 'task waits for the database to return'),
+      });
+      return undefined;
+    } catch (error) {
+      return error ?? new Error('task failed');
+    }
+  }
+
+  /** One worker: takes a task at a time, runs it, settles it, until stop. */
+  async function loop(queue: QueueName, handler: TaskHandler): Promise<void> {
+    while (!stopping.signal.aborted) {
+      try {
+        // pg-boss's fetch answers [] when the database does not answer (and reports it as 'error').
+        const [job] = await boss.fetch<Record<string, unknown>>(queue, { batchSize: 1 });
+        if (job) await settle(queue, job.id, await run(queue, job.id, handler, job.data));
+        else await idle(queue);
+      } catch (error) {
+        logger.error({ err: error, queue }, 'queue worker failed; it goes on');
+        await idle(queue);
+      }
+    }
+  }
+
   return {
     kind: 'pg-boss',
     async start() {
@@ -73,21 +167,21 @@ export function createPgBossQueue(
       const startAfter = sendOptions.startAfter === undefined ? undefined : new Date(sendOptions.startAfter);
       const jobs = items.map((data) => ({ name: queue, data, ...(startAfter ? { startAfter } : {}) }));
       await boss.insert(jobs, sendOptions.trx ? { db: inTransaction(sendOptions.trx) } : {});
+      // Tasks sent in a transaction exist once it commits: the loops find them at their next poll.
+      if (!sendOptions.trx && startAfter === undefined) for (const wake of wakers.get(queue) ?? []) wake();
     },
     async work(queue, concurrency, handler: TaskHandler) {
-      // pg-boss 10 runs one batch at a time per worker: `concurrency` workers of one task each.
-      for (let i = 0; i < concurrency; i++) {
-        await boss.work<Record<string, unknown>>(
-          queue,
-          { batchSize: 1, pollingIntervalSeconds: polling },
-          async ([job]) => {
-            if (job) await handler(job.data);
-          },
-        );
-      }
+      for (let i = 0; i < concurrency; i++) loops.push(loop(queue, handler));
     },
     async stop(timeoutMs = 10_000) {
-      await boss.stop({ graceful: true, wait: true, timeout: Math.max(1000, timeoutMs) });
+      stopping.abort();
+      const deadline = new AbortController();
+      const overdue = sleep(timeoutMs, 'overdue', { signal: deadline.signal }).catch(() => 'done');
+      if ((await Promise.race([Promise.allSettled(loops), overdue])) === 'overdue') {
+        logger.warn('tasks still running at the stop deadline: their leases run out, then they run again');
+      }
+      deadline.abort();
+      await boss.stop({ graceful: true, wait: true, timeout: 1000 });
     },
   };
 }

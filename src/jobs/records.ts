@@ -32,8 +32,11 @@ export async function insertJob(
     | 'error_message'
   >,
   parts: readonly Part[],
+  /** Runs first in the job's transaction: what must hold, or be counted, if and only if it is accepted. */
+  alongside: (trx: Db) => Promise<void> = async () => {},
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await alongside(trx);
     // Text parts are done from the start.
     const textParts = parts.filter((p) => p.text !== undefined).length;
     await trx

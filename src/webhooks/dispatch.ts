@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../accounts/clock.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Db } from '../store/database.js';
+import { retryWhileUnavailable } from '../store/outage.js';
 import { attemptDelivery, nextAttemptDelay } from './delivery.js';
 import type { DeliveryTask } from './events.js';
 import type { SecretBox } from './secrets.js';
@@ -89,21 +90,33 @@ export function deliveryHandler(deps: {
       { delivery: id, attempt: attempts, status: outcome.status, error: outcome.error, state },
       'webhook delivery attempt',
     );
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({
-          state,
-          attempts,
-          last_status: outcome.status ?? null,
-          last_error: outcome.error ?? null,
-          next_attempt_at: next,
-          updated_at: done,
-        })
-        .where('id', '=', id)
-        .execute();
-      if (next !== null)
-        await queue.send('webhook-delivery', [{ delivery_id: id }], { startAfter: next, trx });
-    });
+    // The attempt was made: recording it waits out an outage, or the task would run again and the
+    // receiver would get the delivery twice (same id, so a receiver that dedupes is safe either way).
+    await retryWhileUnavailable(
+      () =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('webhook_deliveries')
+            .set({
+              state,
+              attempts,
+              last_status: outcome.status ?? null,
+              last_error: outcome.error ?? null,
+              next_attempt_at: next,
+              updated_at: done,
+            })
+            .where('id', '=', id)
+            .execute();
+          if (next !== null)
+            await queue.send('webhook-delivery', [{ delivery_id: id }], { startAfter: next, trx });
+        }),
+      {
+        onOutage: (error) =>
+          logger.warn(
+            { err: error, delivery: id },
+            'delivery attempted; recording it waits for the database',
+          ),
+      },
+    );
   };
 }

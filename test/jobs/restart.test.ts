@@ -3,8 +3,6 @@
  * (`kill -9`) mid-run is retried and completes with the same bytes, and a part lost twice fails the
  * job with WORKER_LOST. Real server processes, on both stores.
  */
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +12,7 @@ import { createApiKey } from '../../src/accounts/api-keys.js';
 import { systemClock } from '../../src/accounts/clock.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
-import { TS_NODE_ARGS } from '../helpers/node-args.js';
-
-const SERVER = new URL('../../src/server.ts', import.meta.url).pathname;
+import { call, type ServerProcess, sha256, startServer, until } from '../helpers/server-process.js';
 
 const USERS = {
   tables: [
@@ -35,67 +31,13 @@ const USERS = {
   seed: 11,
 };
 
-interface Server {
-  url: string;
-  kill(): Promise<void>;
-}
-
-/** Starts src/server.ts in a child process; resolves once it listens. */
-async function startServer(t: Test, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [...TS_NODE_ARGS, SERVER], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'info',
-      PORT: '0',
-      WORKERS: '0',
-      JOB_LEASE_S: '2',
-      QUEUE_MAINTENANCE_S: '1',
-      JOB_SWEEP_INTERVAL_S: '0.5',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  t.teardown(() => {
-    child.kill('SIGKILL');
-    return exited;
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const url = /"url":"(http:[^"]+)"/.exec(output)?.[1];
-    if (url) return { url, kill: () => (child.kill('SIGKILL'), exited) };
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function call(server: Server, key: string, path: string, init: RequestInit = {}) {
-  return fetch(server.url + path, {
-    ...init,
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...init.headers },
-  });
-}
-
-async function submit(server: Server, key: string): Promise<string> {
+async function submit(server: ServerProcess, key: string): Promise<string> {
   const response = await call(server, key, '/api/v1/generate/async', {
     method: 'POST',
     body: JSON.stringify(USERS),
   });
   if (response.status !== 202) throw new Error(`${response.status} ${await response.text()}`);
   return ((await response.json()) as { job_id: string }).job_id;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** The job's row once `predicate` holds. */
@@ -131,11 +73,6 @@ async function undone(
     .execute();
   return rows.length;
 }
-
-const sha256 = async (response: Response) =>
-  createHash('sha256')
-    .update(Buffer.from(await response.arrayBuffer()))
-    .digest('hex');
 
 /** What the queue has running: parts of a job in progress and not stored yet; marking them retried. */
 interface Running {

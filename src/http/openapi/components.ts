@@ -42,7 +42,9 @@ export const HEADERS: Record<string, JsonSchema> = {
     description: 'Next reset of the daily allowance: midnight UTC.',
     schema: { type: 'string', format: 'date-time' },
   },
-  'Retry-After': integer('Seconds to the next per-minute window (429 on the per-minute allowance).'),
+  'Retry-After': integer(
+    'Seconds to wait: to the next per-minute window (429), or before trying again while the database is away (503).',
+  ),
   Location: text('The created or accepted resource.'),
   'X-Meta-Tables': integer('meta.tables (raw streams).'),
   'X-Meta-Total-Records': integer('meta.total_records (raw streams).'),
@@ -74,7 +76,7 @@ export function errorResponses(keys: readonly ErrorKey[], keyed: boolean): Recor
   }
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const extra = status === 429 ? ['Retry-After'] : [];
+    const extra = status === 429 || status === 503 ? ['Retry-After'] : [];
     responses[String(status)] = {
       description: [...codes].map((code) => `\`${code}\``).join(', '),
       headers: headerRefs(keyed && status !== 401, extra),

@@ -46,7 +46,7 @@ export function buildLlmsTxt(options: DocumentOptions, origin: string): string {
     '## Errors',
     '',
     'Every error is `{"error":{"code","message","details?"}}`; `details[].field` is a path such as',
-    '`tables[0].fields[2].type`. Retry only 429 (after `Retry-After` seconds) and 500.',
+    '`tables[0].fields[2].type`. Retry only 429 and 503 (after `Retry-After` seconds) and 500 (after 1–2 s).',
     '',
   );
   return lines.join('\n');

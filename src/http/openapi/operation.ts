@@ -28,7 +28,9 @@ export interface OperationSpec {
     content?: Record<string, Media>;
     headers?: readonly string[];
   };
-  /** Codes the operation may answer with; 401, 429 and 500 are added for keyed routes. */
+  /** Answers other than the success and the error envelope (health's 503 carries the health object). */
+  otherResponses?: Record<number, { description: string; content: Record<string, Media> }>;
+  /** Codes the operation may answer with; 401, 429, 500 and 503 are added for keyed routes. */
   errors: readonly ErrorKey[];
 }
 
@@ -36,7 +38,10 @@ export interface OperationSpec {
 export function operationObject(spec: OperationSpec): Record<string, unknown> {
   const keyed = spec.auth === 'key';
   const errors = new Set<ErrorKey>(spec.errors);
-  if (keyed) for (const key of ['UNAUTHORIZED', 'RATE_LIMIT_EXCEEDED'] as const) errors.add(key);
+  if (keyed) {
+    for (const key of ['UNAUTHORIZED', 'RATE_LIMIT_EXCEEDED', 'SERVICE_UNAVAILABLE'] as const)
+      errors.add(key);
+  }
   errors.add('INTERNAL_ERROR');
   const pathParameters = [...spec.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
     name: match[1],
@@ -68,6 +73,12 @@ export function operationObject(spec: OperationSpec): Record<string, unknown> {
         ...(spec.ok.content ? { content: mediaTypes(spec.ok.content) } : {}),
       },
       ...errorResponses([...errors], keyed),
+      ...Object.fromEntries(
+        Object.entries(spec.otherResponses ?? {}).map(([status, response]) => [
+          status,
+          { description: response.description, content: mediaTypes(response.content) },
+        ]),
+      ),
     },
   };
 }

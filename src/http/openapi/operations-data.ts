@@ -49,12 +49,18 @@ export const DATA_OPERATIONS: readonly OperationSpec[] = [
     path: '/api/v1/health',
     tag: 'Service',
     summary: 'Service and database health',
-    description: '`degraded` (still 200) when the database does not answer within 2 seconds.',
+    description: '`degraded`, with status 503, when the database does not answer within 2 seconds.',
     auth: 'public',
     ok: {
       status: 200,
       description: 'Health',
       content: { 'application/json': { schema: HealthResponse, example: HEALTH_EXAMPLE } },
+    },
+    otherResponses: {
+      503: {
+        description: 'Degraded: the database does not answer',
+        content: { 'application/json': { schema: HealthResponse } },
+      },
     },
     errors: [],
   },

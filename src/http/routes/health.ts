@@ -1,4 +1,7 @@
-/** GET /api/v1/health: public; `degraded` (never an error) when the database does not answer. */
+/**
+ * GET /api/v1/health: public. While the database does not answer it is `degraded` with status 503, so
+ * a load balancer or orchestrator sees the outage; the body is the health object all the same.
+ */
 import Router from '@koa/router';
 import { type Static, Type } from '@sinclair/typebox';
 import type { AppDeps } from '../deps.js';
@@ -14,13 +17,18 @@ export type HealthResponse = Static<typeof HealthResponse>;
 /** Routes of the health resource. */
 export function healthRoutes(deps: AppDeps): Router {
   const router = new Router();
+  // Probes come every few seconds: the log says when the database goes and when it is back, once each.
+  let wasAvailable = true;
   router.get('/health', async (ctx) => {
     let database = 'ok';
     try {
       await deps.store.ping(deps.healthTimeoutMs ?? 2000);
+      if (!wasAvailable) ctx.state.log.info('health: database answers again');
+      wasAvailable = true;
     } catch (error) {
       database = 'unavailable';
-      ctx.state.log.warn({ err: error }, 'health: database check failed');
+      if (wasAvailable) ctx.state.log.warn({ err: error }, 'health: database check failed');
+      wasAvailable = false;
     }
     const body: HealthResponse = {
       status: database === 'ok' ? 'ok' : 'degraded',
@@ -29,6 +37,7 @@ export function healthRoutes(deps: AppDeps): Router {
       checks: { api: 'ok', database },
     };
     ctx.set('Cache-Control', 'no-store');
+    ctx.status = database === 'ok' ? 200 : 503;
     ctx.body = body;
   });
   return router;

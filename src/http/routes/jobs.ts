@@ -70,9 +70,12 @@ export function jobRoutes(deps: AppDeps): Router {
     deps.limiter.requireFeature(principal, 'async');
     const prepared = await prepareGeneration(deps, principal, ctx.request.body, { mode: 'async' });
     await background.start();
-    const daily = await deps.limiter.reserveRecords(principal, prepared.meta.total_records, 'async');
-    ctx.set(deps.limiter.headers(daily));
-    const job = await background.jobs.submit(principal, prepared);
+    // The records are reserved in the job's own transaction: a job that is not stored (an outage
+    // between the two) counts nothing.
+    const job = await background.jobs.submit(principal, prepared, async (trx) => {
+      const daily = await deps.limiter.reserveRecords(principal, prepared.meta.total_records, 'async', trx);
+      ctx.set(deps.limiter.headers(daily));
+    });
     const body: JobAccepted = {
       job_id: job.id,
       status: 'pending',
