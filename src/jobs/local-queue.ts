@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../accounts/clock.js';
 import type { Db } from '../store/database.js';
+import { retryWhileUnavailable } from '../store/outage.js';
 import {
   type JobQueue,
   type QueueLeases,
@@ -112,7 +113,8 @@ export function createLocalQueue(
     worker.running++;
     const running = (async () => {
       try {
-        await worker.handler(JSON.parse(task.data) as Record<string, unknown>);
+        // As on pg-boss: a busy database file says nothing about the task, which runs again.
+        await retryWhileUnavailable(() => worker.handler(JSON.parse(task.data) as Record<string, unknown>));
         await db.deleteFrom('queue_tasks').where('id', '=', task.id).execute();
       } catch (error) {
         logger.warn({ err: error, queue: task.queue, task: task.id }, 'task failed');

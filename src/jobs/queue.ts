@@ -16,7 +16,11 @@ export const QUEUES = {
 } as const satisfies Record<string, { retryLimit: number; deadLetter: string | undefined }>;
 export type QueueName = keyof typeof QUEUES;
 
-/** A handler resolves when the task is done; a throw (or a lease running out) retries it. */
+/**
+ * A handler resolves when the task is done; a throw (or a lease running out) retries it, except a
+ * database outage (src/store/outage.ts): the task then runs again once the database answers, without
+ * spending a retry. So a handler must be safe to run twice.
+ */
 export type TaskHandler = (data: Record<string, unknown>) => Promise<void>;
 
 export interface SendOptions {

@@ -38,6 +38,9 @@ forEachStore(t, async (t, store) => {
     const name = String(data.name);
     attempts.set(name, (attempts.get(name) ?? 0) + 1);
     if (name.startsWith('fail')) throw new Error('deliberate');
+    if (name.startsWith('outage') && attempts.get(name)! <= 2) {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    }
     seen.push(data);
   });
   await queue.work('generation-part-lost', 1, async (data) => {
@@ -75,4 +78,22 @@ forEachStore(t, async (t, store) => {
   await reach(() => seen.length, 5);
   t.ok(Date.now() - sentAt >= 1400, `a delayed task waits (ran after ${Date.now() - sentAt} ms)`);
   t.notOk(attempts.has('rolled-back'), 'a task sent in a rolled-back transaction never runs');
+
+  await queue.send('generation-part', [{ name: 'outage-1' }]);
+  await reach(() => seen.length, 6);
+  t.equal(attempts.get('outage-1'), 3, 'a task that met a database outage twice runs until it is over');
+  t.equal(lost.length, 1, 'without spending its one retry: it is not dead-lettered');
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let started = false;
+  await queue.work('webhook-delivery', 1, async () => {
+    started = true;
+    await held;
+  });
+  await queue.send('webhook-delivery', [{ name: 'slow' }]);
+  await reach(() => (started ? 1 : 0), 1);
+  await queue.stop(100);
+  t.pass('stop returns at its deadline while a task still runs');
+  release();
 });
