@@ -404,8 +404,14 @@ t.test('bad lookups are refused with their path', (t) => {
   const base = shop();
   const withItem = (field: TableSpec['fields'][number]) => shop({ item: [field] });
   t.match(issuesOf(withItem({ name: 'x', type: 'lookup' })), [/fields\[5\]\.params\.from: from is required/]);
-  t.match(issuesOf(withItem({ name: 'x', type: 'lookup', params: { from: 'price' } })), [
+  t.match(issuesOf(withItem({ name: 'x', type: 'lookup', params: { from: 'a.b.c' } })), [
     /must name a ref field/,
+  ]);
+  t.match(issuesOf(withItem({ name: 'x', type: 'lookup', params: { from: 'price' } })), [
+    /field "price" is not defined in "items"/,
+  ]);
+  t.match(issuesOf(withItem({ name: 'x', type: 'lookup', unique: true, params: { from: 'quantity' } })), [
+    /cannot be unique/,
   ]);
   t.match(issuesOf(withItem({ name: 'x', type: 'lookup', params: { from: 'quantity.price' } })), [
     /"quantity" is not a ref field of "items"/,
@@ -468,6 +474,47 @@ t.test('values computed from each other are refused, not looped', (t) => {
   t.match(issuesOf(loop), [
     /computed from each other: orders\.running -> items\.order_total -> orders\.running/,
   ]);
+  t.end();
+});
+
+t.test('a lookup of a field of its own row repeats that value, whatever its source', (t) => {
+  const plan = planOf(
+    shop({
+      order: [
+        { name: 'sum', type: 'lookup', params: { from: 'total' } },
+        { name: 'shipped', type: 'lookup', params: { from: 'shipped_at' } },
+        { name: 'buyer', type: 'lookup', params: { from: 'customer_id' } },
+      ],
+      item: [{ name: 'price', type: 'lookup', params: { from: 'unit_price' } }],
+    }),
+  );
+  const same = (table: string, a: string, b: string) =>
+    t.same(column(plan, table, a), column(plan, table, b), `${table}.${a}`);
+  same('orders', 'sum', 'total');
+  same('orders', 'shipped', 'shipped_at');
+  same('orders', 'buyer', 'customer_id');
+  same('items', 'price', 'unit_price');
+  const orders = plan.tables.find((x) => x.name === 'orders');
+  const kind = (name: string) => orders?.fields.find((f) => f.name === name);
+  t.equal(kind('sum')?.kind, kind('total')?.kind, 'takes the kind of its source');
+  t.equal(kind('buyer')?.kind, 'uuid', "a copied ref takes its parent field's kind");
+  t.equal(kind('shipped')?.nullable, true, 'a copy of a conditional field is nullable');
+  t.equal(kind('sum')?.nullable, false);
+  t.same(brokenPromises(plan), []);
+  t.end();
+});
+
+t.test('same-row lookups that copy each other are refused, not looped', (t) => {
+  t.match(issuesOf(shop({ order: [{ name: 'x', type: 'lookup', params: { from: 'x' } }] })), [
+    /computed from each other: orders\.x -> orders\.x/,
+  ]);
+  const pair = shop({
+    order: [
+      { name: 'x', type: 'lookup', params: { from: 'y' } },
+      { name: 'y', type: 'datetime', params: { after: 'x' } },
+    ],
+  });
+  t.match(issuesOf(pair), [/computed from each other: orders\.x -> orders\.y -> orders\.x/]);
   t.end();
 });
 

@@ -71,21 +71,80 @@ export const setOnlyWhen =
     });
   };
 
+/** `table.field` holds the same value as `table.source` in every row (a column under a second name). */
+export const sameAs =
+  (table: string, field: string, source: string): Rule =>
+  (plan) => {
+    const own = columns(plan, table);
+    return own.rows.flatMap((row) => {
+      const value = own.at(field)(row);
+      const expected = own.at(source)(row);
+      return value === expected ? [] : [`${table}.${field} ${String(value)} ≠ ${source} ${String(expected)}`];
+    });
+  };
+
+/** `table.later` is not before `table.earlier` where both are set (dates compared as ISO text by day for dates). */
+export const notBefore =
+  (table: string, later: string, earlier: string): Rule =>
+  (plan) => {
+    const own = columns(plan, table);
+    return own.rows.flatMap((row) => {
+      const a = own.at(later)(row);
+      const b = own.at(earlier)(row);
+      if (a === null || b === null) return [];
+      const width = Math.min(String(a).length, String(b).length);
+      return String(a).slice(0, width) >= String(b).slice(0, width)
+        ? []
+        : [`${table}.${later} ${String(a)} before ${earlier} ${String(b)}`];
+    });
+  };
+
 /** What each template must show, whatever its implementation. */
 export const TEMPLATE_RULES: Readonly<Record<string, readonly Rule[]>> = {
   ecommerce: [
     sumOf('orders', 'total_amount', 'order_items', 'order_id', ['quantity', 'unit_price']),
+    sumOf('orders', 'total', 'order_items', 'order_id', ['quantity', 'unit_price']),
     copyOf('order_items', 'unit_price', 'product_id', 'products', 'price'),
     setOnlyWhen('orders', 'shipped_at', 'status', ['shipped', 'delivered', 'refunded']),
     setOnlyWhen('orders', 'delivered_at', 'status', ['delivered', 'refunded']),
+    sameAs('orders', 'ordered_at', 'created_at'),
+    sameAs('products', 'stock_quantity', 'stock'),
+    notBefore('customers', 'updated_at', 'created_at'),
+    notBefore('products', 'updated_at', 'created_at'),
+    notBefore('orders', 'updated_at', 'ordered_at'),
   ],
-  blog: [setOnlyWhen('posts', 'published_at', 'status', ['published', 'archived'])],
+  blog: [
+    setOnlyWhen('posts', 'published_at', 'status', ['published', 'archived']),
+    sameAs('posts', 'content', 'body'),
+    sameAs('comments', 'commenter_name', 'author_name'),
+    sameAs('comments', 'commenter_email', 'author_email'),
+    sameAs('tags', 'slug', 'name'),
+    notBefore('posts', 'updated_at', 'created_at'),
+  ],
   saas: [
     copyOf('invoices', 'amount', 'subscription_id', 'subscriptions', 'monthly_price'),
     copyOf('invoices', 'currency', 'subscription_id', 'subscriptions', 'currency'),
     setOnlyWhen('invoices', 'paid_at', 'status', ['paid']),
+    setOnlyWhen('subscriptions', 'trial_end', 'status', ['trialing']),
+    sameAs('members', 'org_id', 'organization_id'),
+    sameAs('subscriptions', 'org_id', 'organization_id'),
+    sameAs('subscriptions', 'amount', 'monthly_price'),
+    sameAs('subscriptions', 'current_period_end', 'renews_at'),
+    notBefore('organizations', 'updated_at', 'created_at'),
+    notBefore('members', 'joined_at', 'invited_at'),
+    notBefore('subscriptions', 'current_period_start', 'started_at'),
+    notBefore('subscriptions', 'current_period_end', 'current_period_start'),
+    notBefore('subscriptions', 'trial_end', 'started_at'),
+    notBefore('subscriptions', 'updated_at', 'started_at'),
+    notBefore('invoices', 'due_date', 'issued_at'),
+    notBefore('invoices', 'due_at', 'due_date'),
+    notBefore('invoices', 'due_date', 'due_at'),
   ],
-  social: [],
+  social: [
+    sameAs('follows', 'following_id', 'followee_id'),
+    sameAs('messages', 'receiver_id', 'recipient_id'),
+    notBefore('users', 'updated_at', 'created_at'),
+  ],
 };
 
 /** Every broken template rule (at most `limit`). */

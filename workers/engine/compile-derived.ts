@@ -1,5 +1,6 @@
 /**
- * Compiler pass for values derived from other values: `lookup` (a field of the row a ref points to),
+ * Compiler pass for values derived from other values: `lookup` (a field of the row a ref points to,
+ * or of the same row),
  * `aggregate` (over the children a per_parent ref allocates), and `when` (a field that holds a value
  * only when another field of its row has one of some values). Also the column kinds these take, and
  * the check that no value depends on itself through them.
@@ -50,6 +51,15 @@ export function planDerived(tables: DraftTable[], issues: Issues): void {
 function planLookup(tables: DraftTable[], table: DraftTable, field: DraftField, issues: Issues): void {
   const from = field.params['from'] as string;
   const dot = from.indexOf('.');
+  if (dot < 0) {
+    // A field of the same row: one value under two names (a column the hosted service names otherwise).
+    const target = table.fields[table.byName.get(from) ?? -1];
+    if (target === undefined)
+      return issues.add(paramPath(field.path, 'from'), `field "${from}" is not defined in "${table.name}"`);
+    if (field.unique) return issues.add(field.path, 'a lookup copies values and cannot be unique');
+    field.source = { mode: 'lookup', lookup: { via: -1, field: target.index } };
+    return;
+  }
   const refName = from.slice(0, dot);
   const via = table.fields[table.byName.get(refName) ?? -1];
   if (via?.ref == null)
@@ -123,6 +133,7 @@ function planCondition(table: DraftTable, field: DraftField, issues: Issues): vo
 export function copiedFrom(tables: DraftTable[], t: number, field: DraftField): FieldRef | undefined {
   if (field.ref !== null) return [field.ref.table, field.ref.field];
   if (field.source.mode !== 'lookup') return undefined;
+  if (field.source.lookup.via < 0) return [t, field.source.lookup.field];
   const via = (tables[t] as DraftTable).fields[field.source.lookup.via]?.ref;
   return via == null ? undefined : [via.table, field.source.lookup.field];
 }
@@ -179,7 +190,7 @@ class NullResolver {
     const source = field.source;
     const copied = copiedFrom(this.tables, t, field);
     if (source.mode === 'lookup' && copied !== undefined) {
-      nullable ||= this.of(t, source.lookup.via) || this.of(...copied);
+      nullable ||= (source.lookup.via >= 0 && this.of(t, source.lookup.via)) || this.of(...copied);
     } else if (
       source.mode === 'aggregate' &&
       (source.aggregate.op === 'min' || source.aggregate.op === 'max')
@@ -261,8 +272,10 @@ function dependencies(tables: DraftTable[], t: number, field: DraftField): Field
     if (!ref.self) deps.push([ref.table, f]);
   };
   const source = field.source;
-  if (source.mode === 'lookup') through(source.lookup.via, source.lookup.field);
-  else if (source.mode === 'aggregate') {
+  if (source.mode === 'lookup') {
+    if (source.lookup.via < 0) deps.push([t, source.lookup.field]);
+    else through(source.lookup.via, source.lookup.field);
+  } else if (source.mode === 'aggregate') {
     const { table, ref, of } = source.aggregate;
     deps.push([table, ref], ...of.map((f): FieldRef => [table, f]));
   } else if (source.mode === 'ordered') {

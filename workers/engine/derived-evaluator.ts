@@ -13,8 +13,15 @@ import type { Evaluator, RuntimeView } from './evaluator.js';
 import type { Anchor, PlannedAggregate, PlannedCondition } from './plan.js';
 import type { RowState } from './row-state.js';
 
-/** A field of the row that ref field `lookup.via` points to (null when the ref is null). */
+/**
+ * A field of the row that ref field `lookup.via` points to (null when the ref is null), or of the
+ * same row when `via` is -1.
+ */
 export function lookupEvaluator(rt: RuntimeView, lookup: Anchor): Evaluator {
+  if (lookup.via < 0) {
+    const own = lookup.field;
+    return (s) => rt.cell(s, own);
+  }
   const ref = rt.table.fields[lookup.via]?.source;
   if (ref?.mode !== 'ref') throw new Error('lookup through a field that is not a ref');
   const parent = rt.tableAt(ref.ref.table);

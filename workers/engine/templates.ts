@@ -4,7 +4,9 @@
  * row they refer to (the engine's default). Derived values hold together: an order's total is the sum
  * of its items, an item's price its product's, an invoice bills its subscription's price, and dates
  * of states a row has not reached are null (`when`). Country fields show the request locale's
- * country, as every row uses that locale.
+ * country, as every row uses that locale. Every column of the hosted service's templates is here
+ * under its name (docs/templates.md); where ours meant the same under another name, the hosted name
+ * is a second column with the same value (`alias`).
  */
 import type { FieldSpec, TableSpec } from './schema.js';
 
@@ -33,6 +35,15 @@ const oneOf = (name: string, values: string[], weights: number[]): FieldSpec => 
   params: { values, weights },
 });
 const since = (min: string, max = '2025-06-30') => ({ min, max });
+/** The same value as `source` of this row, under the hosted service's name for it. */
+const alias = (name: string, source: string): FieldSpec => ({
+  name,
+  type: 'lookup',
+  params: { from: source },
+});
+/** A last change: not before any of `events`, within `days` of the latest. */
+const updated = (events: string | string[], days: number): FieldSpec =>
+  at('updated_at', { after: events, max_gap_days: days });
 
 const ecommerce: Template = {
   id: 'ecommerce',
@@ -48,9 +59,16 @@ const ecommerce: Template = {
         { name: 'last_name', type: 'last_name' },
         { name: 'email', type: 'email' },
         { name: 'phone', type: 'phone' },
+        // The street line: the city and postal code have their own columns, which a full address
+        // drawn on its own would contradict.
+        { name: 'address', type: 'street_address' },
         { name: 'city', type: 'city' },
+        { name: 'postal_code', type: 'postal_code' },
         { name: 'country', type: 'country' },
+        { name: 'avatar_url', type: 'avatar_url' },
+        { name: 'is_active', type: 'boolean', params: { probability: 0.92 } },
         at('created_at', since('2023-01-01', '2025-03-31')),
+        updated('created_at', 365),
       ],
     },
     {
@@ -63,9 +81,12 @@ const ecommerce: Template = {
         { name: 'category', type: 'product_category' },
         { name: 'description', type: 'product_description' },
         { name: 'price', type: 'price', params: { min: 5, max: 500 } },
+        { name: 'image_url', type: 'image_url' },
         { name: 'stock', type: 'integer', params: { min: 0, max: 500 } },
+        alias('stock_quantity', 'stock'),
         { name: 'is_active', type: 'boolean', params: { probability: 0.9 } },
         at('created_at', since('2023-01-01', '2024-12-31')),
+        updated('created_at', 180),
       ],
     },
     {
@@ -85,8 +106,12 @@ const ecommerce: Template = {
           type: 'aggregate',
           params: { table: 'order_items', ref: 'order_id', op: 'sum', of: ['quantity', 'unit_price'] },
         },
+        alias('total', 'total_amount'),
         { name: 'currency', type: 'currency' },
+        oneOf('payment_method', ['credit_card', 'paypal', 'apple_pay', 'bank_transfer'], [45, 25, 20, 10]),
         at('created_at', { after: 'customer_id.created_at', max_gap_days: 180 }),
+        // Placing the order is what creates it.
+        alias('ordered_at', 'created_at'),
         at('shipped_at', {
           after: 'created_at',
           max_gap_days: 5,
@@ -139,11 +164,15 @@ const blog: Template = {
       count: 30,
       fields: [
         id,
+        // One person per row: the name is the first and last names, the email and username theirs.
         { name: 'name', type: 'full_name' },
+        { name: 'first_name', type: 'first_name' },
+        { name: 'last_name', type: 'last_name' },
         { name: 'email', type: 'email' },
         { name: 'username', type: 'username' },
         { name: 'bio', type: 'bio' },
         { name: 'avatar_url', type: 'avatar_url' },
+        { name: 'country', type: 'country' },
         at('created_at', since('2022-01-01', '2024-06-30')),
       ],
     },
@@ -155,7 +184,10 @@ const blog: Template = {
         ref('author_id', 'authors', { distribution: 'power_law', alpha: 1 }),
         { name: 'title', type: 'title' },
         { name: 'slug', type: 'slug', unique: true },
+        { name: 'excerpt', type: 'sentence' },
         { name: 'body', type: 'paragraph' },
+        alias('content', 'body'),
+        { name: 'featured_image', type: 'image_url' },
         oneOf('status', ['draft', 'published', 'archived'], [15, 75, 10]),
         { name: 'view_count', type: 'integer', params: { min: 0, max: 50000 } },
         at('created_at', { after: 'author_id.created_at', max_gap_days: 365 }),
@@ -174,7 +206,9 @@ const blog: Template = {
         id,
         ref('post_id', 'posts', { distribution: 'power_law', alpha: 1 }),
         { name: 'author_name', type: 'full_name' },
+        alias('commenter_name', 'author_name'),
         { name: 'author_email', type: 'email' },
+        alias('commenter_email', 'author_email'),
         { name: 'body', type: 'blog_comment' },
         { name: 'is_approved', type: 'boolean', params: { probability: 0.85 } },
         at('created_at', { after: 'post_id.published_at', max_gap_days: 90 }),
@@ -183,13 +217,20 @@ const blog: Template = {
     {
       name: 'tags',
       count: 20,
-      fields: [id, { name: 'name', type: 'tag' }, at('created_at', since('2022-01-01', '2023-12-31'))],
+      fields: [
+        id,
+        { name: 'name', type: 'tag' },
+        // A tag is one lower-case word: its own slug.
+        alias('slug', 'name'),
+        at('created_at', since('2022-01-01', '2023-12-31')),
+      ],
     },
     {
       name: 'post_tags',
       count: 400,
       unique: [['post_id', 'tag_id']],
       fields: [
+        id,
         ref('post_id', 'posts'),
         ref('tag_id', 'tags'),
         at('created_at', { after: 'post_id.published_at', max_gap_days: 1 }),
@@ -209,6 +250,7 @@ const saas: Template = {
       fields: [
         id,
         { name: 'name', type: 'company_name' },
+        { name: 'slug', type: 'slug', unique: true },
         { name: 'domain', type: 'domain' },
         oneOf(
           'industry',
@@ -218,6 +260,7 @@ const saas: Template = {
         { name: 'employee_count', type: 'integer', params: { min: 5, max: 5000 } },
         { name: 'country', type: 'country' },
         at('created_at', since('2021-01-01', '2024-06-30')),
+        updated('created_at', 365),
       ],
     },
     {
@@ -226,11 +269,16 @@ const saas: Template = {
       fields: [
         id,
         ref('organization_id', 'organizations', { per_parent: { min: 1, max: 12 } }),
+        alias('org_id', 'organization_id'),
         { name: 'first_name', type: 'first_name' },
         { name: 'last_name', type: 'last_name' },
         { name: 'email', type: 'email' },
+        { name: 'country', type: 'country' },
         oneOf('role', ['owner', 'admin', 'member', 'viewer'], [1, 3, 12, 4]),
         { name: 'job_title', type: 'job_title' },
+        { name: 'avatar_url', type: 'avatar_url' },
+        // Invited after the organization existed, and before joining it.
+        at('invited_at', { after: 'organization_id.created_at', before: 'joined_at' }),
         at('joined_at', { after: 'organization_id.created_at', max_gap_days: 365 }),
         at('last_login_at', { after: 'joined_at', max_gap_days: 400 }, true),
       ],
@@ -241,13 +289,27 @@ const saas: Template = {
       fields: [
         id,
         { ...ref('organization_id', 'organizations'), unique: true },
+        alias('org_id', 'organization_id'),
         oneOf('plan', ['starter', 'pro', 'business', 'enterprise'], [35, 35, 20, 10]),
         oneOf('status', ['active', 'trialing', 'past_due', 'canceled'], [70, 10, 8, 12]),
+        // Invoices bill the monthly price every month: the billing interval is a month, and the
+        // amount of one interval is that price.
+        { name: 'interval', type: 'constant', params: { value: 'monthly' } },
         { name: 'seats', type: 'integer', params: { min: 1, max: 200 } },
         { name: 'monthly_price', type: 'price', params: { min: 29, max: 2999 } },
+        alias('amount', 'monthly_price'),
         { name: 'currency', type: 'currency' },
         at('started_at', { after: 'organization_id.created_at', max_gap_days: 60 }),
+        at('trial_end', {
+          after: 'started_at',
+          max_gap_days: 14,
+          when: { field: 'status', in: ['trialing'] },
+        }),
         at('renews_at', { after: 'started_at', max_gap_days: 365 }),
+        // The current period runs from a day since the start up to the renewal.
+        at('current_period_start', { after: 'started_at', before: 'renews_at' }),
+        alias('current_period_end', 'renews_at'),
+        updated(['started_at', 'trial_end', 'current_period_start'], 60),
       ],
     },
     {
@@ -262,6 +324,8 @@ const saas: Template = {
         oneOf('status', ['paid', 'open', 'void', 'uncollectible'], [85, 8, 4, 3]),
         at('issued_at', { after: 'subscription_id.started_at', max_gap_days: 365 }),
         at('due_at', { after: 'issued_at', max_gap_days: 30 }),
+        // The day of due_at, as a date.
+        { name: 'due_date', type: 'date', params: { after: 'due_at', before: 'due_at' } },
         at('paid_at', { after: 'issued_at', max_gap_days: 30, when: { field: 'status', in: ['paid'] } }),
       ],
     },
@@ -280,11 +344,15 @@ const social: Template = {
         id,
         { name: 'username', type: 'username' },
         { name: 'display_name', type: 'full_name' },
+        { name: 'first_name', type: 'first_name' },
+        { name: 'last_name', type: 'last_name' },
         { name: 'email', type: 'email' },
         { name: 'bio', type: 'bio' },
         { name: 'avatar_url', type: 'avatar_url' },
+        { name: 'country', type: 'country' },
         { name: 'is_verified', type: 'boolean', params: { probability: 0.05 } },
         at('created_at', since('2020-01-01', '2024-12-31')),
+        updated('created_at', 365),
       ],
     },
     {
@@ -317,6 +385,7 @@ const social: Template = {
         id,
         ref('follower_id', 'users'),
         ref('followee_id', 'users', { allow_self: false }),
+        alias('following_id', 'followee_id'),
         at('created_at', { after: 'follower_id.created_at', max_gap_days: 365 }),
       ],
     },
@@ -327,6 +396,7 @@ const social: Template = {
         id,
         ref('sender_id', 'users'),
         ref('recipient_id', 'users', { allow_self: false }),
+        alias('receiver_id', 'recipient_id'),
         { name: 'body', type: 'message' },
         { name: 'is_read', type: 'boolean', params: { probability: 0.7 } },
         at('sent_at', { after: 'sender_id.created_at', max_gap_days: 365 }),

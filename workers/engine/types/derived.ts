@@ -8,7 +8,7 @@ import type { FieldType } from '../field-type.js';
 import { define } from './define.js';
 import { check } from './params.js';
 
-const FIELD_PATH = /^[^.\s]+\.[^.\s]+$/;
+const FIELD_PATH = /^[^.\s]+(\.[^.\s]+)?$/;
 /** Types whose values may be null without `nullable` (SQL columns of them must accept NULL). */
 export const NULL_CAPABLE_TYPES: ReadonlySet<string> = new Set(['nullable', 'error_value', 'empty_string']);
 
@@ -22,16 +22,19 @@ export const DERIVED_TYPES: readonly FieldType[] = [
     id: 'lookup',
     category: 'structure',
     description:
-      'The value of a field of the row that one of this table\'s refs points to: `{"from": "product_id.price"}` copies the price of the referenced product (null when the ref is null). The column takes the parent field\'s kind.',
+      'The value of a field of the row that one of this table\'s refs points to: `{"from": "product_id.price"}` copies the price of the referenced product (null when the ref is null). The column takes the parent field\'s kind. A bare field name copies a field of the same row (`{"from": "total_amount"}`: one value under two column names).',
     params: {
-      from: 'string (required): "<ref field>.<field of the referenced table>"',
+      from: 'string (required): "<ref field>.<field of the referenced table>", or "<field of this table>"',
     },
     example: 19.99,
     validate: (p) =>
       check(p, (c) => {
         if (p['from'] === undefined) c.fail('from', 'from is required, e.g. "product_id.price"');
         else if (c.string('from') !== undefined && !FIELD_PATH.test(p['from'] as string))
-          c.fail('from', 'from must name a ref field and a field of its table, e.g. "product_id.price"');
+          c.fail(
+            'from',
+            'from must name a ref field and a field of its table, e.g. "product_id.price", or a field of this table',
+          );
       }),
     generate: () => null,
   }),
