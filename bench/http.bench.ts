@@ -73,10 +73,12 @@ export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
-  // The flags `npm start` and the Dockerfile run the server with.
+  // The flags `npm start` and the Dockerfile run the server with, and BENCH_SERVER_NODE_ARGS (say
+  // `--cpu-prof`, which NODE_OPTIONS refuses) to look into a bench server.
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(
     process.execPath,
-    ['--single-threaded-gc', '--heap-growing-percent=100', 'dist/src/server.js'],
+    ['--single-threaded-gc', '--heap-growing-percent=100', ...extra, 'dist/src/server.js'],
     {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'info', ...env },

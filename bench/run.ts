@@ -1,7 +1,8 @@
-/** `npm run bench`: the engine, HTTP, API, limits, jobs, prompt and seed benchmarks in sequence (each also runs on its own). */
+/** `npm run bench`: the engine, HTTP, API, limits, jobs, job load, prompt and seed benchmarks in sequence (each also runs on its own). */
 import { run as api } from './api.bench.js';
 import { run as engine } from './engine.bench.js';
 import { run as http } from './http.bench.js';
+import { run as jobLoad } from './job-load.bench.js';
 import { run as jobs } from './jobs.bench.js';
 import { run as limits } from './limits.bench.js';
 import { run as prompt } from './prompt.bench.js';
@@ -17,6 +18,8 @@ console.log('== limits');
 await limits();
 console.log('== jobs');
 await jobs();
+console.log('== job load');
+await jobLoad();
 console.log('== prompt');
 prompt();
 console.log('== seed');
