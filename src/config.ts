@@ -39,6 +39,7 @@ const ENV = {
   // Agent purchase (docs/agent-purchase.md). Secrets are never echoed in error messages.
   PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+(/[^?#]*)?$' })),
   PAYMENT_PROVIDER: Type.Union([Type.Literal('sandbox'), Type.Literal('polar')], { default: 'sandbox' }),
+  AGENT_CHECKOUTS_PER_HOUR: Type.Integer({ minimum: 0, default: 10 }), // per client address; 0: no limit
   POLAR_ACCESS_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   POLAR_PRODUCT_ID: Type.Optional(Type.String({ minLength: 1 })),
   POLAR_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
@@ -120,6 +121,8 @@ export interface Config {
   /** Absolute base URL clients reach the service at (for checkout links); else each request's origin. */
   readonly publicBaseUrl: string | undefined;
   readonly payment: PaymentConfig;
+  /** Checkouts one client address may create per hour (per instance); 0: no limit. */
+  readonly agentCheckoutsPerHour: number;
   /** The language model prompt mode asks first; undefined: the offline converter only. */
   readonly llm?: LlmConfig;
   readonly jobs: JobsSettings;
@@ -221,6 +224,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     plans: readPlans(configFile),
     publicBaseUrl: read('PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
     payment: readPayment(read),
+    agentCheckoutsPerHour: read('AGENT_CHECKOUTS_PER_HOUR'),
     llm: readLlm(read),
     jobs: {
       concurrency: read('JOB_CONCURRENCY'),

@@ -28,7 +28,13 @@ export interface TestServer {
 
 /** Test config: the defaults with `env` applied, optionally with other plans. */
 export function testConfig(plans?: Partial<Plans>, env: Record<string, string> = {}): Config {
-  const base = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/nonexistent', ...env });
+  // Every test client shares one address: the throttle per address applies only where a test sets it.
+  const base = loadConfig({
+    LOG_LEVEL: 'info',
+    DATA_DIR: '/nonexistent',
+    AGENT_CHECKOUTS_PER_HOUR: '0',
+    ...env,
+  });
   return { ...base, plans: { ...base.plans, ...plans } };
 }
 

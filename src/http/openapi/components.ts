@@ -42,7 +42,9 @@ export const HEADERS: Record<string, JsonSchema> = {
     description: 'Next reset of the daily allowance: midnight UTC.',
     schema: { type: 'string', format: 'date-time' },
   },
-  'Retry-After': integer('Seconds to the next per-minute window (429 on the per-minute allowance).'),
+  'Retry-After': integer(
+    'Seconds until a retry may succeed (429: the next window of the allowance that was used up).',
+  ),
   Location: text('The created or accepted resource.'),
   'X-Meta-Tables': integer('meta.tables (raw streams).'),
   'X-Meta-Total-Records': integer('meta.total_records (raw streams).'),
