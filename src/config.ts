@@ -30,11 +30,16 @@ const ENV = {
     { default: 'info' },
   ),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 10_000 }), // in-flight requests get 10 s
+  // Connections (docs/configuration.md, Connections): a request must arrive whole within these.
+  REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 300_000, default: 30_000 }), // 30 s, headers and body
+  HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 300_000, default: 10_000 }), // 10 s, headers alone
+  MAX_CONNECTIONS_PER_ADDRESS: Type.Integer({ minimum: 0, default: 100 }), // 0: no cap
   WORKERS: Type.Integer({ minimum: 0, maximum: 64, default: Math.max(1, availableParallelism() - 1) }),
   MOCKHIVE_CONFIG: Type.Optional(Type.String({ minLength: 1 })),
   // Agent purchase (docs/agent-purchase.md). Secrets are never echoed in error messages.
   PUBLIC_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#]+(/[^?#]*)?$' })),
   PAYMENT_PROVIDER: Type.Union([Type.Literal('sandbox'), Type.Literal('polar')], { default: 'sandbox' }),
+  AGENT_CHECKOUTS_PER_HOUR: Type.Integer({ minimum: 0, default: 10 }), // per client address; 0: no limit
   POLAR_ACCESS_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   POLAR_PRODUCT_ID: Type.Optional(Type.String({ minLength: 1 })),
   POLAR_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 1 })),
@@ -108,6 +113,7 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly logLevel: (typeof LOG_LEVELS)[number];
   readonly shutdownTimeoutMs: number;
+  readonly listener: ListenerSettings;
   readonly workers: number;
   readonly bodyLimit: number;
   readonly asyncBodyLimit: number;
@@ -115,12 +121,24 @@ export interface Config {
   /** Absolute base URL clients reach the service at (for checkout links); else each request's origin. */
   readonly publicBaseUrl: string | undefined;
   readonly payment: PaymentConfig;
+  /** Checkouts one client address may create per hour (per instance); 0: no limit. */
+  readonly agentCheckoutsPerHour: number;
   /** The language model prompt mode asks first; undefined: the offline converter only. */
   readonly llm?: LlmConfig;
   readonly jobs: JobsSettings;
   readonly webhooks: WebhookSettings;
   /** Origins whose pages may call /api/v1, /openapi.json and /llms.txt: a list (none by default) or '*'. */
   readonly corsOrigins: readonly string[] | '*';
+}
+
+/** What the listener allows a connection (src/serve.ts). */
+export interface ListenerSettings {
+  /** Milliseconds to receive a whole request, headers and body; past them it is answered 408. */
+  readonly requestTimeoutMs: number;
+  /** Milliseconds to receive a request's headers (at most requestTimeoutMs). */
+  readonly headersTimeoutMs: number;
+  /** Connections one remote address may hold open at once; 0: no cap. */
+  readonly connectionsPerAddress: number;
 }
 
 export interface JobsSettings {
@@ -199,12 +217,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     databaseUrl: read('DATABASE_URL'),
     logLevel: read('LOG_LEVEL'),
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS'),
+    listener: readListener(read),
     workers: read('WORKERS'),
     bodyLimit: 1024 * 1024, // 1 MiB, synchronous routes
     asyncBodyLimit: 5 * 1024 * 1024, // 5 MiB, the asynchronous generation route
     plans: readPlans(configFile),
     publicBaseUrl: read('PUBLIC_BASE_URL')?.replace(/\/+$/, ''),
     payment: readPayment(read),
+    agentCheckoutsPerHour: read('AGENT_CHECKOUTS_PER_HOUR'),
     llm: readLlm(read),
     jobs: {
       concurrency: read('JOB_CONCURRENCY'),
@@ -256,6 +276,17 @@ function readCorsOrigins(raw: string | undefined): readonly string[] | '*' {
     }
     return url!.origin;
   });
+}
+
+function readListener(read: <N extends EnvName>(name: N) => Static<(typeof ENV)[N]>): ListenerSettings {
+  const requestTimeoutMs = read('REQUEST_TIMEOUT_MS');
+  const headersTimeoutMs = read('HEADERS_TIMEOUT_MS');
+  // Node refuses a header timeout longer than the request's: the headers are part of the request.
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new ConfigError(
+      `Invalid HEADERS_TIMEOUT_MS=${headersTimeoutMs}: it must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    );
+  return { requestTimeoutMs, headersTimeoutMs, connectionsPerAddress: read('MAX_CONNECTIONS_PER_ADDRESS') };
 }
 
 function readLlm(read: <N extends EnvName>(name: N) => Static<(typeof ENV)[N]>): LlmConfig | undefined {

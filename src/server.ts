@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   // Pending jobs and deliveries from before a restart run now.
   await background.start();
   const app = createApp({ config, store, clock: systemClock, logger, limiter, pool, detector, background });
-  const serving = await serve(app, config.host, config.port);
+  const serving = await serve(app, config.host, config.port, config.listener);
   logger.info({ url: serving.url, store: store.dialect, version: config.version }, 'mockhive listening');
   void pool.warmed.then((ms) =>
     logger.info({ threads: pool.threads, ms: Math.round(ms) }, 'generation threads warmed up'),

@@ -14,6 +14,7 @@ t.test('defaults apply when variables are unset or empty', async (t) => {
   t.equal(config.bodyLimit, 1024 * 1024);
   t.equal(config.asyncBodyLimit, 5 * 1024 * 1024);
   t.same(config.plans, DEFAULT_PLANS);
+  t.same(config.listener, { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, connectionsPerAddress: 100 });
   t.ok(Object.isFrozen(config) && Object.isFrozen(config.plans.free), 'frozen');
 });
 
@@ -37,6 +38,8 @@ t.test('a bad value stops the start with a message naming the variable', async (
     ['DATABASE_URL', 'mysql://x'],
     ['LOG_LEVEL', 'loud'],
     ['SHUTDOWN_TIMEOUT_MS', '-1'],
+    ['REQUEST_TIMEOUT_MS', '500'],
+    ['MAX_CONNECTIONS_PER_ADDRESS', '-1'],
     ['MOCKHIVE_CONFIG', '/nonexistent/mockhive.json'],
   ] as const) {
     t.throws(
@@ -45,6 +48,22 @@ t.test('a bad value stops the start with a message naming the variable', async (
       `${name}=${value}`,
     );
   }
+});
+
+t.test('the header timeout may not exceed the request timeout', async (t) => {
+  t.throws(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' }), {
+    name: 'ConfigError',
+    message: /HEADERS_TIMEOUT_MS=6000: it must not exceed REQUEST_TIMEOUT_MS \(5000\)/,
+  });
+  t.same(
+    loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '5000', MAX_CONNECTIONS_PER_ADDRESS: '0' })
+      .listener,
+    {
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 5000,
+      connectionsPerAddress: 0,
+    },
+  );
 });
 
 t.test('the config file overrides plan limits and rejects unknown keys', async (t) => {

@@ -67,7 +67,13 @@ export async function createCheckout(
   db: Db,
   clock: Clock,
   provider: PaymentProvider,
-  input: { email: string; idempotencyKey: string | undefined; baseUrl: string },
+  input: {
+    email: string;
+    idempotencyKey: string | undefined;
+    baseUrl: string;
+    /** Called when a new checkout is about to be created (not on a replay); may throw to refuse it. */
+    admit?: () => void;
+  },
 ): Promise<CreatedCheckout> {
   const idemHash =
     input.idempotencyKey === undefined ? null : idempotencyHash(input.email, input.idempotencyKey);
@@ -83,6 +89,7 @@ export async function createCheckout(
   };
   const earlier = await replay();
   if (earlier) return earlier;
+  input.admit?.();
 
   const id = randomUUID();
   const salt = idemHash === null ? null : randomBytes(32).toString('hex');

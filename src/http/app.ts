@@ -8,6 +8,7 @@ import './state.js';
 import { authenticate } from './middleware/authenticate.js';
 import { corsFor } from './middleware/cors.js';
 import { errorEnvelope } from './middleware/error-envelope.js';
+import { noSniff } from './middleware/no-sniff.js';
 import { requestContext } from './middleware/request-context.js';
 import { createDetector } from '../detect/runner.js';
 import { createPool } from '../generation/pool.js';
@@ -60,6 +61,7 @@ export function createApp(input: AppInput): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true; // errors are logged by errorEnvelope with the request id
   app.use(requestContext(deps.logger));
+  app.use(noSniff());
   app.use(errorEnvelope());
   // Inside the envelope, so error responses carry CORS headers too and pages can read their codes.
   app.use(corsFor(deps.config.corsOrigins));

@@ -140,10 +140,18 @@ export function jobSummary(job: JobRow): Record<string, unknown> {
   return summary;
 }
 
-/** The job object; a completed job's `data` (or `sql`) streamed from storage, last. */
-export async function* jobObject(db: Db, blobs: ResultBlobs, job: JobRow): AsyncGenerator<Buffer> {
+/**
+ * The job object; a completed job's `data` (or `sql`) streamed from storage, last, unless
+ * `withData` is false (the client polls for the state and downloads the result on its own).
+ */
+export async function* jobObject(
+  db: Db,
+  blobs: ResultBlobs,
+  job: JobRow,
+  withData = true,
+): AsyncGenerator<Buffer> {
   const head = JSON.stringify(jobSummary(job));
-  if (job.status !== 'completed') {
+  if (job.status !== 'completed' || !withData) {
     yield Buffer.from(head);
     return;
   }

@@ -28,7 +28,13 @@ export interface TestServer {
 
 /** Test config: the defaults with `env` applied, optionally with other plans. */
 export function testConfig(plans?: Partial<Plans>, env: Record<string, string> = {}): Config {
-  const base = loadConfig({ LOG_LEVEL: 'info', DATA_DIR: '/nonexistent', ...env });
+  // Every test client shares one address: the throttle per address applies only where a test sets it.
+  const base = loadConfig({
+    LOG_LEVEL: 'info',
+    DATA_DIR: '/nonexistent',
+    AGENT_CHECKOUTS_PER_HOUR: '0',
+    ...env,
+  });
   return { ...base, plans: { ...base.plans, ...plans } };
 }
 
@@ -58,7 +64,12 @@ export async function startApp(t: Test, store: Store, options: StartOptions = {}
   const pool = options.pool ?? createPool(0);
   const background = createBackground({ config, store, pool, clock, logger, pollMs: 50 });
   const app = createApp({ config, store, clock, logger, healthTimeoutMs, pool, payment, background });
-  const serving = await serve(app, '127.0.0.1', 0);
+  // Every test client shares one address: the connection cap applies only where a test sets it.
+  const capped = options.env?.['MAX_CONNECTIONS_PER_ADDRESS'] !== undefined;
+  const serving = await serve(app, '127.0.0.1', 0, {
+    ...config.listener,
+    connectionsPerAddress: capped ? config.listener.connectionsPerAddress : 0,
+  });
   t.teardown(async () => {
     await serving.stop(1000);
     await background.stop();

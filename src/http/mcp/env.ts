@@ -24,14 +24,25 @@ export interface ToolEnv {
    * per-minute allowance as the HTTP API counts each request; 401 UNAUTHORIZED without a valid key.
    */
   authenticate(): Promise<Principal>;
-  /** The purchase flow and the key sent (server only; locally there is nothing to buy). */
-  agent: { flow: AgentFlow; key: string | undefined; baseUrl: string } | undefined;
+  /**
+   * The purchase flow, the key sent and the caller's address (server only; locally there is nothing
+   * to buy).
+   */
+  agent: { flow: AgentFlow; key: string | undefined; baseUrl: string; client: string } | undefined;
   /** Where the full result of a generation is fetched: the service's base URL, or the local CLI. */
   fullResult: { kind: 'server'; baseUrl: string } | { kind: 'local' };
 }
 
-/** The tools' environment for one POST /mcp request carrying `key` (undefined when none was sent). */
-export function serverEnv(deps: AppDeps, flow: AgentFlow, key: string | undefined, baseUrl: string): ToolEnv {
+/**
+ * The tools' environment for one POST /mcp request from `client` (its address) carrying `key`
+ * (undefined when none was sent).
+ */
+export function serverEnv(
+  deps: AppDeps,
+  flow: AgentFlow,
+  request: { key: string | undefined; baseUrl: string; client: string },
+): ToolEnv {
+  const { key, baseUrl } = request;
   return {
     pool: deps.pool,
     convertPrompt: deps.convertPrompt,
@@ -42,7 +53,7 @@ export function serverEnv(deps: AppDeps, flow: AgentFlow, key: string | undefine
       await deps.limiter.countRequest(principal);
       return principal;
     },
-    agent: { flow, key, baseUrl },
+    agent: { flow, ...request },
     fullResult: { kind: 'server', baseUrl },
   };
 }

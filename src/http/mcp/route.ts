@@ -43,7 +43,11 @@ export function mcpRoutes(deps: AppDeps, flow: AgentFlow): Router {
         'ORIGIN_NOT_ALLOWED',
         `Requests from ${originText(origin)} are not allowed: list it in CORS_ORIGINS.`,
       );
-    const env = serverEnv(deps, flow, presentedKey(ctx), baseUrl(ctx, deps.config));
+    const env = serverEnv(deps, flow, {
+      key: presentedKey(ctx),
+      baseUrl: baseUrl(ctx, deps.config),
+      client: ctx.ip,
+    });
     const server = createMcpServer(env, ctx.state.log);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -149,11 +149,11 @@ export const TOOLS: readonly ToolDefinition[] = [
     input: CheckoutInput,
     readOnly: false,
     async run(args, env) {
-      const { flow, baseUrl } = agentOf(env);
+      const { flow, baseUrl, client } = agentOf(env);
       const { idempotency_key: idempotencyKey, ...request } = requireObject(args);
       // Anything but a string fails the key's pattern, as a malformed header does.
       const key = typeof idempotencyKey === 'string' || idempotencyKey === undefined ? idempotencyKey : '';
-      return (await flow.checkout(request, key, baseUrl)).response;
+      return (await flow.checkout(request, key, baseUrl, client)).response;
     },
   },
   {

@@ -43,7 +43,7 @@ export const HEADERS: Record<string, JsonSchema> = {
     schema: { type: 'string', format: 'date-time' },
   },
   'Retry-After': integer(
-    'Seconds to wait: to the next per-minute window (429), or before trying again while the database is away (503).',
+    'Seconds until a retry may succeed (429: the next window of the allowance that was used up; 503: the database is away).',
   ),
   Location: text('The created or accepted resource.'),
   'X-Meta-Tables': integer('meta.tables (raw streams).'),

@@ -45,7 +45,7 @@ export function agentOperations(provider: string): OperationSpec[] {
         headers: ['Idempotent-Replayed'],
         content: json(CheckoutResponse),
       },
-      errors: ['VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'PROVIDER_ERROR'],
+      errors: ['VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'RATE_LIMIT_EXCEEDED', 'PROVIDER_ERROR'],
     },
     {
       method: 'get',

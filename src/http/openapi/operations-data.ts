@@ -6,7 +6,7 @@ import { GenerateBody } from '../../generation/request.js';
 import { META_HEADERS } from '../meta-headers.js';
 import { TemplatesResponse, TypesResponse } from '../routes/catalogue.js';
 import { HealthResponse } from '../routes/health.js';
-import { JobAccepted, JobObject } from '../routes/jobs.js';
+import { JobAccepted, JobInclude, JobObject } from '../routes/jobs.js';
 import { DetectRequest, DetectResponse } from '../routes/schema-detect.js';
 import { UsageResponse } from '../routes/usage.js';
 import { DeliveryList, WebhookBody, WebhookCreated, WebhookList } from '../routes/webhooks.js';
@@ -148,13 +148,23 @@ export const DATA_OPERATIONS: readonly OperationSpec[] = [
     path: '/api/v1/jobs/{id}',
     tag: 'Jobs',
     summary: 'A job: its state, progress, and once completed its data',
+    description:
+      'Pollers should send `include=none`: a completed job object then holds no `data`, and large results are fetched from `result_url` (raw streams, compressed).',
     auth: 'key',
+    parameters: [
+      {
+        name: 'include',
+        in: 'query',
+        description: 'Whether a completed job carries its result: `data` (default) or `none`.',
+        schema: JobInclude,
+      },
+    ],
     ok: {
       status: 200,
       description: 'The job object',
       content: { 'application/json': { schema: JobObject } },
     },
-    errors: ['FEATURE_REQUIRES_UPGRADE', 'NOT_FOUND'],
+    errors: ['VALIDATION_ERROR', 'FEATURE_REQUIRES_UPGRADE', 'NOT_FOUND'],
   },
   {
     method: 'get',

@@ -3,7 +3,7 @@
  * GET /api/v1/jobs/{id} and /api/v1/jobs/{id}/result serve it, the result streamed from storage.
  * Only the account that created a job sees it; any other id is 404.
  */
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import Router from '@koa/router';
 import { type Static, Type } from '@sinclair/typebox';
@@ -49,6 +49,13 @@ export const JobObject = Type.Object({
   ),
   data: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'JSON and CSV jobs' })),
   sql: Type.Optional(Type.String({ description: 'SQL jobs' })),
+});
+
+/** `?include=` of GET /jobs/{id}: whether a completed job's `data` (or `sql`) is in the object. */
+export const JobInclude = Type.Union([Type.Literal('data'), Type.Literal('none')], {
+  default: 'data',
+  description:
+    '`data` (default): a completed job object carries its `data` or `sql`. `none`: the state only; fetch large results from `result_url`.',
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -97,9 +104,10 @@ export function jobRoutes(deps: AppDeps): Router {
   };
 
   router.get('/jobs/:id', async (ctx) => {
+    const include = includeOf(ctx.query['include']);
     const job = await ownJob(ctx, ctx.params.id!);
     ctx.type = 'application/json; charset=utf-8';
-    ctx.body = send(ctx, jobObject(deps.store.db, background.jobs.blobs, job));
+    ctx.body = send(ctx, jobObject(deps.store.db, background.jobs.blobs, job, include === 'data'));
   });
 
   router.get('/jobs/:id/result', async (ctx) => {
@@ -134,24 +142,47 @@ export function jobRoutes(deps: AppDeps): Router {
   return router;
 }
 
+/** The `include` query parameter: 400 VALIDATION_ERROR for anything but one `data` or `none`. */
+function includeOf(raw: string | string[] | undefined): Static<typeof JobInclude> {
+  if (raw === undefined) return 'data';
+  if (raw === 'data' || raw === 'none') return raw;
+  throw new HttpError(
+    'VALIDATION_ERROR',
+    `include must be "data" or "none" (once); got ${JSON.stringify(raw).slice(0, 100)}.`,
+    { details: [{ field: 'include', message: 'Expected "data" or "none"' }] },
+  );
+}
+
 /**
  * A byte stream for the response, compressed when the client accepts it: Brotli at quality 0 first
  * (several times faster than gzip's fastest level, docs/benchmarks.md), else gzip at level 1.
+ * Source and compressor are one pipeline, so a client that leaves mid-body stops the reading of
+ * storage too.
  */
 function send(ctx: Context, bytes: AsyncIterable<Buffer>): Readable {
   ctx.vary('Accept-Encoding');
-  const stream = Readable.from(bytes, { objectMode: false });
-  stream.once('error', (error) => {
+  const source = Readable.from(bytes, { objectMode: false });
+  const failed = (error: Error) => {
+    // A client that leaves mid-body is no failure (its request's log line says `aborted`): the
+    // response's pipeline then ends the body with a premature close.
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     // Headers are out: cutting the connection is the only honest signal left.
     ctx.state.log.error({ err: error }, 'streaming a job result failed');
     ctx.res.destroy();
-  });
+  };
   const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
-  if (encoding === 'br') {
-    ctx.set('Content-Encoding', 'br');
-    return stream.pipe(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 0 } }));
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 0 } })
+      : encoding === 'gzip'
+        ? createGzip({ level: constants.Z_BEST_SPEED })
+        : undefined;
+  if (compressor === undefined) {
+    source.once('error', failed);
+    return source;
   }
-  if (encoding !== 'gzip') return stream;
-  ctx.set('Content-Encoding', 'gzip');
-  return stream.pipe(createGzip({ level: constants.Z_BEST_SPEED }));
+  ctx.set('Content-Encoding', encoding as string);
+  return pipeline(source, compressor, (error) => {
+    if (error) failed(error);
+  });
 }

@@ -5,6 +5,7 @@ import '../../../src/http/state.js';
 import { errorEnvelope } from '../../../src/http/middleware/error-envelope.js';
 import { jsonBody } from '../../../src/http/middleware/json-body.js';
 import { serve } from '../../../src/serve.js';
+import { testConfig } from '../../helpers/app.js';
 
 const LIMIT = 1024;
 
@@ -20,7 +21,7 @@ async function echoServer(t: Test) {
       hasProto: Object.hasOwn(body ?? {}, '__proto__'),
     };
   });
-  const serving = await serve(app, '127.0.0.1', 0);
+  const serving = await serve(app, '127.0.0.1', 0, testConfig().listener);
   t.teardown(() => serving.stop(500));
   return serving.url;
 }

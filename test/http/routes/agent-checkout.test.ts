@@ -2,7 +2,7 @@ import t from 'tap';
 import { createSandboxProvider } from '../../../src/billing/payment/sandbox.js';
 import { CLAIM_TOKEN, json, newCheckout, payInSandbox, startAgentApp } from '../../helpers/agent.js';
 import { ManualClock } from '../../helpers/clock.js';
-import { forEachStore } from '../../helpers/stores.js';
+import { embeddedStore, forEachStore } from '../../helpers/stores.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -299,4 +299,23 @@ t.test('the sandbox notification path refuses forged, stale and replayed notific
     t.match(await json(replayed), { outcome: 'duplicate' }, 'a replayed webhook-id is a no-op');
     t.equal(await status(), 'claimed', 'the replay did not reopen the checkout');
   });
+});
+
+t.test('new checkouts are throttled per address; replays are not counted', async (t) => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 15, 12, 0, 0));
+  const server = await startAgentApp(t, await embeddedStore(t), {
+    clock,
+    env: { AGENT_CHECKOUTS_PER_HOUR: '2' },
+  });
+  const idempotent = { 'Idempotency-Key': 'retry-safe-key-0001' };
+  const first = await newCheckout(t, server, 'agent@example.com', idempotent);
+  await newCheckout(t, server, 'other@example.com');
+  const over = await server.request('/api/agent/checkout', { json: { email: 'third@example.com' } });
+  t.equal(over.status, 429);
+  t.equal(over.headers.get('Retry-After'), '3600');
+  t.match(await json<ErrorBody>(over), { error: { code: 'RATE_LIMIT_EXCEEDED', message: /at most 2/ } });
+  const replay = await newCheckout(t, server, 'agent@example.com', idempotent);
+  t.equal(replay.checkout_id, first.checkout_id, 'a replay is answered over the limit');
+  clock.advance(60 * 60 * 1000);
+  await newCheckout(t, server, 'third@example.com');
 });

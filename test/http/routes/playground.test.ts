@@ -63,7 +63,7 @@ t.test('an unbuilt page answers 404 saying how to build it, and is found once bu
   const app = new Koa();
   app.use(errorEnvelope());
   app.use(playgroundRoutes({ config: testConfig() }, dir).routes());
-  const serving = await serve(app, '127.0.0.1', 0);
+  const serving = await serve(app, '127.0.0.1', 0, testConfig().listener);
   t.teardown(() => serving.stop(1000));
   for (const path of ['/', '/playground/assets/main.js']) {
     const missing = await fetch(serving.url + path);

@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { AddressThrottle } from '../../../accounts/address-throttle.js';
 import type { Limiter } from '../../../accounts/limiter.js';
 import type { Clock } from '../../../accounts/clock.js';
 import { API_KEY_PATTERN, findPrincipal } from '../../../accounts/api-keys.js';
@@ -28,6 +29,7 @@ import type { Store } from '../../../store/types.js';
 import { requireObject, validate } from '../../../validation.js';
 
 const REFRESH_INTERVAL_MS = 5000; // at most one provider fetch per checkout per 5 s of polling
+const HOUR_MS = 3_600_000;
 
 /** POST /api/agent/checkout: the buyer's e-mail address (shown on the checkout page). */
 export const CheckoutRequest = Type.Object({
@@ -92,10 +94,12 @@ export interface AgentFlowDeps {
 /** The flow's operations; `base` is the service's public base URL, for the URLs the answers carry. */
 export interface AgentFlow {
   readonly provider: PaymentProvider;
+  /** `client` is the caller's address: new checkouts are throttled per address (replays are not). */
   checkout(
     input: unknown,
     idempotencyKey: string | undefined,
     base: string,
+    client: string,
   ): Promise<{ response: CheckoutResponse; created: boolean }>;
   status(input: unknown, base: string): Promise<CheckoutStatusResponse>;
   claim(input: unknown, base: string): Promise<ClaimResponse>;
@@ -112,6 +116,8 @@ function tokenOf(input: unknown): string {
 export function createAgentFlow(deps: AgentFlowDeps): AgentFlow {
   const provider = deps.payment;
   const lastRefresh = new Map<string, number>();
+  // Each checkout costs a provider call and a stored row; without a key, the address is who pays.
+  const perAddress = new AddressThrottle(deps.config.agentCheckoutsPerHour, HOUR_MS, 'checkouts', deps.clock);
 
   function statusBody(row: CheckoutRow, base: string): CheckoutStatusResponse {
     const status = statusOf(row, deps.clock.now());
@@ -150,7 +156,7 @@ export function createAgentFlow(deps: AgentFlowDeps): AgentFlow {
   return {
     provider,
 
-    async checkout(input, idempotencyKey, base) {
+    async checkout(input, idempotencyKey, base, client) {
       const { email } = validate(CheckoutRequest, requireObject(input), {
         key: 'VALIDATION_ERROR',
         what: 'checkout request',
@@ -165,6 +171,7 @@ export function createAgentFlow(deps: AgentFlowDeps): AgentFlow {
         email,
         idempotencyKey,
         baseUrl: base,
+        admit: () => perAddress.take(client),
       });
       const response: CheckoutResponse = {
         ...statusBody(row, base),

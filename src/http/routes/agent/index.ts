@@ -53,6 +53,7 @@ export function agentRoutes(deps: AppDeps, flow: AgentFlow): Router {
       ctx.request.body,
       idempotencyKey,
       baseUrl(ctx, deps.config),
+      ctx.ip,
     );
     ctx.set('Cache-Control', 'no-store');
     if (!created) ctx.set('Idempotent-Replayed', 'true');
