@@ -6,7 +6,7 @@
  */
 import type { GenerationPlan, PlannedTable, TableSpec } from '../../workers/engine/index.js';
 import type { ChunkTask } from '../../workers/output/encode.js';
-import { type EncodeOptions, INSERT_BATCH } from '../../workers/output/options.js';
+import { type EncodeOptions, INSERT_BATCH, type SqlDialect } from '../../workers/output/options.js';
 import { createTable, mayHoldNull } from '../../workers/output/sql.js';
 import { detectSchema } from '../detect/index.js';
 import type { GenerationPool } from '../generation/pool.js';
@@ -21,18 +21,30 @@ export { EXIT, SeedError, type SeedTarget } from './target.js';
 /** The schemes `--database-url` takes. */
 export const URL_SCHEMES = ['postgres://', 'postgresql://', 'mysql://', 'mariadb://', 'sqlite:'];
 
+/** The SQL dialect of `url`'s database, known before connecting; SeedError (exit 2) for another scheme. */
+export function urlDialect(url: string): SqlDialect {
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  if (/^(mysql|mariadb):\/\//.test(url)) return 'mysql';
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  throw new SeedError(
+    `--database-url must start with one of ${URL_SCHEMES.join(', ')}; got ${JSON.stringify(url.split(':')[0])}.`,
+    EXIT.usage,
+  );
+}
+
 /** Opens the database of `url`; throws SeedError (exit 3) when it cannot be reached or logged into. */
 export async function openTarget(
   url: string,
   options: { connections: number; schema: string; create?: boolean },
 ): Promise<SeedTarget> {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
-  if (/^(mysql|mariadb):\/\//.test(url)) return openMariadb(url.replace(/^mariadb:/, 'mysql:'), options);
-  if (url.startsWith('sqlite:')) return openSqlite(url, { create: options.create === true });
-  throw new SeedError(
-    `--database-url must start with one of ${URL_SCHEMES.join(', ')}; got ${JSON.stringify(url.split(':')[0])}.`,
-    EXIT.usage,
-  );
+  switch (urlDialect(url)) {
+    case 'postgres':
+      return openPostgres(url, options);
+    case 'mysql':
+      return openMariadb(url.replace(/^mariadb:/, 'mysql:'), options);
+    case 'sqlite':
+      return openSqlite(url, { create: options.create === true });
+  }
 }
 
 /**
@@ -101,7 +113,11 @@ export interface LoadOptions {
 export interface SeedReport {
   loaded: { table: string; rows: number; ms: number }[];
   created: string[];
+  /** Tables this run created and dropped again when it failed (`--create` is all or nothing). */
+  dropped: string[];
   cleared: string[];
+  /** Why the tables created could not be dropped again, if they could not. */
+  dropFailed?: string;
   /** The table being loaded (its transactions open), if any. */
   loading?: string;
 }
@@ -152,9 +168,50 @@ export async function seed(
     throw new SeedError(`The database does not fit the data:\n  ${problems.join('\n  ')}`, EXIT.fit);
 
   options.signal.throwIfAborted();
+  try {
+    await fill(target, plan, pool, options, progress, report, { tables, missing, existing, filled });
+  } catch (error) {
+    await dropCreated(target, report);
+    throw error;
+  }
+}
+
+/**
+ * `--create` is all or nothing: a run that fails drops the tables it created, children first, so a
+ * rerun starts from the same database. (They cannot share the loads' transactions: each load runs over
+ * connections of its own, which must see the tables. MariaDB commits each CREATE anyway.) Should the
+ * drop fail too, the tables stay, and the report says so.
+ */
+async function dropCreated(target: SeedTarget, report: SeedReport): Promise<void> {
+  if (report.created.length === 0) return;
+  try {
+    await target.drop([...report.created].reverse());
+    report.dropped = report.created;
+    report.created = [];
+  } catch (error) {
+    report.dropFailed = (error as Error).message;
+  }
+}
+
+/** Creates the missing tables, empties those to empty, and loads every table, parents first. */
+async function fill(
+  target: SeedTarget,
+  plan: GenerationPlan,
+  pool: GenerationPool,
+  options: LoadOptions,
+  progress: SeedProgress,
+  report: SeedReport,
+  state: {
+    tables: PlannedTable[];
+    missing: PlannedTable[];
+    existing: Map<string, ExistingTable>;
+    filled: string[];
+  },
+): Promise<void> {
+  const { tables, missing, existing, filled } = state;
   if (missing.length > 0) {
     // Where each CREATE commits on its own (MariaDB), a failure part way leaves those before it: the
-    // report hears of each. Elsewhere all are created together, once the transaction commits.
+    // report hears of each, so that they are dropped. Elsewhere all are created together.
     await target.create(
       missing.map((t) => createTable(target.dialect, plan, t)),
       (i) => report.created.push(missing[i]!.name),

@@ -116,6 +116,11 @@ export async function openMariadb(url: string, options: { connections: number })
       }
     },
 
+    async drop(tables) {
+      // Children first, in one statement: MariaDB drops them in the order given.
+      await pool.query(`DROP TABLE IF EXISTS ${tables.map(q).join(', ')}`);
+    },
+
     async clear(tables) {
       // TRUNCATE refuses a table that a foreign key points to; DELETE, children first, does not.
       for (const table of tables) await pool.query(`DELETE FROM ${q(table)}`);

@@ -193,6 +193,10 @@ export async function openPostgres(
       }
     },
 
+    async drop(tables) {
+      await pool.query(`DROP TABLE IF EXISTS ${tables.map(q).join(', ')}`);
+    },
+
     async clear(tables) {
       if (tables.length > 0) await pool.query(`TRUNCATE ${tables.map(q).join(', ')}`);
     },
