@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Command } from 'commander';
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import pg from 'pg';
 import t, { type Test } from 'tap';
 import { exitOf } from '../../src/cli/exit.js';
