@@ -4,6 +4,7 @@
  * and a URL whose scheme does not match the server on its port is a connection failure (exit 3).
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -195,4 +196,32 @@ t.test('a URL whose scheme does not match the server on its port: exit 3, which 
     t.equal(run.code, 3, run.message);
     t.match(run.message, /answers as PostgreSQL, not MariaDB\/MySQL: use a postgres:\/\/ URL/);
   }
+});
+
+/** A server on a free local port that does `greet` with each connection; its URL's host and port. */
+async function fakeServer(t: Test, greet: (socket: Socket) => void): Promise<string> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    greet(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+t.test('a server that speaks neither protocol: exit 3, what went wrong', async (t) => {
+  const template = ['--template', 'blog', '--create'];
+  const garbage = await fakeServer(t, (socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+  const postgres = await seedCli('--database-url', `postgres://postgres@${garbage}/x`, ...template);
+  t.equal(postgres.code, 3, postgres.message);
+  t.match(postgres.message, /did not answer as PostgreSQL does/);
+
+  const hangUp = await fakeServer(t, (socket) => socket.destroy());
+  const mariadb = await seedCli('--database-url', `mysql://root@${hangUp}/x`, ...template);
+  t.equal(mariadb.code, 3, mariadb.message);
+  t.match(mariadb.message, /closed the connection before MariaDB's handshake was done/);
 });
