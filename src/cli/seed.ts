@@ -7,7 +7,8 @@ import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { loadConfig } from '../config.js';
 import { createPool, type GenerationPool } from '../generation/pool.js';
-import { prepareGeneration, UNLIMITED } from '../generation/prepare.js';
+import { HttpError } from '../errors.js';
+import { prepareGeneration, requireSqlNames, UNLIMITED } from '../generation/prepare.js';
 import { createLogger } from '../logger.js';
 import { createPromptConverter } from '../prompt/index.js';
 import {
@@ -19,6 +20,7 @@ import {
   type SeedTarget,
   tablesFromDatabase,
   URL_SCHEMES,
+  urlDialect,
 } from '../seed/index.js';
 import { createProgress } from '../seed/progress.js';
 import { UsageError } from './errors.js';
@@ -93,6 +95,18 @@ async function seedAction(options: SeedFlags): Promise<void> {
   const connections = integer(options.connections, '--connections');
   if (connections < 1 || connections > 64) throw new UsageError('--connections takes 1 to 64.');
   const config = loadConfig();
+  const dialect = urlDialect(url);
+  const convertPrompt = createPromptConverter({ llm: config.llm, logger: createLogger('silent') });
+  /** The plan of `body`, refused (exit 2, the API's message) when the database cannot hold its names. */
+  const prepare = async (body: Record<string, unknown>) => {
+    const prepared = await prepareGeneration({ limiter: UNLIMITED, convertPrompt }, LOCAL, body, {
+      mode: 'sync',
+    });
+    requireSqlNames(prepared.plan, dialect);
+    return prepared;
+  };
+  // Checked before connecting: a name the database would cut or refuse must not leave a table behind.
+  const given = options.fromDatabase ? undefined : await prepare(await requestBody(options));
 
   const target = await openTarget(url, {
     connections,
@@ -105,13 +119,9 @@ async function seedAction(options: SeedFlags): Promise<void> {
   const onSignal = () => interrupt.abort(new DOMException('Interrupted', 'AbortError'));
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const report: SeedReport = { loaded: [], created: [], cleared: [] };
+  const report: SeedReport = { loaded: [], created: [], dropped: [], cleared: [] };
   try {
-    const body = options.fromDatabase ? await bodyFromDatabase(target, options) : await requestBody(options);
-    const convertPrompt = createPromptConverter({ llm: config.llm, logger: createLogger('silent') });
-    const { plan, meta } = await prepareGeneration({ limiter: UNLIMITED, convertPrompt }, LOCAL, body, {
-      mode: 'sync',
-    });
+    const { plan, meta } = given ?? (await prepare(await bodyFromDatabase(target, options)));
     pool = createPool(config.workers);
     await seed(
       target,
@@ -137,7 +147,7 @@ async function seedAction(options: SeedFlags): Promise<void> {
   } catch (error) {
     progress.stop();
     if (interrupt.signal.aborted) throw new SeedError(`interrupted. ${written(report)}`, EXIT.interrupted);
-    if (error instanceof SeedError || error instanceof UsageError) throw error;
+    if (error instanceof SeedError || error instanceof UsageError || error instanceof HttpError) throw error;
     // Exit 5 is a load the database refused (that table rolled back); anything else is 1.
     const loading = report.loading !== undefined;
     throw new SeedError(`${(error as Error).message}\n${written(report)}`, loading ? EXIT.load : EXIT.failed);
@@ -152,9 +162,15 @@ async function seedAction(options: SeedFlags): Promise<void> {
 /** What a stopped run leaves behind. */
 function written(report: SeedReport): string {
   const parts: string[] = [];
-  if (report.created.length > 0) parts.push(`Created: ${report.created.join(', ')}.`);
+  if (report.created.length > 0) {
+    const stay = report.dropFailed === undefined ? '' : ` (dropping them again failed: ${report.dropFailed})`;
+    parts.push(`Created: ${report.created.join(', ')}${stay}.`);
+  }
+  if (report.dropped.length > 0) parts.push(`Created and dropped again: ${report.dropped.join(', ')}.`);
   if (report.cleared.length > 0) parts.push(`Emptied: ${report.cleared.join(', ')}.`);
-  const loaded = report.loaded.map((t) => `${t.table} (${t.rows.toLocaleString('en-US')} rows)`);
+  const loaded = report.loaded
+    .filter((t) => !report.dropped.includes(t.table))
+    .map((t) => `${t.table} (${t.rows.toLocaleString('en-US')} rows)`);
   const rolledBack = report.loading === undefined ? '' : ` ${report.loading} was rolled back.`;
   parts.push(
     loaded.length === 0

@@ -127,13 +127,19 @@ export async function prepareGeneration(
   const size = planSize(plan);
   const excess = sizeExcess(plan, size, limiter.sizeLimits(principal));
   if (excess) throw tooLarge(excess, principal.tier);
-  if (format === 'sql') {
-    const issues = sqlNameIssues(plan, dialect);
-    if (issues.length > 0) {
-      throw new HttpError('SCHEMA_ERROR', `${issues[0]!.field}: ${issues[0]!.message}`, { details: issues });
-    }
-  }
+  if (format === 'sql') requireSqlNames(plan, dialect);
   return { plan, size, format, dialect, meta, tables, schema, rawKind };
+}
+
+/**
+ * 400 SCHEMA_ERROR when `dialect` cannot hold a table or field name of `plan`: the check of SQL output,
+ * which `mockhive seed` runs too, before it connects (workers/output/sql-names.ts).
+ */
+export function requireSqlNames(plan: GenerationPlan, dialect: SqlDialect): void {
+  const issues = sqlNameIssues(plan, dialect);
+  if (issues.length > 0) {
+    throw new HttpError('SCHEMA_ERROR', `${issues[0]!.field}: ${issues[0]!.message}`, { details: issues });
+  }
 }
 
 const LIMIT_NAMES = { value: 'bytes_per_value', row: 'bytes_per_row', total: 'bytes_per_request' } as const;

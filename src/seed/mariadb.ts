@@ -6,18 +6,35 @@
 import mysql from 'mysql2/promise';
 import type { SqlDialect } from '../../workers/output/options.js';
 import { quoteIdentifier } from '../../workers/output/sql.js';
+import { answersAsPostgres, hostPort } from './probe.js';
 import { statements } from './statements.js';
 import { acquireAll, EXIT, type ExistingTable, redact, SeedError, type SeedTarget } from './target.js';
 
 const q = (name: string) => quoteIdentifier('mysql', name);
 
-function connectError(error: unknown, label: string): SeedError | undefined {
+async function connectError(error: unknown, url: string, label: string): Promise<SeedError | undefined> {
   const { code, message } = error as { code?: string; message?: string };
+  // PostgreSQL waits for the client to speak first, and MariaDB's client for the server's greeting:
+  // on PostgreSQL's port the handshake times out, or is cut when PostgreSQL gives up.
+  if (code === 'ETIMEDOUT' || code === 'PROTOCOL_CONNECTION_LOST' || code === 'ECONNRESET') {
+    const { host, port } = hostPort(url, 3306);
+    if (await answersAsPostgres(host, port)) {
+      return new SeedError(
+        `${label} answers as PostgreSQL, not MariaDB/MySQL: use a postgres:// URL, or MariaDB's port (3306 by default).`,
+        EXIT.connect,
+      );
+    }
+  }
   if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR')
     return new SeedError(`MariaDB refused the credentials for ${label}: ${message}`, EXIT.connect);
   if (code === 'ER_BAD_DB_ERROR') return new SeedError(`${message} (${label}).`, EXIT.connect);
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ETIMEDOUT')
     return new SeedError(`Cannot reach MariaDB at ${label} (${code}).`, EXIT.connect);
+  if (code === 'PROTOCOL_CONNECTION_LOST' || code === 'ECONNRESET')
+    return new SeedError(
+      `${label} closed the connection before MariaDB's handshake was done (${code}).`,
+      EXIT.connect,
+    );
   return undefined;
 }
 
@@ -39,7 +56,7 @@ export async function openMariadb(url: string, options: { connections: number })
     await pool.query("SET time_zone = '+00:00'");
   } catch (error) {
     await pool.end();
-    throw connectError(error, label) ?? error;
+    throw (await connectError(error, url, label)) ?? error;
   }
   const dialect: SqlDialect = 'mysql';
 
@@ -97,6 +114,11 @@ export async function openMariadb(url: string, options: { connections: number })
         await pool.query(statement);
         created?.(i);
       }
+    },
+
+    async drop(tables) {
+      // Children first, in one statement: MariaDB drops them in the order given.
+      await pool.query(`DROP TABLE IF EXISTS ${tables.map(q).join(', ')}`);
     },
 
     async clear(tables) {

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { quoteIdentifier, quoteString } from '../../workers/output/sql.js';
+import { greetsAsMysql, hostPort } from './probe.js';
 import {
   acquireAll,
   type Chunk,
@@ -33,6 +34,24 @@ function connectError(error: unknown, label: string): SeedError | undefined {
   if (/timeout/i.test(message ?? ''))
     return new SeedError(`Cannot reach PostgreSQL at ${label}: ${message}`, EXIT.connect);
   return undefined;
+}
+
+/**
+ * The first query failed without an answer from PostgreSQL (no SQLSTATE): the client could not make
+ * sense of what came back, as on MariaDB's port ("unexpected copyData message"). That is a failure to
+ * connect, not to load; the message says what answers there when it is MariaDB/MySQL.
+ */
+async function notPostgres(error: unknown, url: string, label: string): Promise<SeedError | undefined> {
+  if (error instanceof pg.DatabaseError) return undefined;
+  const { host, port } = hostPort(url, 5432);
+  const message = (error as Error).message;
+  if (await greetsAsMysql(host, port)) {
+    return new SeedError(
+      `${label} answers as MariaDB/MySQL, not PostgreSQL: use a mysql:// URL, or PostgreSQL's port (5432 by default).`,
+      EXIT.connect,
+    );
+  }
+  return new SeedError(`${label} did not answer as PostgreSQL does: ${message}`, EXIT.connect);
 }
 
 /** PostgreSQL's CHECK texts as schema detection reads them: `x = ANY (ARRAY[…])` is `x IN (…)`, no casts. */
@@ -65,7 +84,8 @@ export async function openPostgres(
     if (!found.rows[0]!.ok) throw new SeedError(`There is no schema ${q(schema)} in ${label}.`, EXIT.fit);
   } catch (error) {
     await pool.end();
-    throw connectError(error, label) ?? error;
+    if (error instanceof SeedError) throw error;
+    throw connectError(error, label) ?? (await notPostgres(error, url, label)) ?? error;
   }
 
   const target: SeedTarget = {
@@ -171,6 +191,10 @@ export async function openPostgres(
       } finally {
         client.release();
       }
+    },
+
+    async drop(tables) {
+      await pool.query(`DROP TABLE IF EXISTS ${tables.map(q).join(', ')}`);
     },
 
     async clear(tables) {

@@ -82,6 +82,12 @@ export function openSqlite(url: string, options: { create: boolean }): SeedTarge
       })();
     },
 
+    async drop(tables) {
+      db.transaction(() => {
+        for (const table of tables) db.exec(`DROP TABLE IF EXISTS ${q(table)}`);
+      })();
+    },
+
     async clear(tables) {
       db.transaction(() => {
         for (const table of tables) db.exec(`DELETE FROM ${q(table)}`);

@@ -47,6 +47,8 @@ export interface SeedTarget {
    * (MariaDB), `created` hears of each statement done.
    */
   create(statements: readonly string[], created?: (index: number) => void): Promise<void>;
+  /** Drops `tables`, given children first: those a failed `--create` run made (docs/cli.md). */
+  drop(tables: readonly string[]): Promise<void>;
   /** Deletes every row of `tables`, given children first. */
   clear(tables: readonly string[]): Promise<void>;
   /**

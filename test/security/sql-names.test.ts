@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import t, { type Test } from 'tap';
 import type { SqlDialect } from '../../workers/output/options.js';
+import { mariadbFold } from '../../workers/output/sql-names.js';
 import { startApp, type TestServer } from '../helpers/app.js';
 import { MYSQL_URL, requireMariadb } from '../helpers/mariadb.js';
 import { embeddedStore, requirePostgres, throwawayPostgres } from '../helpers/stores.js';
@@ -268,4 +269,63 @@ t.test('MariaDB loads every accepted script', async (t) => {
       await admin.query(`DROP DATABASE ${database}`);
     }
   });
+});
+
+t.test('MySQL/MariaDB: two column names are one name exactly when MariaDB says so', async (t) => {
+  if (!(await requireMariadb(t))) return;
+  const admin = await mysql.createConnection({ uri: MYSQL_URL, charset: 'utf8mb4' });
+  t.teardown(() => admin.end());
+  // The fold, character by character, against the case table MariaDB compares identifiers with.
+  const chars: string[] = [];
+  for (let code = 1; code <= 0xffff; code++) {
+    if (code < 0xd800 || code > 0xdfff) chars.push(String.fromCodePoint(code));
+  }
+  const differ: string[] = [];
+  for (let i = 0; i < chars.length; i += 2000) {
+    const batch = chars.slice(i, i + 2000);
+    const lower = 'HEX(LOWER(CONVERT(? USING utf8mb3) COLLATE utf8mb3_general_ci))';
+    const [rows] = await admin.query(`SELECT ${batch.map(() => lower).join(', ')}`, batch);
+    const values = Object.values((rows as Record<string, string>[])[0]!);
+    batch.forEach((c, j) => {
+      const theirs = Buffer.from(values[j]!, 'hex').toString('utf8');
+      if (mariadbFold(c) !== theirs) differ.push(`U+${c.codePointAt(0)!.toString(16)}`);
+    });
+  }
+  t.same(differ, [], 'every BMP character folds as MariaDB lowercases it');
+
+  // Pairs MariaDB takes as two columns (ﬁ/fi, σ/ς, ß/ss…) and pairs it refuses (a/A, Kelvin K/k…):
+  // the service refuses exactly the second kind.
+  const server = await startApp(t, await embeddedStore(t));
+  const key = await server.key('internal');
+  const database = `mockhive_fold_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${database} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  t.teardown(() => admin.query(`DROP DATABASE ${database}`));
+  const pairs = [
+    ['ﬁ', 'fi'],
+    ['σ', 'ς'],
+    ['Σ', 'ς'],
+    ['ß', 'ss'],
+    ['ſ', 's'],
+    ['ı', 'i'],
+    ['Ƞ', 'ƞ'],
+    ['a', 'A'],
+    ['K', 'k'],
+    ['ǅ', 'ǆ'],
+    ['İ', 'i'],
+    ['Σ', 'σ'],
+  ];
+  for (const [a, b] of pairs) {
+    const q = (name: string) => `\`${name}\``;
+    const mariadb = await admin
+      .query(`CREATE TABLE ${database}.t (${q(a!)} int, ${q(b!)} int)`)
+      .then(() => 'two names')
+      .catch((error: Error) => (/Duplicate column/.test(error.message) ? 'one name' : error.message));
+    await admin.query(`DROP TABLE IF EXISTS ${database}.t`);
+    const fields = [a, b].map((name) => ({ name, type: 'integer' }));
+    const json = { tables: [{ name: 't', count: 1, fields }], format: 'sql', sql_dialect: 'mysql' };
+    const response = await server.request('/api/v1/generate', { key, json });
+    const ours = response.status === 200 ? 'two names' : 'one name';
+    t.equal(ours, mariadb, `${a} and ${b}: ${mariadb}`);
+    if (response.status !== 200) t.match(await response.text(), /compares column names without case/);
+  }
 });

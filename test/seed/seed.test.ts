@@ -37,7 +37,7 @@ const pool = () => (shared ??= createPool(2));
 
 /** Seeds `body` into `target` (tables created unless `more` says otherwise), then closes it; the report. */
 async function loadInto(target: SeedTarget, body: object, more: object = {}): Promise<SeedReport> {
-  const report: SeedReport = { loaded: [], created: [], cleared: [] };
+  const report: SeedReport = { loaded: [], created: [], dropped: [], cleared: [] };
   try {
     const options = { create: true, truncate: false, append: false, signal: new AbortController().signal };
     await seed(target, await planOf(body), pool(), { ...options, ...more }, NOTHING, report);
@@ -351,6 +351,7 @@ function slowTarget(onChunk: (rows: number) => void): SeedTarget & { committed: 
     describe: async () => new Map(),
     ddl: async () => '',
     create: async () => {},
+    drop: async () => {},
     clear: async () => {},
     async load(_table: unknown, parts: readonly AsyncIterable<Chunk>[]) {
       let rows = 0;
@@ -380,17 +381,31 @@ t.test('an interrupt fails the table in progress, even with its chunks generated
   const target = slowTarget((rows) => {
     if (rows >= 20_000) interrupt.abort(new DOMException('Interrupted', 'AbortError'));
   });
-  const report: SeedReport = { loaded: [], created: [], cleared: [] };
+  const report: SeedReport = { loaded: [], created: [], dropped: [], cleared: [] };
   const options = { create: true, truncate: false, append: false, signal: interrupt.signal };
   await t.rejects(seed(target, plan, pool(), options, NOTHING, report), { name: 'AbortError' });
   t.equal(target.committed, 0, 'nothing committed');
   t.same(report.loaded, [], 'nothing reported as loaded');
   t.equal(report.loading, 'events', 'the table in progress is named');
+  t.same([report.created, report.dropped], [[], ['events']], 'the table it created is dropped again');
+
+  const stop = new AbortController();
+  const stuck = slowTarget((rows) => {
+    if (rows >= 20_000) stop.abort(new DOMException('Interrupted', 'AbortError'));
+  });
+  stuck.drop = () => Promise.reject(new Error('server gone'));
+  const kept: SeedReport = { loaded: [], created: [], dropped: [], cleared: [] };
+  await t.rejects(seed(stuck, plan, pool(), { ...options, signal: stop.signal }, NOTHING, kept));
+  t.same(
+    [kept.created, kept.dropped, kept.dropFailed],
+    [['events'], [], 'server gone'],
+    'a failed drop is told',
+  );
 
   const early = new AbortController();
   early.abort(new DOMException('Interrupted', 'AbortError'));
   const untouched = slowTarget(() => {});
-  const second: SeedReport = { loaded: [], created: [], cleared: [] };
+  const second: SeedReport = { loaded: [], created: [], dropped: [], cleared: [] };
   await t.rejects(seed(untouched, plan, pool(), { ...options, signal: early.signal }, NOTHING, second));
   t.same(second.created, [], 'an interrupt before writing creates nothing');
   t.equal(untouched.committed, 0);

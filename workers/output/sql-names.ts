@@ -6,7 +6,7 @@
  *   `pg_…` are shadowed by the system catalogs; a column may not take a system column's name.
  * - MySQL/MariaDB: at most 64 characters, none outside the Basic Multilingual Plane, no trailing
  *   space; column names, and table names where the file system folds case, are compared without
- *   case; a table is a file whose encoded name must fit, and a table with foreign keys names them
+ *   case, each character lowercased on its own (mariadbFold); a table is a file whose encoded name must fit, and a table with foreign keys names them
  *   `<table>_ibfk_<n>`, which must fit in 64 characters too.
  * - SQLite: `sqlite_…` tables are reserved; table and column names are compared without ASCII case.
  */
@@ -52,14 +52,57 @@ function mysqlFileNameBytes(name: string): number {
   return bytes;
 }
 
-/** The keys two names collide under when `dialect` compares them without case, or the name itself. */
-function collisionKeys(dialect: SqlDialect, name: string): string[] {
-  if (dialect === 'postgres') return [name];
-  if (dialect === 'sqlite') return [name.replace(/[A-Z]/g, (c) => c.toLowerCase())];
-  // MariaDB folds case by simple case mappings; folding both ways catches every pair it equates
-  // (and refuses a few it would take, such as ß and ss). Table names only fold on some file systems,
-  // but a script should load on every one.
-  return [name.toLowerCase(), name.toUpperCase()];
+/**
+ * Code points MariaDB leaves as they are when it lowercases, though Unicode (and JavaScript) has a
+ * lowercase for them: its case table predates them (Ƞ, Greek and Cyrillic additions, Georgian,
+ * Cherokee, ẞ, Glagolitic onwards…). Read from MariaDB 10.11's LOWER() over the whole BMP; between
+ * two entries of a range no character has a lowercase in either. test/security/sql-names.test.ts
+ * compares the fold with the real server, character by character.
+ */
+const MARIADB_UNCASED: readonly (readonly [number, number])[] = [
+  [0x220, 0x220],
+  [0x23a, 0x37f],
+  [0x3cf, 0x3d8],
+  [0x3f4, 0x3ff],
+  [0x48a, 0x48a],
+  [0x4c0, 0x4c0],
+  [0x4c5, 0x4c5],
+  [0x4c9, 0x4c9],
+  [0x4cd, 0x4cd],
+  [0x4f6, 0x4f6],
+  [0x4fa, 0x52e],
+  [0x10a0, 0x1cbf],
+  [0x1e9e, 0x1e9e],
+  [0x1efa, 0x1efe],
+  [0x2132, 0x2132],
+  [0x2183, 0x2183],
+  [0x2c00, 0xa7f5],
+];
+
+/**
+ * A name as MariaDB compares column names (and table names where it folds them): each character
+ * lowercased on its own by its simple mapping (utf8mb3_general_ci's case table), no full case folding,
+ * so 'ﬁ' and 'fi', 'σ' and 'ς', 'ß' and 'ss' stay apart while 'K' (Kelvin) and 'k' meet.
+ */
+export function mariadbFold(name: string): string {
+  let out = '';
+  for (const c of name) {
+    const code = c.codePointAt(0)!;
+    // İ is the one character whose JavaScript lowercase is two (i and a combining dot); MariaDB's is i.
+    if (code === 0x130) out += 'i';
+    else if (MARIADB_UNCASED.some(([from, to]) => code >= from && code <= to)) out += c;
+    // On its own, Σ lowercases to σ: JavaScript's final-sigma rule needs a letter before it.
+    else out += c.toLowerCase();
+  }
+  return out;
+}
+
+/** The key two names collide under when `dialect` compares them without case, or the name itself. */
+function collisionKey(dialect: SqlDialect, name: string): string {
+  if (dialect === 'postgres') return name;
+  if (dialect === 'sqlite') return name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  // Table names only fold on some file systems, but a script should load on every one.
+  return mariadbFold(name);
 }
 
 /** Names of `plan` that `dialect` cannot hold; each issue names the field and the dialect. */
@@ -71,17 +114,14 @@ export function sqlNameIssues(plan: GenerationPlan, dialect: SqlDialect): Engine
     const path = `tables[${t}]`;
     const problem = nameProblem(dialect, table.name, 'table');
     if (problem) issues.push({ field: `${path}.name`, message: `${engine}: the table name ${problem}` });
-    for (const key of collisionKeys(dialect, table.name)) {
-      const other = tableKeys.get(key);
-      if (other !== undefined && other !== table.name) {
-        issues.push({
-          field: `${path}.name`,
-          message: `${engine} compares table names without case: "${table.name}" and "${other}" are one name`,
-        });
-        break;
-      }
-      tableKeys.set(key, table.name);
-    }
+    const key = collisionKey(dialect, table.name);
+    const other = tableKeys.get(key);
+    if (other !== undefined && other !== table.name) {
+      issues.push({
+        field: `${path}.name`,
+        message: `${engine} compares table names without case: "${table.name}" and "${other}" are one name`,
+      });
+    } else tableKeys.set(key, table.name);
     const foreignKeys = table.foreignKeys.length;
     if (
       dialect === 'mysql' &&
@@ -99,17 +139,14 @@ export function sqlNameIssues(plan: GenerationPlan, dialect: SqlDialect): Engine
       const fieldProblem = nameProblem(dialect, field.name, 'field');
       if (fieldProblem)
         issues.push({ field: fieldPath, message: `${engine}: the field name ${fieldProblem}` });
-      for (const key of collisionKeys(dialect, field.name)) {
-        const other = fieldKeys.get(key);
-        if (other !== undefined && other !== field.name) {
-          issues.push({
-            field: fieldPath,
-            message: `${engine} compares column names without case: "${field.name}" and "${other}" are one name`,
-          });
-          break;
-        }
-        fieldKeys.set(key, field.name);
-      }
+      const key = collisionKey(dialect, field.name);
+      const other = fieldKeys.get(key);
+      if (other !== undefined && other !== field.name) {
+        issues.push({
+          field: fieldPath,
+          message: `${engine} compares column names without case: "${field.name}" and "${other}" are one name`,
+        });
+      } else fieldKeys.set(key, field.name);
     });
   });
   return issues;
