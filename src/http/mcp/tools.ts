@@ -90,7 +90,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     title: 'Detect a schema',
     description:
       'Turns CREATE TABLE statements (`sql`) and/or one sample JSON record (`sample_json`) into a ' +
-      'schema that generate_test_data takes as `tables` once counts are added. Needs a Pro key or above.',
+      'schema (`schema.tables`, 50 rows each) that generate_test_data takes as it is. Needs a Pro key or above.',
     input: DetectRequest,
     readOnly: true,
     async run(args, env) {
