@@ -151,7 +151,11 @@ t.test('a detected schema is a generation request as it is: POST /api/v1/generat
       `${name}: generated (${generated.status === 200 ? 'ok' : await generated.clone().text()})`,
     );
     const result = (await generated.json()) as { meta: { total_records: number } };
-    t.equal(result.meta.total_records, DETECTED_COUNT * schema.tables.length, `${name}: every table generated`);
+    t.equal(
+      result.meta.total_records,
+      DETECTED_COUNT * schema.tables.length,
+      `${name}: every table generated`,
+    );
   }
   const flat = await server.request(PATH, { json: { sample_json: { name: 'Ann Lee' } }, key });
   const { schema } = (await flat.json()) as DetectResponse;
