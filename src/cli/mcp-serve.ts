@@ -54,7 +54,7 @@ export async function serveLocal(options: McpOptions): Promise<void> {
   });
 }
 
-/** The /mcp endpoint of a server URL: its base, or the endpoint itself. */
+/** The MCP endpoint of a server URL: its base's /mcp, or the endpoint itself (/mcp, /mcp/agent). */
 export function endpointOf(url: string): URL {
   let parsed: URL;
   try {
@@ -65,7 +65,8 @@ export function endpointOf(url: string): URL {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UsageError(`--url must be http or https, not ${parsed.protocol}`);
   }
-  if (!parsed.pathname.endsWith('/mcp')) parsed.pathname = `${parsed.pathname.replace(/\/$/, '')}/mcp`;
+  if (!/\/mcp(\/agent)?$/.test(parsed.pathname))
+    parsed.pathname = `${parsed.pathname.replace(/\/$/, '')}/mcp`;
   return parsed;
 }
 

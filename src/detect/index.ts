@@ -1,11 +1,12 @@
 /**
  * Schema detection: SQL DDL and/or one sample JSON record → tables that `POST /api/v1/generate` accepts
- * once counts are added. References are resolved here for both inputs: a foreign key to a table that is
+ * as they are, each with DETECTED_COUNT rows. References are resolved here for both inputs: a foreign key to a table that is
  * not in the input keeps the column's own type, a cycle of foreign keys is broken at its last edge, and
  * self-references become nullable (the first row has no one to point to).
  */
 import { detectJson } from './json.js';
 import {
+  DETECTED_COUNT,
   DetectionError,
   type DetectedField,
   type DetectedTable,
@@ -14,7 +15,7 @@ import {
 } from './model.js';
 import { detectSql } from './sql.js';
 
-export { DetectionError } from './model.js';
+export { DETECTED_COUNT, DetectionError } from './model.js';
 export type { DetectedField, DetectedTable } from './model.js';
 
 /** The detection request after its shape was checked. */
@@ -141,7 +142,7 @@ function finalize(drafts: DraftTable[]): DetectedTable[] {
   return drafts.map((table) => {
     const fields = table.fields.map((f) => toField(drafts, table, f));
     orderTimestamps(fields);
-    const out: DetectedTable = { name: table.name, fields };
+    const out: DetectedTable = { name: table.name, count: DETECTED_COUNT, fields };
     if (table.unique !== undefined) {
       const names = new Map(fields.map((f) => [f.name.toLowerCase(), f.name]));
       const keys = table.unique

@@ -192,6 +192,10 @@ function fieldOf(key: string, value: unknown, table: string): DraftField {
   else if (typeof value === 'boolean') inferred = { type: 'boolean' };
   else if (typeof value === 'number') inferred = sniffNumber(key, value, table);
   else inferred = sniffString(key, String(value), table);
+  // A record's `name` whose table says nothing of what it names (`records`, the default) is a
+  // person's, as the hosted service types it: samples are most often of users and customers.
+  if (snakeCase(key) === 'name' && inferred.type === 'words' && typeof value !== 'number')
+    inferred = { type: 'full_name' };
   const field: DraftField = { name: key, type: inferred.type };
   if (inferred.params !== undefined) field.params = inferred.params;
   if (value === null) field.nullable = true;

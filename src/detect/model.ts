@@ -1,7 +1,13 @@
 /**
- * What detection produces: tables of fields as `POST /api/v1/generate` takes them (without `count`),
+ * What detection produces: tables as `POST /api/v1/generate` takes them, each with a default `count`,
  * and the drafts that SQL and JSON detection build before references are resolved.
  */
+
+/**
+ * The `count` every detected table gets: the hosted service's, so that a detected schema is a valid
+ * generation request as it is (a `count` is required there), and one small enough for every plan.
+ */
+export const DETECTED_COUNT = 50;
 
 /** One detected field: a type from the catalogue, its params, and the engine's flags. */
 export interface DetectedField {
@@ -12,9 +18,11 @@ export interface DetectedField {
   unique?: boolean;
 }
 
-/** One detected table; add `count` and it is a table of a generation request. */
+/** One detected table: a table of a generation request as it is. */
 export interface DetectedTable {
   name: string;
+  /** DETECTED_COUNT: the rows to generate, for the caller to change. */
+  count: number;
   fields: DetectedField[];
   /** Composite unique keys (junction tables, composite primary keys). */
   unique?: string[][];

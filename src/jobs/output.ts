@@ -135,6 +135,8 @@ export function jobSummary(job: JobRow): Record<string, unknown> {
   }
   if (job.status === 'failed') {
     summary.error = { code: job.error_code, message: job.error_message };
+    // The hosted service's job carries its failure as one string: clients written for it read this.
+    summary.failure_reason = job.error_message ?? 'The job failed.';
     summary.expires_at = iso(job.expires_at);
   }
   return summary;

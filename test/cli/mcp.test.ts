@@ -5,7 +5,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import type { Test } from 'tap';
 import { endpointOf } from '../../src/cli/mcp-serve.js';
-import { PREVIEW_ROWS } from '../../src/http/mcp/preview.js';
 import { startApp } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
 import { TS_NODE_ARGS } from '../helpers/node-args.js';
@@ -48,17 +47,24 @@ t.test('local: the engine on this machine, every tool listed, no key and no limi
   // A seed and 500 records: more than a free plan may, but locally there is no plan.
   const big = await call(client, 'generate_test_data', { ...USERS(500), seed: 9 });
   t.notOk(big.isError, big.isError ? big.text : 'answered');
-  t.equal((big.body['data'] as { users: unknown[] }).users.length, PREVIEW_ROWS);
-  t.match(big.body['full_result'], {
-    records: 500,
-    how: /mockhive generate --request request\.json --format ndjson/,
-    body: { seed: 9 },
-  });
+  t.equal((big.body['data'] as { users: unknown[] }).users.length, 500, 'the whole result');
   const server = await startApp(t, await embeddedStore(t));
   const key = await server.key('internal');
   const api = await server.request('/api/v1/generate', { key, json: { ...USERS(500), seed: 9 } });
   const records = ((await api.json()) as { data: { users: unknown[] } }).data.users;
-  t.same(big.body['data'], { users: records.slice(0, PREVIEW_ROWS) }, 'the API’s first rows');
+  t.same(big.body['data'], { users: records }, 'the API’s rows');
+  const huge = await call(client, 'generate_test_data', {
+    tables: [
+      {
+        name: 'notes',
+        count: 1600,
+        fields: [{ name: 'body', type: 'long_string', params: { length: 3000 } }],
+      },
+    ],
+  });
+  t.match(huge.body, {
+    error: { code: 'RESULT_TOO_LARGE', message: /mockhive generate --request request\.json --format ndjson/ },
+  });
 
   const detected = await call(client, 'detect_schema', { sql: 'CREATE TABLE a (id int PRIMARY KEY);' });
   t.match(detected.body, { schema: { tables: [{ name: 'a' }] } }, 'detection needs no plan here');
@@ -78,13 +84,13 @@ t.test('remote: a bridge to a server, its key, plans and limits', async (t) => {
 
   const small = await call(client, 'generate_test_data', USERS(20));
   t.notOk(small.isError, small.isError ? small.text : 'answered');
-  t.match(small.body['full_result'], { sync: { url: `${server.url}/api/v1/generate` } });
+  t.equal((small.body['data'] as { users: unknown[] }).users.length, 20);
   const oversize = await call(client, 'generate_test_data', USERS(101));
   t.match(oversize.body, { error: { code: 'RATE_LIMIT_EXCEEDED', message: /at most 100 records/ } });
   const pro = await call(client, 'generate_test_data', { ...USERS(1), format: 'sql' });
   t.match(pro.body, { error: { code: 'FEATURE_REQUIRES_UPGRADE' } });
   const usage = await server.request('/api/v1/usage', { key: free });
-  t.equal(((await usage.json()) as { daily_used: number }).daily_used, PREVIEW_ROWS, 'counted on the server');
+  t.equal(((await usage.json()) as { daily_used: number }).daily_used, 20, 'counted on the server');
 
   const anonymous = await spawnMcp(t, '--url', `${server.url}/mcp`);
   const checkout = await call(anonymous.client, 'create_agent_checkout', { email: 'a@example.com' });
@@ -128,4 +134,5 @@ t.test('usage mistakes and an unreachable server', async (t) => {
   t.equal(endpointOf('https://h.example/').href, 'https://h.example/mcp');
   t.equal(endpointOf('https://h.example/base').href, 'https://h.example/base/mcp');
   t.equal(endpointOf('https://h.example/mcp').href, 'https://h.example/mcp');
+  t.equal(endpointOf('https://h.example/mcp/agent').href, 'https://h.example/mcp/agent');
 });

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import type { Test } from 'tap';
-import { PREVIEW_BYTES, PREVIEW_ROWS } from '../../src/http/mcp/preview.js';
+import { MCP_RESULT_BYTES } from '../../src/http/mcp/generate.js';
 import { payInSandbox } from '../helpers/agent.js';
 import { startApp, type TestServer } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
@@ -21,10 +21,15 @@ const TOOL_NAMES = [
   'claim_agent_api_key',
 ];
 
-/** An SDK client over Streamable HTTP to the server's /mcp, sending `key` as a Bearer token. */
-async function connect(t: Test, server: TestServer, headers: Record<string, string> = {}): Promise<Client> {
+/** An SDK client over Streamable HTTP to the server's /mcp (or `path`), sending `headers`. */
+async function connect(
+  t: Test,
+  server: TestServer,
+  headers: Record<string, string> = {},
+  path = '/mcp',
+): Promise<Client> {
   const client = new Client({ name: 'mockhive-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL('/mcp', server.url), {
+  const transport = new StreamableHTTPClientTransport(new URL(path, server.url), {
     requestInit: { headers },
   });
   await client.connect(transport);
@@ -34,15 +39,25 @@ async function connect(t: Test, server: TestServer, headers: Record<string, stri
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
-/** A tool's answer: its JSON text parsed, and whether it is a tool error. */
+/** A tool's answer: its JSON text parsed, its structuredContent, and whether it is a tool error. */
 async function call(
   client: Client,
   name: string,
   args: Record<string, unknown> = {},
-): Promise<{ isError: boolean; body: Record<string, unknown>; text: string }> {
+): Promise<{
+  isError: boolean;
+  body: Record<string, unknown>;
+  structured: Record<string, unknown> | undefined;
+  text: string;
+}> {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const text = (result.content[0] as { type: 'text'; text: string }).text;
-  return { isError: result.isError === true, body: JSON.parse(text) as Record<string, unknown>, text };
+  return {
+    isError: result.isError === true,
+    body: JSON.parse(text) as Record<string, unknown>,
+    structured: result.structuredContent,
+    text,
+  };
 }
 
 /** Records the key's account used today, by GET /api/v1/usage. */
@@ -79,6 +94,21 @@ t.test('tools/list names every tool, with JSON Schema inputs from the routes', a
   t.same(template.inputSchema.required, ['template']);
   t.notOk(template.inputSchema.properties?.['tables'], 'no tables in template mode');
   t.ok(JSON.stringify(tools).indexOf('Symbol') === -1, 'no TypeBox symbols leak');
+  for (const name of [
+    'generate_test_data',
+    'generate_from_template',
+    'detect_schema',
+    'estimate_agent_usage',
+  ]) {
+    const input = tools.find((tool) => tool.name === name)!.inputSchema;
+    t.match(input.properties?.['api_key'], { type: 'string' }, `${name} takes the key as an argument`);
+  }
+  t.ok(
+    tools.every((tool) => tool.outputSchema?.type === 'object'),
+    'every tool answers an object, as structuredContent',
+  );
+  const agent = await connect(t, server, {}, '/mcp/agent');
+  t.same(await agent.listTools(), { tools }, '/mcp/agent serves the same tools');
 });
 
 t.test('generation: a small request comes back whole, as the API answers it', async (t) => {
@@ -92,53 +122,62 @@ t.test('generation: a small request comes back whole, as the API answers it', as
   t.equal(expected.status, 200);
   t.same(tool.body['data'], expected.body['data'], 'the same records as the API for the same seed');
   t.match(tool.body['meta'], { total_records: 3, seed: 7, format: 'json' });
-  t.match(tool.body['preview'], { complete: true, records_per_table: { users: 3 } });
-  t.notOk(tool.body['full_result'], 'nothing more to fetch');
+  t.same(tool.structured, tool.body, 'structuredContent holds what the text says');
+  t.same(Object.keys(tool.body), Object.keys(expected.body), 'the envelope, nothing more');
 
   t.equal(await usedToday(server, key), 6, 'the tool counted its 3 records, the API its 3');
 });
 
-t.test('generation: a large request answers a capped preview and how to fetch the rest', async (t) => {
+t.test('an MCP client gets 500 rows back: key as a header, as `api_key`, and at /mcp/agent', async (t) => {
   const server = await startApp(t, await embeddedStore(t));
-  const key = await server.key('scale');
-  const client = await connect(t, server, { 'x-api-key': key });
-  const request = { ...USERS(5000), seed: 11 };
-  const tool = await call(client, 'generate_test_data', request);
-  answered(t, tool);
-  const rows = (tool.body['data'] as { users: object[] }).users;
-  t.equal(rows.length, PREVIEW_ROWS, 'the first rows only');
-  t.match(tool.body['preview'], { complete: false, records_per_table: { users: PREVIEW_ROWS } });
-  t.match(tool.body['meta'], { total_records: 5000, seed: 11 });
-  const full = tool.body['full_result'] as { body: Record<string, unknown>; sync: { url: string } };
-  t.equal(full.sync.url, `${server.url}/api/v1/generate`);
-  t.match(full, { records: 5000, async: { url: `${server.url}/api/v1/generate/async` } });
-  t.same(full.body, request, 'the body to send, with the seed');
-
-  const expected = await api(server, '/api/v1/generate', key, full.body);
-  t.same(rows, (expected.body['data'] as { users: object[] }).users.slice(0, PREVIEW_ROWS), 'its first rows');
-  t.equal(await usedToday(server, key), PREVIEW_ROWS + 5000, 'the preview counts the rows it shows');
+  const key = await server.key('pro');
+  const request = { ...USERS(500), seed: 11 };
+  const expected = await api(server, '/api/v1/generate', key, request);
+  t.equal(expected.status, 200);
+  const clients: [string, Client, Record<string, unknown>][] = [
+    ['a header', await connect(t, server, bearer(key)), request],
+    ['the api_key argument', await connect(t, server), { ...request, api_key: key }],
+    ['/mcp/agent', await connect(t, server, {}, '/mcp/agent'), { ...request, api_key: key }],
+  ];
+  for (const [how, client, args] of clients) {
+    const tool = await call(client, 'generate_test_data', args);
+    answered(t, tool);
+    const rows = (tool.structured?.['data'] as { users: object[] }).users;
+    t.equal(rows.length, 500, `${how}: every row`);
+    t.same(tool.structured?.['data'], expected.body['data'], `${how}: the API's rows for the seed`);
+    t.same(tool.body, tool.structured, `${how}: the text says the same`);
+    t.match(tool.body['meta'], { total_records: 500, seed: 11 });
+  }
+  t.equal(await usedToday(server, key), 4 * 500, 'each answer counted its records once');
 });
 
-t.test('generation: long rows shrink the preview to its byte cap', async (t) => {
+t.test('a result over one tool answer is refused, pointing to the HTTP paths, and not counted', async (t) => {
   const server = await startApp(t, await embeddedStore(t));
-  const key = await server.key('internal');
-  const client = await connect(t, server, bearer(key));
+  // 1,500 rows of 3,000 characters: past the cap whatever the values.
+  const rows = Math.ceil(MCP_RESULT_BYTES / 3000) + 100;
   const request = {
     tables: [
       {
         name: 'notes',
-        count: 50,
+        count: rows,
         fields: [{ name: 'body', type: 'long_string', params: { length: 3000 } }],
       },
     ],
   };
-  const tool = await call(client, 'generate_test_data', request);
-  answered(t, tool);
-  const notes = (tool.body['data'] as { notes: object[] }).notes;
-  t.ok(notes.length > 0 && notes.length < PREVIEW_ROWS, `fewer rows (${notes.length})`);
-  t.ok(Buffer.byteLength(JSON.stringify({ data: tool.body['data'] })) <= PREVIEW_BYTES, 'within the cap');
-  t.ok(Buffer.byteLength(tool.text) < PREVIEW_BYTES + 4096, 'the whole answer stays small');
-  t.match(tool.body['preview'], { complete: false, records_per_table: { notes: notes.length } });
+  const scale = await server.key('scale');
+  const tool = await call(await connect(t, server, bearer(scale)), 'generate_test_data', request);
+  t.ok(tool.isError);
+  t.match(tool.body, {
+    error: { code: 'RESULT_TOO_LARGE', message: /4 MiB.*POST http:\S+\/api\/v1\/generate\/async/ },
+  });
+  t.same(tool.structured, tool.body, 'the error as structuredContent too');
+  t.equal(await usedToday(server, scale), 0, 'nothing delivered, nothing counted');
+
+  const pro = await server.key('pro');
+  const noJobs = await call(await connect(t, server, bearer(pro)), 'generate_test_data', request);
+  t.match(noJobs.body, {
+    error: { code: 'RESULT_TOO_LARGE', message: /Accept: application\/x-ndjson.*need the scale plan/ },
+  });
 });
 
 t.test('generation: formats, templates and prompts', async (t) => {
@@ -159,8 +198,10 @@ t.test('generation: formats, templates and prompts', async (t) => {
   answered(t, shop);
   const tables = Object.keys(shop.body['data'] as object);
   t.ok(tables.length > 1, `template tables: ${tables.join(', ')}`);
-  t.match(shop.body['preview'], { complete: false });
-  t.match(shop.body['full_result'], { body: { template: 'blog', seed: 3 } });
+  t.same(
+    shop.body['data'],
+    (await api(server, '/api/v1/generate', key, { template: 'blog', seed: 3 })).body['data'],
+  );
 
   const noTemplate = await call(client, 'generate_from_template', { scale: 2 });
   t.ok(noTemplate.isError);
@@ -171,20 +212,10 @@ t.test('generation: formats, templates and prompts', async (t) => {
     seed: 5,
   });
   answered(t, prompt);
-  t.ok(prompt.body['schema'], 'the inferred schema');
-  const full = prompt.body['full_result'] as { body: { tables: unknown[]; seed: number; prompt?: string } };
-  t.same(
-    full.body.tables,
-    (prompt.body['schema'] as { tables: unknown[] }).tables,
-    'the prompt as its tables',
-  );
-  t.notOk(full.body.prompt);
-  const refetch = await call(client, 'generate_test_data', full.body);
-  t.same(
-    Object.values(refetch.body['data'] as object)[0],
-    Object.values(prompt.body['data'] as object)[0],
-    'the inferred tables and seed give the same rows',
-  );
+  const schema = prompt.body['schema'] as { tables: unknown[] };
+  t.ok(schema, 'the inferred schema');
+  const refetch = await call(client, 'generate_test_data', { tables: schema.tables, seed: 5 });
+  t.same(refetch.body['data'], prompt.body['data'], 'the whole result: the inferred tables give the same');
 });
 
 t.test('errors are tool errors with the API codes', async (t) => {
@@ -229,15 +260,20 @@ t.test('errors are tool errors with the API codes', async (t) => {
   const noMode = await call(client, 'generate_test_data', {});
   t.match(noMode.body, { error: { code: 'VALIDATION_ERROR' } });
 
-  // A free key's seed is a Pro feature: the free plan's full result cannot repeat the preview.
   const seeded = await call(client, 'generate_test_data', { ...USERS(1), seed: 1 });
   t.match(seeded.body, { error: { code: 'FEATURE_REQUIRES_UPGRADE' } });
-  const unseeded = await call(client, 'generate_test_data', USERS(50));
-  answered(t, unseeded);
-  const full = unseeded.body['full_result'] as { body: object; how: string; async?: unknown };
-  t.same(full.body, USERS(50), 'no seed in the body of a plan without seeds');
-  t.match(full.how, /cannot set a seed/);
-  t.notOk(full.async, 'no async for a plan without it');
+
+  // The key as an argument: a header wins when both are sent; anything but a string is refused.
+  const pro = await server.key('pro');
+  const headerWins = await call(client, 'generate_test_data', { ...USERS(1), format: 'csv', api_key: pro });
+  t.match(headerWins.body, { error: { code: 'FEATURE_REQUIRES_UPGRADE' } }, "the header's free key");
+  const notString = await call(anonymous, 'generate_test_data', { ...USERS(1), api_key: 42 });
+  t.match(notString.body, { error: { code: 'VALIDATION_ERROR', details: [{ field: 'api_key' }] } });
+  const badArgument = await call(anonymous, 'detect_schema', {
+    sql: 'CREATE TABLE a (id int)',
+    api_key: 'x',
+  });
+  t.match(badArgument.body, { error: { code: 'UNAUTHORIZED', message: /malformed/ } });
 });
 
 t.test('the per-minute allowance counts tool calls, as it counts API requests', async (t) => {
@@ -279,6 +315,18 @@ t.test('catalogue and detection tools answer what the routes answer', async (t) 
   t.same(detected.body, (await api(server, '/api/v1/schema/detect', key, ddl)).body);
   const empty = await call(client, 'detect_schema', { sql: '  ' });
   t.match(empty.body, { error: { code: 'VALIDATION_ERROR' } });
+
+  // Detect, then generate, as it is: the detected schema is a generation request.
+  const keyless = await connect(t, server);
+  const sample = await call(keyless, 'detect_schema', {
+    sample_json: { name: 'Ann', email: 'a@b.co' },
+    api_key: key,
+  });
+  answered(t, sample);
+  const schema = sample.structured?.['schema'] as Record<string, unknown>;
+  const generated = await call(keyless, 'generate_test_data', { ...schema, api_key: key });
+  answered(t, generated);
+  t.match(generated.body['meta'], { total_records: 50 });
 });
 
 t.test('estimate and the agent purchase flow work without a key', async (t) => {
@@ -294,6 +342,10 @@ t.test('estimate and the agent purchase flow work without a key', async (t) => {
   const agentKey = await server.key('agent');
   const keyed = await connect(t, server, bearer(agentKey));
   t.match((await call(keyed, 'estimate_agent_usage', { template: 'blog' })).body, {
+    authenticated: true,
+    tier: 'agent',
+  });
+  t.match((await call(client, 'estimate_agent_usage', { template: 'blog', api_key: agentKey })).body, {
     authenticated: true,
     tier: 'agent',
   });
@@ -340,10 +392,12 @@ t.test('estimate and the agent purchase flow work without a key', async (t) => {
 
 t.test('the HTTP face of /mcp: GET and DELETE 405, bodies checked, unknown tools', async (t) => {
   const server = await startApp(t, await embeddedStore(t));
-  for (const method of ['GET', 'DELETE']) {
-    const response = await server.request('/mcp', { method });
-    t.equal(response.status, 405, method);
-    t.match(response.headers.get('Allow'), /POST/);
+  for (const path of ['/mcp', '/mcp/agent']) {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await server.request(path, { method });
+      t.equal(response.status, 405, `${method} ${path}`);
+      t.match(response.headers.get('Allow'), /POST/);
+    }
   }
   const notJson = await server.request('/mcp', {
     method: 'POST',

@@ -44,10 +44,10 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /**
  * Routes that are not REST operations, so the document leaves them out: the MCP endpoint speaks
- * JSON-RPC over the Streamable HTTP transport (one path, many tools), which OpenAPI cannot describe;
+ * JSON-RPC over the Streamable HTTP transport (one path, many tools; /mcp/agent is the same), which OpenAPI cannot describe;
  * docs/mcp.md does. Every other route must have its path in the document.
  */
-const NON_REST_ROUTES = ['POST /mcp'];
+const NON_REST_ROUTES = ['POST /mcp', 'POST /mcp/agent'];
 
 /** `METHOD /path/{param}` of every REST route the app's routers hold (HEAD comes with GET). */
 function routesOf(app: { middleware: unknown[] }): Set<string> {

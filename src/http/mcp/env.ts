@@ -7,6 +7,7 @@ import type { Principal } from '../../accounts/api-keys.js';
 import type { Limiter } from '../../accounts/limiter.js';
 import type { Detector } from '../../detect/runner.js';
 import type { GenerationPool } from '../../generation/pool.js';
+import { HttpError } from '../../errors.js';
 import { type GenerationGate, UNLIMITED } from '../../generation/prepare.js';
 import type { PromptConverter } from '../../prompt/index.js';
 import type { AppDeps } from '../deps.js';
@@ -22,15 +23,32 @@ export interface ToolEnv {
   /**
    * The caller of a tool that needs a key: the key's principal, with the request counted against the
    * per-minute allowance as the HTTP API counts each request; 401 UNAUTHORIZED without a valid key.
+   * The key is the request's header, else `argument` (a tool's `api_key`, keyArgument).
    */
-  authenticate(): Promise<Principal>;
+  authenticate(argument?: string): Promise<Principal>;
   /**
-   * The purchase flow, the key sent and the caller's address (server only; locally there is nothing
-   * to buy).
+   * The purchase flow, the key sent as a header and the caller's address (server only; locally there
+   * is nothing to buy).
    */
   agent: { flow: AgentFlow; key: string | undefined; baseUrl: string; client: string } | undefined;
   /** Where the full result of a generation is fetched: the service's base URL, or the local CLI. */
   fullResult: { kind: 'server'; baseUrl: string } | { kind: 'local' };
+}
+
+/**
+ * The key a tool call carries as its `api_key` argument, for assistants that cannot set headers (a
+ * header, when sent, wins: it is what the operator configured). 400 when it is not a string.
+ */
+export function keyArgument(args: Record<string, unknown>): string | undefined {
+  const key = args['api_key'];
+  if (key === undefined || typeof key === 'string') return key;
+  throw new HttpError(
+    'VALIDATION_ERROR',
+    '`api_key` must be a string: the API key, mh_ and 32 hex characters.',
+    {
+      details: [{ field: 'api_key', message: 'must be a string' }],
+    },
+  );
 }
 
 /**
@@ -48,8 +66,8 @@ export function serverEnv(
     convertPrompt: deps.convertPrompt,
     detector: deps.detector,
     limiter: deps.limiter,
-    async authenticate() {
-      const principal = await requirePrincipal(deps.store.db, key);
+    async authenticate(argument) {
+      const principal = await requirePrincipal(deps.store.db, key ?? argument);
       await deps.limiter.countRequest(principal);
       return principal;
     },

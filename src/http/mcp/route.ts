@@ -1,5 +1,5 @@
 /**
- * POST /mcp: the MCP tools over the SDK's Streamable HTTP transport, stateless — a new server and
+ * POST /mcp (and /mcp/agent): the MCP tools over the SDK's Streamable HTTP transport, stateless — a new server and
  * transport per request, answering JSON rather than an event stream — so any instance serves any
  * request and nothing is kept between requests (docs/mcp.md says why). The key is read from the same
  * headers as the API's; tools that need one check it when called. GET and DELETE (the transport's
@@ -33,10 +33,16 @@ function originAllowed(origin: string, own: string, listed: readonly string[] | 
 /** An origin as shown in a message: at most 100 characters of it. */
 const originText = (origin: string) => JSON.stringify(origin.slice(0, 100));
 
-/** The /mcp route. */
+/**
+ * Where the tools are served: `/mcp`, and `/mcp/agent`, the address the hosted service gives agents,
+ * so that a client configured for it works here by changing the host alone. Both serve the same tools.
+ */
+export const MCP_PATHS = ['/mcp', '/mcp/agent'];
+
+/** The MCP routes. */
 export function mcpRoutes(deps: AppDeps, flow: AgentFlow): Router {
   const router = new Router();
-  router.post('/mcp', jsonBody(deps.config.bodyLimit), async (ctx) => {
+  router.post(MCP_PATHS, jsonBody(deps.config.bodyLimit), async (ctx) => {
     const origin = ctx.get('Origin');
     if (origin !== '' && !originAllowed(origin, baseUrl(ctx, deps.config), deps.config.corsOrigins))
       throw new HttpError(

@@ -3,6 +3,7 @@
  * as the plain JSON Schema of the route's TypeBox schema (McpServer's registerTool wants zod, which
  * would be a second copy of every schema). A tool's failure is an MCP tool error (`isError`) whose
  * text is the API's error envelope, `{ error: { code, message, details? } }`, with the API's codes.
+ * Answers and errors are JSON objects, sent as text and as `structuredContent`, as the hosted tools do.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -26,6 +27,8 @@ export const TOOL_LIST: Tool[] = TOOLS.map((tool) => ({
   title: tool.title,
   description: tool.description,
   inputSchema: toJsonSchema(tool.input) as Tool['inputSchema'],
+  // Every answer is a JSON object, given as structuredContent too (clients read it without parsing).
+  outputSchema: { type: 'object', additionalProperties: true },
   annotations: { title: tool.title, readOnlyHint: tool.readOnly, openWorldHint: false },
 }));
 
@@ -34,7 +37,8 @@ const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
 const INSTRUCTIONS =
   'mockhive generates realistic, relational, reproducible test data. Look up field types with ' +
   'list_field_types, then call generate_test_data with `tables` (or a `prompt`, or a template). ' +
-  'Generation answers a bounded preview and says how to fetch the full result over HTTP.';
+  'Generation answers the whole result, up to 4 MiB of JSON; larger ones are fetched over HTTP. ' +
+  "Send the API key as Authorization: Bearer <key>, or as the tools' `api_key` argument.";
 
 /** The server's name and version, as initialize reports them. */
 export const SERVER_INFO = { name: 'mockhive', version: VERSION };
@@ -47,8 +51,8 @@ export function createMcpServer(env: ToolEnv, log: Logger): Server {
     const tool = BY_NAME.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool ${JSON.stringify(request.params.name)}.`);
     try {
-      const result = await tool.run(request.params.arguments ?? {}, env);
-      return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+      const result = (await tool.run(request.params.arguments ?? {}, env)) as Record<string, unknown>;
+      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (error) {
       return toolError(error, log, tool.name);
     }
@@ -64,5 +68,10 @@ export function toolError(error: unknown, log: Logger, tool: string): CallToolRe
     log.error({ err: error, tool }, 'MCP tool failed');
     known = new HttpError('INTERNAL_ERROR');
   }
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(known.toEnvelope()) }] };
+  const envelope = known.toEnvelope() as unknown as Record<string, unknown>;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: JSON.stringify(envelope) }],
+    structuredContent: envelope,
+  };
 }

@@ -14,7 +14,8 @@ import { CheckoutRequest, IdempotencyKeyHeader, TokenRequest } from '../routes/a
 import { typeCatalogue } from '../routes/catalogue.js';
 import { DetectRequest, detectSchema } from '../routes/schema-detect.js';
 import type { ToolEnv } from './env.js';
-import { generateWithPreview } from './generate.js';
+import { keyArgument } from './env.js';
+import { generateResult } from './generate.js';
 
 /** A tool: its name, what it is for, its input (a TypeBox schema), and what it does. */
 export interface ToolDefinition {
@@ -27,10 +28,30 @@ export interface ToolDefinition {
   run(args: Record<string, unknown>, env: ToolEnv): Promise<unknown>;
 }
 
+/**
+ * The key as an argument, for assistants that cannot set headers (the hosted service's tools take it
+ * too); a header wins when both are sent.
+ */
+const ApiKeyArgument = {
+  api_key: Type.Optional(
+    Type.String({
+      description:
+        'The API key, for clients that cannot send headers; prefer Authorization: Bearer <key> when the client can',
+    }),
+  ),
+};
+
+/** generate_test_data: the generation body, and the key. */
+const GenerateInput = Type.Object({ ...GenerateBody.properties, ...ApiKeyArgument });
+
 const { tables: _tables, prompt: _prompt, template, ...common } = GenerateBody.properties;
 
-/** generate_from_template: the generation body in template mode, `template` required. */
-const TemplateBody = Type.Object({ template: Type.Optional(template, false), ...common });
+/** generate_from_template: the generation body in template mode, `template` required, and the key. */
+const TemplateBody = Type.Object({ template: Type.Optional(template, false), ...common, ...ApiKeyArgument });
+
+const DetectInput = Type.Object({ ...DetectRequest.properties, ...ApiKeyArgument });
+
+const EstimateInput = Type.Composite([EstimateRequest, Type.Object(ApiKeyArgument)]);
 
 const ListTypesInput = Type.Object({
   category: Type.Optional(
@@ -67,35 +88,36 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Generates realistic, relational test data, like POST /api/v1/generate. Send exactly one of: ' +
       '`tables` (a schema: tables with count and typed fields; list_field_types has the types), ' +
-      '`prompt` (plain English) or `template`. Answers a preview (the first rows of each table, ' +
-      'bounded in size) with `meta`, and says how to fetch the full result with the same seed. ' +
-      'Needs an API key.',
-    input: GenerateBody,
+      '`prompt` (plain English) or `template`. Answers the whole result as the API does (`data` or ' +
+      '`sql`, and `meta`), up to 4 MiB of JSON; a larger one is refused with where to fetch it. ' +
+      'Needs an API key (a header, or `api_key`).',
+    input: GenerateInput,
     readOnly: false,
-    run: (args, env) => generateWithPreview(args, env),
+    run: (args, env) => generateResult(args, env),
   },
   {
     name: 'generate_from_template',
     title: 'Generate from a template',
     description:
       'Generates one of the ready-made datasets (ecommerce, blog, saas, social; see list_templates), ' +
-      '`scale` multiplying its record counts. Answers a bounded preview and how to fetch the full ' +
-      'result. Needs an API key.',
+      '`scale` multiplying its record counts. Answers the whole result, as generate_test_data. ' +
+      'Needs an API key (a header, or `api_key`).',
     input: TemplateBody,
     readOnly: false,
-    run: (args, env) => generateWithPreview(args, env, 'template'),
+    run: (args, env) => generateResult(args, env, 'template'),
   },
   {
     name: 'detect_schema',
     title: 'Detect a schema',
     description:
       'Turns CREATE TABLE statements (`sql`) and/or one sample JSON record (`sample_json`) into a ' +
-      'schema that generate_test_data takes as `tables` once counts are added. Needs a Pro key or above.',
-    input: DetectRequest,
+      'schema (`schema.tables`, 50 rows each) that generate_test_data takes as it is. Needs a Pro key or above.',
+    input: DetectInput,
     readOnly: true,
     async run(args, env) {
-      env.limiter.requireFeature(await env.authenticate(), 'schema_detect');
-      return detectSchema(env.detector, args);
+      const { api_key: _key, ...request } = requireObject(args);
+      env.limiter.requireFeature(await env.authenticate(keyArgument(args)), 'schema_detect');
+      return detectSchema(env.detector, request);
     },
   },
   {
@@ -129,14 +151,13 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       "What a generation would cost on the metered agent plan: records, today's free allowance, " +
       'billable units and USD. Takes `tables`, `template` (+ `scale`) or `prompt` with ' +
-      "`estimated_records`. A key is optional: with one, today's usage is the account's.",
-    input: EstimateRequest,
+      "`estimated_records`. A key is optional (a header, or `api_key`): with one, today's usage is the account's.",
+    input: EstimateInput,
     readOnly: true,
     run(args, env) {
-      if (env.agent) return env.agent.flow.estimate(args, env.agent.key);
-      return Promise.resolve(
-        buildEstimate(parseEstimateRequest(requireObject(args)), { authenticated: false }),
-      );
+      const { api_key: _key, ...request } = requireObject(args);
+      if (env.agent) return env.agent.flow.estimate(request, env.agent.key ?? keyArgument(args));
+      return Promise.resolve(buildEstimate(parseEstimateRequest(request), { authenticated: false }));
     },
   },
   {

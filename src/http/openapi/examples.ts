@@ -70,6 +70,7 @@ export const DETECT_RESPONSE_EXAMPLE = {
     tables: [
       {
         name: 'users',
+        count: 50,
         fields: [
           { name: 'id', type: 'sequence', params: { start: 1 } },
           { name: 'email', type: 'email' },

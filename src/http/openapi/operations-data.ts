@@ -236,7 +236,7 @@ export const DATA_OPERATIONS: readonly OperationSpec[] = [
     body: { schema: DetectRequest, example: DETECT_EXAMPLE },
     ok: {
       status: 200,
-      description: 'The detected schema; add a count to each table to generate',
+      description: 'The detected schema: a generation request as it is (50 rows a table)',
       content: { 'application/json': { schema: DetectResponse, example: DETECT_RESPONSE_EXAMPLE } },
     },
     errors: [...BODY_ERRORS, 'FEATURE_REQUIRES_UPGRADE'],

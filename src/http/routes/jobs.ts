@@ -47,6 +47,11 @@ export const JobObject = Type.Object({
       message: Type.String(),
     }),
   ),
+  failure_reason: Type.Optional(
+    Type.String({
+      description: 'failed jobs: why, as one string (error.message), as the hosted service has it',
+    }),
+  ),
   data: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'JSON and CSV jobs' })),
   sql: Type.Optional(Type.String({ description: 'SQL jobs' })),
 });

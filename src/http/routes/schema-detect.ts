@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/schema/detect: CREATE TABLE statements and/or one sample JSON record → a schema that
- * POST /api/v1/generate takes as `tables` once counts are added. Pro or above.
+ * POST /api/v1/generate takes as it is (each table has a default `count`). Pro or above.
  */
 import Router from '@koa/router';
 import { type Static, Type } from '@sinclair/typebox';
@@ -33,6 +33,7 @@ export const DetectResponse = Type.Object({
     tables: Type.Array(
       Type.Object({
         name: Type.String(),
+        count: Type.Integer({ description: 'Rows to generate: 50 by default, change at will' }),
         fields: Type.Array(DetectedField),
         unique: Type.Optional(Type.Array(Type.Array(Type.String()))),
       }),

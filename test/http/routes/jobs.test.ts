@@ -215,10 +215,16 @@ t.test('a job processing too long fails with JOB_TIMEOUT; results expire after t
     const failed = (await (await server.request(`/api/v1/jobs/${stuck.job_id}`, { key })).json()) as {
       status: string;
       error: { code: string; message: string };
+      failure_reason: string;
     };
     t.equal(failed.status, 'failed');
     t.equal(failed.error.code, 'JOB_TIMEOUT');
     t.match(failed.error.message, /300 seconds/);
+    t.equal(
+      failed.failure_reason,
+      failed.error.message,
+      'failure_reason: the message, as the hosted job has it',
+    );
 
     // Retention: 7 days after it ended, the job and its files are gone.
     clock.advance(7 * 86_400_000 - 1000);

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { DETECTED_COUNT } from '../../../src/detect/index.js';
 import { DetectResponse } from '../../../src/http/routes/schema-detect.js';
 import { validate } from '../../../src/validation.js';
 import { startApp, type TestServer } from '../../helpers/app.js';
@@ -88,7 +89,7 @@ t.test('requests and errors (one store: the database does not matter here)', asy
   t.equal(huge.status, 413, 'over the 1 MiB body limit');
 });
 
-t.test('detected schemas, with counts added, are accepted by POST /api/v1/generate unchanged', async (t) => {
+t.test('a detected schema is a generation request as it is: POST /api/v1/generate answers 200', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-detect-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const store = await openStore({ dataDir });
@@ -132,22 +133,31 @@ t.test('detected schemas, with counts added, are accepted by POST /api/v1/genera
         },
       },
     ],
+    ['a flat sample JSON record', { sample_json: { id: 1, name: 'Ann Lee', email: 'ann@example.com' } }],
   ];
   for (const [name, body] of inputs) {
     const detected = await server.request(PATH, { json: body, key });
     t.equal(detected.status, 200, `${name}: detected`);
     const { schema } = (await detected.json()) as DetectResponse;
-    const tables = schema.tables.map((table) => ({ ...table, count: 12 }));
-    const generated = await server.request('/api/v1/generate', {
-      json: { tables, format: 'sql', seed: 1 },
-      key,
-    });
+    t.ok(
+      schema.tables.every((table) => table.count === DETECTED_COUNT),
+      `${name}: every table has a count`,
+    );
+    // The answer's `schema`, unchanged, is the body.
+    const generated = await server.request('/api/v1/generate', { json: schema, key });
     t.equal(
       generated.status,
       200,
       `${name}: generated (${generated.status === 200 ? 'ok' : await generated.clone().text()})`,
     );
     const result = (await generated.json()) as { meta: { total_records: number } };
-    t.equal(result.meta.total_records, 12 * tables.length, `${name}: every table generated`);
+    t.equal(
+      result.meta.total_records,
+      DETECTED_COUNT * schema.tables.length,
+      `${name}: every table generated`,
+    );
   }
+  const flat = await server.request(PATH, { json: { sample_json: { name: 'Ann Lee' } }, key });
+  const { schema } = (await flat.json()) as DetectResponse;
+  t.same(schema.tables[0]?.fields, [{ name: 'name', type: 'full_name' }], 'a sample `name` is a person’s');
 });
