@@ -22,7 +22,15 @@ import {
 } from '../seed/index.js';
 import { createProgress } from '../seed/progress.js';
 import { UsageError } from './errors.js';
-import { type InputOptions, inputOptions, integer, LOCAL, parseCount, requestBody } from './input.js';
+import {
+  type InputOptions,
+  inputOptions,
+  integer,
+  LOCAL,
+  parseCount,
+  printWarnings,
+  requestBody,
+} from './input.js';
 
 interface SeedFlags extends InputOptions {
   databaseUrl?: string;
@@ -112,6 +120,7 @@ async function seedAction(options: SeedFlags): Promise<void> {
     const { plan, meta } = await prepareGeneration({ limiter: UNLIMITED, convertPrompt }, LOCAL, body, {
       mode: 'sync',
     });
+    printWarnings(meta.warnings, options.quiet);
     pool = createPool(config.workers);
     await seed(
       target,
