@@ -90,7 +90,13 @@ t.test('an enum that is not mostly countries, or opts out, leaves the request lo
 
 t.test('per_row_locale belongs to country-like fields and enums', async (t) => {
   const other = compile({
-    tables: [{ name: 'people', count: 1, fields: [{ name: 'n', type: 'integer', params: { per_row_locale: true } }] }],
+    tables: [
+      {
+        name: 'people',
+        count: 1,
+        fields: [{ name: 'n', type: 'integer', params: { per_row_locale: true } }],
+      },
+    ],
     seed: 5,
     locale: 'en',
   });
