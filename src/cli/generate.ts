@@ -19,7 +19,7 @@ import { prepareGeneration, UNLIMITED } from '../generation/prepare.js';
 import { CHUNK_BYTES, type Piece, streamPieces } from '../generation/stream.js';
 import { createPromptConverter } from '../prompt/index.js';
 import { UsageError } from './errors.js';
-import { type InputOptions, inputOptions, LOCAL, requestBody } from './input.js';
+import { type InputOptions, inputOptions, LOCAL, printWarnings, requestBody } from './input.js';
 
 const KINDS = [...OUTPUT_FORMATS, 'ndjson'] as const;
 type Kind = (typeof KINDS)[number];
@@ -67,6 +67,7 @@ async function generate(options: GenerateOptions): Promise<void> {
     mode: 'sync',
   });
   const { plan, format, dialect, meta, schema } = prepared;
+  printWarnings(meta.warnings, options.quiet);
   const tables = plan.tables.map((t) => t.name);
   if (options.table !== undefined && !tables.includes(options.table)) {
     throw new UsageError(`No table ${options.table}; one of ${tables.join(', ')}.`);

@@ -129,3 +129,9 @@ function applyCounts(body: Record<string, unknown>, counts: string[]): void {
     for (const table of targets) (table as { count: number }).count = n;
   }
 }
+
+/** The request's warnings (meta.warnings: ignored params keys), one `mockhive:` line each on stderr. */
+export function printWarnings(warnings: readonly string[] | undefined, quiet: boolean | undefined): void {
+  if (quiet) return;
+  for (const warning of warnings ?? []) process.stderr.write(`mockhive: warning: ${warning}\n`);
+}

@@ -24,7 +24,15 @@ import {
 } from '../seed/index.js';
 import { createProgress } from '../seed/progress.js';
 import { UsageError } from './errors.js';
-import { type InputOptions, inputOptions, integer, LOCAL, parseCount, requestBody } from './input.js';
+import {
+  type InputOptions,
+  inputOptions,
+  integer,
+  LOCAL,
+  parseCount,
+  printWarnings,
+  requestBody,
+} from './input.js';
 
 interface SeedFlags extends InputOptions {
   databaseUrl?: string;
@@ -122,6 +130,7 @@ async function seedAction(options: SeedFlags): Promise<void> {
   const report: SeedReport = { loaded: [], created: [], dropped: [], cleared: [] };
   try {
     const { plan, meta } = given ?? (await prepare(await bodyFromDatabase(target, options)));
+    printWarnings(meta.warnings, options.quiet);
     pool = createPool(config.workers);
     await seed(
       target,

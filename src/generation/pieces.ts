@@ -29,6 +29,12 @@ export const MetaSchema = Type.Object({
   generation_time_ms: Type.Number(),
   engine_version: Type.String({ description: 'Same request, seed and engine_version: same bytes' }),
   sql_dialect: Type.Optional(Type.Union(SQL_DIALECTS.map((d) => Type.Literal(d)))),
+  warnings: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'What was accepted but ignored, one message each, with the request path first ("tables[0].fields[1].params.mni: unknown key, ignored; did you mean min?"); absent when there is none',
+    }),
+  ),
 });
 export type Meta = Static<typeof MetaSchema>;
 
@@ -58,11 +64,12 @@ export const GenerateResponse = Type.Union([
 
 export type RawKind = 'ndjson' | 'csv' | 'sql';
 
-/** Everything of meta that is known before generating. */
+/** Everything of meta that is known before generating; `warnings` only when there are some. */
 export function baseMeta(
   plan: GenerationPlan,
   format: Meta['format'],
   dialect: SqlDialect,
+  warnings: readonly string[] = [],
 ): Omit<Meta, 'generation_time_ms'> {
   const records_per_table = Object.fromEntries(plan.tables.map((t) => [t.name, t.count]));
   return {
@@ -74,6 +81,7 @@ export function baseMeta(
     seed: plan.seed,
     engine_version: plan.engineVersion,
     ...(format === 'sql' ? { sql_dialect: dialect } : {}),
+    ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
   };
 }
 

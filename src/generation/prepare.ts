@@ -121,7 +121,7 @@ export async function prepareGeneration(
     throw new HttpError(code, message, { details });
   }
   const plan = compiled.plan;
-  const meta = baseMeta(plan, rawKind === 'ndjson' ? 'ndjson' : format, dialect);
+  const meta = baseMeta(plan, rawKind === 'ndjson' ? 'ndjson' : format, dialect, compiled.warnings);
   // The interface's per-request record limit (429) is checked before the byte allowances (422).
   limiter.requireRecordsPerRequest(principal, meta.total_records, options.mode);
   const size = planSize(plan);

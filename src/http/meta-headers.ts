@@ -12,6 +12,7 @@ export const META_HEADERS = [
   'X-Meta-Seed',
   'X-Meta-Engine-Version',
   'X-Meta-Sql-Dialect',
+  'X-Meta-Warnings',
 ] as const;
 
 export type MetaHeader = (typeof META_HEADERS)[number];

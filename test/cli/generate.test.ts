@@ -115,3 +115,22 @@ t.test('generate refuses bad calls with exit code 2 and a reason', async (t) => 
   t.equal(help.code, 0);
   t.match(help.stdout, /Examples:/);
 });
+
+t.test('generate prints the request warnings on stderr, unless --quiet', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockhive-cli-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const schema = join(dir, 'tables.json');
+  writeFileSync(
+    schema,
+    JSON.stringify([{ name: 'u', count: 2, fields: [{ name: 'n', type: 'integer', params: { mni: 3 } }] }]),
+  );
+  const loud = await cli('generate', '--schema', schema, '--seed', '1', '--format', 'ndjson');
+  t.equal(loud.code, 0, loud.stderr);
+  t.match(
+    loud.stderr,
+    'mockhive: warning: tables[0].fields[0].params.mni: unknown key, ignored; did you mean min?\n',
+  );
+  t.equal(loud.stdout.trim().split('\n').length, 2, 'the data is written all the same');
+  const quiet = await cli('generate', '--schema', schema, '--seed', '1', '--format', 'ndjson', '--quiet');
+  t.equal(quiet.stderr, '');
+});

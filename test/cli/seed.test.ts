@@ -315,3 +315,17 @@ t.test('a connection lost mid-load: exit 5, the table rolled back and dropped', 
   );
   t.notOk(await eventsExist(url), 'no half table, nor an empty one');
 });
+
+t.test('seed prints the request warnings on stderr', async (t) => {
+  const schema = join(dir, 'typo.json');
+  writeFileSync(
+    schema,
+    JSON.stringify([{ name: 'u', count: 2, fields: [{ name: 'n', type: 'integer', params: { mni: 3 } }] }]),
+  );
+  const run = await cli('seed', '--database-url', sqliteUrl(), '--schema', schema, '--create');
+  t.equal(run.code, 0, run.stderr);
+  t.match(
+    run.stderr,
+    'mockhive: warning: tables[0].fields[0].params.mni: unknown key, ignored; did you mean min?',
+  );
+});

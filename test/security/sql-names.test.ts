@@ -81,7 +81,7 @@ const range = fc
     ...(withMax ? { max: Math.max(a, b) } : {}),
     precision,
   }));
-/** Numeric types; only those with a `precision` param are sent one (an unknown param is refused). */
+/** Numeric types; only those with a `precision` param are sent one (the others would only warn of it). */
 const WITH_PRECISION = new Set(['number', 'float', 'decimal', 'price', 'amount']);
 const numeric = fc
   .record({

@@ -8,7 +8,7 @@
 import { type DraftField, type DraftTable, type Issues, NUMBER_KINDS, paramPath } from './compile-draft.js';
 import type { ColumnKind } from './field-type.js';
 import type { PlannedAggregate } from './plan.js';
-import { NULL_CAPABLE_TYPES } from './types/derived.js';
+import { nullCapable } from './types/derived.js';
 
 type FieldRef = readonly [table: number, field: number];
 
@@ -186,7 +186,7 @@ class NullResolver {
     if (seen !== undefined) return seen;
     const field = (this.tables[t] as DraftTable).fields[f] as DraftField;
     this.known.set(key, field.nullable); // a loop (through a self-reference) settles on the field's own
-    let nullable = field.nullable || field.when !== null || NULL_CAPABLE_TYPES.has(field.typeId);
+    let nullable = field.nullable || field.when !== null || nullCapable(field.typeId, field.params);
     const source = field.source;
     const copied = copiedFrom(this.tables, t, field);
     if (source.mode === 'lookup' && copied !== undefined) {

@@ -54,9 +54,15 @@ export interface DraftTable {
   composites: PlannedComposite[];
 }
 
-/** Collects issues in request order. */
+/** Collects issues (refusals) and warnings (served, but the client is told) in request order. */
 export class Issues {
   readonly list: EngineIssue[] = [];
+  /** `<request path>: <message>`, as meta.warnings shows them. */
+  readonly warnings: string[] = [];
+
+  warn(field: string, message: string): void {
+    this.warnings.push(`${field}: ${message}`);
+  }
 
   add(field: string, message: string, suggestion?: string): void {
     this.list.push(suggestion === undefined ? { field, message } : { field, message, suggestion });

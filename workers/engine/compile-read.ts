@@ -4,7 +4,7 @@
  * primary_key, and everything of `ref`).
  */
 import { type DraftField, type DraftTable, type Issues, isRecord, paramPath } from './compile-draft.js';
-import type { ColumnKind, RawParams } from './field-type.js';
+import type { ColumnKind, ParamIssue, RawParams } from './field-type.js';
 import type { GenerationInput } from './schema.js';
 import { RESOLVED_BY_ENGINE } from './types/derived.js';
 import { FIELD_TYPES, suggestType } from './types/index.js';
@@ -96,11 +96,12 @@ function readFields(table: DraftTable, list: unknown, issues: Issues): void {
     const before = issues.list.length;
     if (typeId !== 'ref') {
       for (const issue of safeValidate(type.validate.bind(type), params)) {
-        issues.add(paramPath(path, issue.path), issue.message, issue.suggestion);
+        if (issue.warning) issues.warn(paramPath(path, issue.path), issue.message);
+        else issues.add(paramPath(path, issue.path), issue.message, issue.suggestion);
       }
     }
     for (const issue of unknownParamIssues(type, params, true)) {
-      issues.add(paramPath(path, issue.path), issue.message, issue.suggestion);
+      issues.warn(paramPath(path, issue.path), issue.message);
     }
     checkEngineParams(path, typeId, params, issues);
     if (issues.list.length === before && type.normalize) params = { ...type.normalize(params) };
@@ -150,10 +151,7 @@ function sequenceKind(path: string, params: RawParams, count: number, issues: Is
 }
 
 /** A type's validate must not be able to crash compilation on odd params. */
-function safeValidate(
-  validate: (p: RawParams) => { path: string; message: string; suggestion?: string }[],
-  params: RawParams,
-) {
+function safeValidate(validate: (p: RawParams) => ParamIssue[], params: RawParams): ParamIssue[] {
   try {
     return validate(params);
   } catch {

@@ -74,7 +74,7 @@ export function compile(input: GenerationInput): CompileResult {
   }
   if (!issues.any) checkValueCycles(tables, issues);
   if (issues.any) return schemaError(issues);
-  return { ok: true, plan: buildPlan(input, tables, order) };
+  return { ok: true, plan: buildPlan(input, tables, order), warnings: issues.warnings };
 }
 
 /**

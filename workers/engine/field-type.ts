@@ -78,6 +78,8 @@ export interface ParamIssue {
   readonly path: string;
   readonly message: string;
   readonly suggestion?: string;
+  /** Not a refusal: the request is served and the message reaches the client as a warning. */
+  readonly warning?: true;
 }
 
 /** Params as received in a request, before validation. */

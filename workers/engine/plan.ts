@@ -22,7 +22,12 @@ export interface EngineError {
   details: EngineIssue[];
 }
 
-export type CompileResult = { ok: true; plan: GenerationPlan } | { ok: false; error: EngineError };
+/**
+ * A plan, with the warnings of a request that is served as it is (unknown params keys, ignored), or why
+ * it cannot be planned.
+ */
+export type CompileResult =
+  { ok: true; plan: GenerationPlan; warnings: string[] } | { ok: false; error: EngineError };
 
 export interface GenerationPlan {
   seed: number;

@@ -4,14 +4,14 @@
  * multi-row INSERTs, parents first. Quoting follows each dialect's rules for identifiers and strings.
  */
 import type { ColumnKind, GenerationPlan, PlannedField, PlannedTable, Value } from '../engine/index.js';
-import { NULL_CAPABLE_TYPES } from '../engine/types/derived.js';
+import { nullCapable } from '../engine/types/derived.js';
 import { unwritableNumber } from './number.js';
 import { INSERT_BATCH, type SqlDialect } from './options.js';
 
 // Types whose generators may yield null even when the field is not nullable.
 /** Whether a field's values may be NULL: nullable, or of a type that yields nulls on its own. */
 export function mayHoldNull(field: PlannedField): boolean {
-  return field.nullable || NULL_CAPABLE_TYPES.has(field.type);
+  return field.nullable || nullCapable(field.type, field.params);
 }
 
 const COLUMN_TYPES: Record<SqlDialect, Record<ColumnKind, string>> = {

@@ -54,6 +54,9 @@ export const HEADERS: Record<string, JsonSchema> = {
   'X-Meta-Seed': integer('meta.seed (raw streams).'),
   'X-Meta-Engine-Version': text('meta.engine_version (raw streams).'),
   'X-Meta-Sql-Dialect': text('meta.sql_dialect (SQL streams).'),
+  'X-Meta-Warnings': text(
+    'meta.warnings as a JSON array of strings, non-ASCII escaped (raw streams; only when there are some).',
+  ),
   Trailer: text('`X-Meta-Generation-Time-Ms`: the generation time arrives as an HTTP trailer.'),
   'Idempotent-Replayed': text('`true` when an earlier checkout with the same Idempotency-Key is answered.'),
 };

@@ -132,6 +132,7 @@ function metaHeaders(meta: Omit<Meta, 'generation_time_ms'>): Partial<Record<Met
     'X-Meta-Engine-Version': meta.engine_version,
   };
   if (meta.sql_dialect) headers['X-Meta-Sql-Dialect'] = meta.sql_dialect;
+  if (meta.warnings) headers['X-Meta-Warnings'] = asciiJson(meta.warnings);
   return headers;
 }
 

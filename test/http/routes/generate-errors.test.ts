@@ -142,7 +142,7 @@ t.test('schema problems are 400 SCHEMA_ERROR or DEPENDENCY_CYCLE', async (t) => 
               name: 'users',
               count: 1,
               fields: [
-                { name: 'e', type: 'email', params: { domian: 'x.com' } },
+                { name: 'e', type: 'email', params: { domain: 'not a host' } },
                 { name: 'g', type: 'gender', params: { values: ['a', 'b'], weights: [1] } },
               ],
             },
@@ -151,10 +151,10 @@ t.test('schema problems are 400 SCHEMA_ERROR or DEPENDENCY_CYCLE', async (t) => 
       },
       400,
       'SCHEMA_ERROR',
-      'unknown param, weights of the wrong length',
+      'a bad domain, weights of the wrong length',
     );
     t.match(param.error.details, [
-      { field: 'tables[0].fields[0].params.domian', suggestion: 'domain' },
+      { field: 'tables[0].fields[0].params.domain' },
       { field: 'tables[0].fields[1].params.weights' },
     ]);
     const undefinedRef = await expectError(

@@ -58,7 +58,7 @@ function validateArray(c: Check, p: RawParams): void {
   } else if (inner) {
     const ip = innerParams(p);
     for (const issue of [...inner.validate(ip), ...unknownParamIssues(inner, ip, false)])
-      c.fail(`params.${issue.path}`, issue.message, issue.suggestion);
+      c.relay('params', issue);
   }
 }
 
@@ -76,7 +76,7 @@ export const COMPOSITE_TYPES: readonly FieldType[] = [
       check(p, (c) => {
         c.number('null_rate', { min: 0, max: 1 });
         const inner = validateInner(c, 'of', 'word');
-        if (inner) for (const issue of inner.validate(p)) c.fail(issue.path, issue.message, issue.suggestion);
+        if (inner) for (const issue of inner.validate(p)) c.relay('', issue);
       }),
     normalize: (p) => normalized(lookupType(str(p, 'of', 'word')), p),
     generate: (rng, ctx, p) =>

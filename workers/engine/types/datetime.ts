@@ -102,6 +102,8 @@ interface DateCompat {
   readonly bounds: { readonly min: number; readonly max: number };
   /** [lo, hi] of the hosted keys (hosted defaults filled in) to the ISO [min, max] window. */
   readonly window: (lo: number, hi: number) => [string, string];
+  /** Numeric `min`/`max` mean the compat keys (day counts of the hosted templates), strings ISO dates. */
+  readonly daysAsMinMax?: boolean;
 }
 
 /** Validates the hosted keys of a date type: integers in bounds, in order, never mixed with min/max. */
@@ -116,6 +118,38 @@ function validateCompat(p: RawParams, compat: DateCompat): ParamIssue[] {
   });
 }
 
+/** Whether `min` or `max` is a number: the hosted templates' day counts, not ISO dates. */
+function dayCounts(p: RawParams): boolean {
+  return typeof p['min'] === 'number' || typeof p['max'] === 'number';
+}
+
+/**
+ * Numeric `min`/`max` of a type that reads them as day counts: integers in the compat bounds, in order,
+ * both numbers (a day count beside an ISO date has no one reading), never mixed with the compat keys.
+ */
+function validateDayCounts(p: RawParams, compat: DateCompat): ParamIssue[] {
+  return check(p, (c) => {
+    const opts = { integer: true, ...compat.bounds };
+    for (const key of ['min', 'max'])
+      if (typeof p[key] === 'string')
+        c.fail(key, `${key} must be a day count like the other bound, or both ISO dates`);
+    c.ordered('min', c.number('min', opts), 'max', c.number('max', opts));
+    for (const key of compat.keys)
+      if (p[key] != null) c.fail(key, `give ${compat.keys.join('/')} or min/max, not both`);
+  });
+}
+
+/** Numeric `min`/`max` moved to the compat keys they mean (`min` → `min_days`); other params as given. */
+function daysAsCompatKeys(p: RawParams, compat: DateCompat): RawParams {
+  if (!dayCounts(p)) return p;
+  const { min, max, ...rest } = p;
+  return {
+    ...rest,
+    ...(typeof min === 'number' ? { [compat.keys[0]]: min } : {}),
+    ...(typeof max === 'number' ? { [compat.keys[1]]: max } : {}),
+  };
+}
+
 function dateType(
   id: string,
   description: string,
@@ -128,16 +162,24 @@ function dateType(
     category: 'datetime',
     description,
     params: {
-      min: 'ISO date, optional (earliest)',
-      max: 'ISO date, optional (latest, inclusive)',
+      min: compat?.daysAsMinMax
+        ? `ISO date, optional (earliest); a number is read as ${compat.keys[0]}`
+        : 'ISO date, optional (earliest)',
+      max: compat?.daysAsMinMax
+        ? `ISO date, optional (latest, inclusive); a number is read as ${compat.keys[1]}`
+        : 'ISO date, optional (latest, inclusive)',
       ...compat?.params,
     },
     example,
     kind: 'date',
-    validate: (p) => [...validateWindow(p), ...(compat ? validateCompat(p, compat) : [])],
+    validate: (p) =>
+      compat?.daysAsMinMax && dayCounts(p)
+        ? validateDayCounts(p, compat)
+        : [...validateWindow(p), ...(compat ? validateCompat(p, compat) : [])],
     ...(compat
       ? {
-          normalize: (p: RawParams) => {
+          normalize: (given: RawParams) => {
+            const p = compat.daysAsMinMax ? daysAsCompatKeys(given, compat) : given;
             if (p[compat.keys[0]] == null && p[compat.keys[1]] == null) return p;
             const [lo, hi] = compatRange(p, compat.keys, compat.hosted, compat.hosted);
             const { [compat.keys[0]]: _lo, [compat.keys[1]]: _hi, ...rest } = p;
@@ -247,6 +289,7 @@ export const DATETIME_TYPES: readonly FieldType[] = [
       bounds: { min: 0, max: 36500 },
       hosted: [1, 365],
       window: (lo, hi) => [isoDay(REFERENCE_TIME + lo * DAY), isoDay(REFERENCE_TIME + hi * DAY)],
+      daysAsMinMax: true,
     },
   ),
   dateType(
@@ -265,6 +308,7 @@ export const DATETIME_TYPES: readonly FieldType[] = [
       bounds: { min: 0, max: 36500 },
       hosted: [1, 365],
       window: (lo, hi) => [isoDay(REFERENCE_TIME - hi * DAY), isoDay(REFERENCE_TIME - lo * DAY)],
+      daysAsMinMax: true,
     },
   ),
   define({

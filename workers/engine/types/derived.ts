@@ -12,6 +12,11 @@ const FIELD_PATH = /^[^.\s]+(\.[^.\s]+)?$/;
 /** Types whose values may be null without `nullable` (SQL columns of them must accept NULL). */
 export const NULL_CAPABLE_TYPES: ReadonlySet<string> = new Set(['nullable', 'error_value', 'empty_string']);
 
+/** Whether a field of `type` with `params` may hold null without `nullable`: a `constant` without value is null. */
+export function nullCapable(type: string, params: Readonly<Record<string, unknown>>): boolean {
+  return NULL_CAPABLE_TYPES.has(type) || (type === 'constant' && params['value'] == null);
+}
+
 /** Types whose values the compiler resolves from other fields; their `generate` is never called. */
 export const RESOLVED_BY_ENGINE: ReadonlySet<string> = new Set(['ref', 'lookup', 'aggregate']);
 

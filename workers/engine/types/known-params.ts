@@ -1,6 +1,7 @@
 /**
- * Refuses params keys that neither the field's type nor the engine reads: a typo (`domian`) would
- * otherwise be ignored in silence. The closest known key is offered as the suggestion.
+ * Names params keys that neither the field's type nor the engine reads. The interface allows extra
+ * keys, so they are ignored, but each one is named in a warning with the closest known key, so a typo
+ * (`domian`) is not ignored in silence.
  */
 import { engineParamKeys } from '../engine-params.js';
 import type { FieldType, ParamIssue, RawParams } from '../field-type.js';
@@ -20,8 +21,8 @@ export function knownParamKeys(type: FieldType, params: RawParams, engine: boole
 }
 
 /**
- * One issue per unknown key of `params`, its path the key itself; `engine` says whether engine-level
- * keys (null_rate, after, ...) are allowed, as on a field but not inside an array's element params.
+ * One warning per unknown key of `params`, its path the key itself; `engine` says whether engine-level
+ * keys (null_rate, after, ...) are read, as on a field but not inside an array's element params.
  */
 export function unknownParamIssues(type: FieldType, params: RawParams, engine: boolean): ParamIssue[] {
   const known = knownParamKeys(type, params, engine);
@@ -29,11 +30,11 @@ export function unknownParamIssues(type: FieldType, params: RawParams, engine: b
   for (const key of Object.keys(params)) {
     if (known.includes(key)) continue;
     const suggestion = closest(key.toLowerCase(), known);
-    const hint = suggestion === undefined ? '' : `; did you mean "${suggestion}"?`;
-    const where =
-      key === 'unique' || key === 'nullable' ? `; "${key}" belongs on the field, beside "type"` : '';
-    const message = `unknown param "${key}" for type "${type.id}"${hint}${where}`;
-    issues.push(suggestion === undefined ? { path: key, message } : { path: key, message, suggestion });
+    const hint = suggestion === undefined ? '' : `; did you mean ${suggestion}?`;
+    const where = key === 'unique' || key === 'nullable' ? `; ${key} belongs on the field, beside type` : '';
+    const message = `unknown key, ignored${hint}${where}`;
+    const issue = suggestion === undefined ? { path: key, message } : { path: key, message, suggestion };
+    issues.push({ ...issue, warning: true });
   }
   return issues;
 }

@@ -3,7 +3,7 @@ import type { CellContext, FieldType, RawParams, Rng } from '../field-type.js';
 import { ALL_COUNTRIES, countryInfo, type LocaleData, localeData } from '../locales/index.js';
 import { alias, define, localeListType } from './define.js';
 import { fillDigits } from './format.js';
-import { check, num } from './params.js';
+import { check } from './params.js';
 
 /** Rough bounding boxes [latMin, latMax, lngMin, lngMax] of each locale's country, for coordinates. */
 const BOXES: Readonly<Record<string, readonly [number, number, number, number]>> = {
@@ -80,11 +80,29 @@ export function formatAddress(rng: Rng, data: LocaleData): string {
   }
 }
 
+/**
+ * The [min, max] range of a coordinate: both bounds given are taken as they are; one bound given is
+ * intersected with the locale's box, and where they do not meet (`latitude {min: 60}` in en) the other
+ * end is the globe's, so a bound the client gives always holds.
+ */
+export function coordinateRange(locale: string, params: RawParams, axis: 0 | 2): readonly [number, number] {
+  const box = BOXES[locale] ?? BOXES['en']!;
+  const limit = axis === 0 ? 90 : 180;
+  const min = params['min'];
+  const max = params['max'];
+  const boxLo = box[axis];
+  const boxHi = box[axis + 1]!;
+  if (typeof min === 'number' && typeof max === 'number') return [min, max];
+  if (typeof min === 'number') return min <= boxHi ? [Math.max(min, boxLo), boxHi] : [min, limit];
+  if (typeof max === 'number') return max >= boxLo ? [boxLo, Math.min(max, boxHi)] : [-limit, max];
+  return [boxLo, boxHi];
+}
+
 function coordinate(rng: Rng, ctx: CellContext, params: RawParams, axis: 0 | 2): number {
-  const box = BOXES[ctx.locale] ?? BOXES['en']!;
-  const min = num(params, 'min', box[axis]);
-  const max = num(params, 'max', box[axis + 1]!);
-  return Math.round((min + rng.float() * (max - min)) * 1e6) / 1e6;
+  const [min, max] = coordinateRange(ctx.locale, params, axis);
+  const value = Math.round((min + rng.float() * (max - min)) * 1e6) / 1e6;
+  // Rounding to 6 decimals may step past a bound that has more decimals.
+  return Math.min(max, Math.max(min, value));
 }
 
 const coordinateParams = (limit: number) => (p: RawParams) =>
@@ -180,7 +198,8 @@ export const LOCATION_TYPES: readonly FieldType[] = [
   define({
     id: 'latitude',
     category: 'location',
-    description: "Latitude (6 decimals) inside the locale country's rough bounding box, or in [min, max].",
+    description:
+      "Latitude (6 decimals) inside the locale country's rough bounding box, or in [min, max]; one bound alone narrows the box, or, where it lies outside the box, spans to the pole/antimeridian, so it always holds.",
     params: { min: 'number ≥ -90 (optional)', max: 'number ≤ 90 (optional)' },
     example: 52.520008,
     kind: 'float',
@@ -190,7 +209,8 @@ export const LOCATION_TYPES: readonly FieldType[] = [
   define({
     id: 'longitude',
     category: 'location',
-    description: "Longitude (6 decimals) inside the locale country's rough bounding box, or in [min, max].",
+    description:
+      "Longitude (6 decimals) inside the locale country's rough bounding box, or in [min, max]; one bound alone narrows the box, or, where it lies outside the box, spans to the pole/antimeridian, so it always holds.",
     params: { min: 'number ≥ -180 (optional)', max: 'number ≤ 180 (optional)' },
     example: 13.404954,
     kind: 'float',

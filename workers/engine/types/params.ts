@@ -15,6 +15,19 @@ export class ParamCheck {
     this.issues.push(suggestion === undefined ? { path, message } : { path, message, suggestion });
   }
 
+  /** Adds a warning: the params are served as they are and the client is told (an ignored key). */
+  warn(path: string, message: string, suggestion?: string): void {
+    const base = suggestion === undefined ? { path, message } : { path, message, suggestion };
+    this.issues.push({ ...base, warning: true });
+  }
+
+  /** Passes on an issue of an inner type's params under `prefix`, a warning staying a warning. */
+  relay(prefix: string, issue: ParamIssue): void {
+    const path = prefix === '' || issue.path === '' ? prefix + issue.path : `${prefix}.${issue.path}`;
+    if (issue.warning) this.warn(path, issue.message, issue.suggestion);
+    else this.fail(path, issue.message, issue.suggestion);
+  }
+
   /** A finite number (optionally an integer, within bounds) or absent. */
   number(
     key: string,

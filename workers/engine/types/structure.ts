@@ -294,18 +294,17 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
   define({
     id: 'constant',
     category: 'structure',
-    description: 'The same `value` in every row.',
-    params: { value: 'any JSON value (required)' },
+    description: 'The same `value` in every row; null without one, as the hosted service gives.',
+    params: { value: 'any JSON value (default null)' },
     example: 'v1',
     kind: (p) => valueKind(p['value']),
     validate: (p) => {
-      if (p['value'] === undefined) return [{ path: 'value', message: 'value is required' }];
       if (holdsNonFinite(p['value'])) {
         return [{ path: 'value', message: 'numbers must be finite (JSON reads 1e999 as Infinity)' }];
       }
       return [];
     },
-    maxBytes: (p) => valueBytes(p['value'] as Value),
+    maxBytes: (p) => valueBytes((p['value'] ?? null) as Value),
     generate: (_, __, p) => (p['value'] ?? null) as Value,
     cardinality: () => 1,
     nth: (_, __, p) => (p['value'] ?? null) as Value,
