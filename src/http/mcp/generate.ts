@@ -35,7 +35,7 @@ export async function generateWithPreview(
   const preview = await generatePreview(plan, format, dialect, env.pool);
   const shown = Object.values(preview.rows).reduce((sum, n) => sum + n, 0);
   // Only what is generated counts: the full result is fetched (and counted) through the API.
-  await env.limiter.reserveRecords(principal, shown);
+  await env.limiter.reserveRecords(principal, shown, 'sync', prepared.prompts);
   const generation_time_ms = Math.round((performance.now() - started) * 10) / 10;
   return {
     ...preview.body,

@@ -70,7 +70,12 @@ export function jobRoutes(deps: AppDeps): Router {
     deps.limiter.requireFeature(principal, 'async');
     const prepared = await prepareGeneration(deps, principal, ctx.request.body, { mode: 'async' });
     await background.start();
-    const daily = await deps.limiter.reserveRecords(principal, prepared.meta.total_records, 'async');
+    const daily = await deps.limiter.reserveRecords(
+      principal,
+      prepared.meta.total_records,
+      'async',
+      prepared.prompts,
+    );
     ctx.set(deps.limiter.headers(daily));
     const job = await background.jobs.submit(principal, prepared);
     const body: JobAccepted = {
