@@ -2,59 +2,17 @@
  * Health while prompts convert: ten 5,000-character prompts sent at once to a real server process
  * (compiled, WORKERS=2, the offline converter) while this process samples GET /api/v1/health every
  * 10 ms. Baseline: health on the same server while idle, in the same run. Target: max under 250 ms.
- * Each prompt names thirty known things with columns and owners, ~0.2 s of conversion on its own.
+ * Each prompt (test/helpers/long-prompt.ts) takes ~0.1–0.2 s of conversion on its own.
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApiKey } from '../src/accounts/api-keys.js';
 import { systemClock } from '../src/accounts/clock.js';
 import { openStore } from '../src/store/index.js';
+import { longPrompt } from '../test/helpers/long-prompt.js';
 import { benchDataDir, healthDuring, startServer } from './http.bench.js';
 
 const PROMPTS = 10;
-const THINGS = [
-  'customers',
-  'orders',
-  'products',
-  'invoices',
-  'employees',
-  'departments',
-  'projects',
-  'tasks',
-  'students',
-  'courses',
-  'teachers',
-  'books',
-  'authors',
-  'patients',
-  'doctors',
-  'appointments',
-  'vehicles',
-  'drivers',
-  'trips',
-  'hotels',
-  'rooms',
-  'bookings',
-  'users',
-  'posts',
-  'comments',
-  'tags',
-  'events',
-  'tickets',
-  'venues',
-  'suppliers',
-];
-
-/** A 5,000-character prompt of many known tables; `variant` changes its counts. */
-export function longPrompt(variant = 0): string {
-  let prompt = '';
-  for (let i = 0; prompt.length < 5000; i++) {
-    const thing = THINGS[i % THINGS.length]!;
-    const owner = THINGS[(i + 1) % THINGS.length]!;
-    prompt += `${((i + variant) % 9) + 1}0 ${thing} with name, email, created date and status active or inactive, each belonging to one of the ${owner}. `;
-  }
-  return prompt.slice(0, 5000);
-}
 
 const at = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
