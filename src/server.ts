@@ -4,6 +4,8 @@
  */
 import { createApp } from './http/app.js';
 import { createDetector } from './detect/runner.js';
+import { createPromptConverter } from './prompt/index.js';
+import { createPromptThread } from './prompt/runner.js';
 import { systemClock } from './accounts/clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
@@ -51,10 +53,22 @@ async function main(): Promise<void> {
   warmUp(EVENT_LOOP_WARM_ROWS, 1);
   logger.info({ ms: Math.round(performance.now() - warming) }, 'event loop warmed up');
   const detector = createDetector();
+  const promptThread = createPromptThread();
+  const convertPrompt = createPromptConverter({ llm: config.llm, logger, offline: promptThread.convert });
   const background = createBackground({ config, store, pool, clock: systemClock, logger });
   // Pending jobs and deliveries from before a restart run now.
   await background.start();
-  const app = createApp({ config, store, clock: systemClock, logger, limiter, pool, detector, background });
+  const app = createApp({
+    config,
+    store,
+    clock: systemClock,
+    logger,
+    limiter,
+    pool,
+    detector,
+    convertPrompt,
+    background,
+  });
   const serving = await serve(app, config.host, config.port, config.listener);
   logger.info({ url: serving.url, store: store.dialect, version: config.version }, 'mockhive listening');
   void pool.warmed.then((ms) =>
@@ -78,6 +92,7 @@ async function main(): Promise<void> {
     await background.stop();
     await pool.close();
     await detector.close();
+    await promptThread.close();
     await store.close();
     logger.info('stopped');
   };

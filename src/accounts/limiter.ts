@@ -101,61 +101,66 @@ export class Limiter {
   }
 
   /**
-   * Reserves `records` for an accepted request: checks the per-request limit, then adds them to today's
-   * usage only if the daily allowance still holds. Throws 429 otherwise; nothing is counted then.
+   * Reserves `records`, and `prompts` prompt conversions, for an accepted request: checks the
+   * per-request limit, then adds both to today's usage in one statement only if both daily allowances
+   * still hold. Throws 429 otherwise, naming the allowance that is used up; nothing is counted then.
    * In a transaction (`db`), the reservation stands only if that transaction commits.
    */
   async reserveRecords(
     principal: Principal,
     records: number,
     mode: 'sync' | 'async' = 'sync',
+    prompts = 0,
     db: Db = this.db,
   ): Promise<DailyState> {
     this.requireRecordsPerRequest(principal, records, mode);
     const plan = this.plan(principal);
     const limit = plan.records_per_day;
+    const promptLimit = plan.prompts_per_day;
     const day = utcDay(this.clock.now());
-    const row =
-      limit !== null && records > limit
-        ? undefined
-        : await db
-            .insertInto('daily_usage')
-            .values({ account_id: principal.accountId, day, records })
-            .onConflict((oc) => {
-              const update = oc
-                .columns(['account_id', 'day'])
-                .doUpdateSet({ records: sql`daily_usage.records + excluded.records` });
-              return limit === null
-                ? update
-                : update.where(sql`daily_usage.records + excluded.records`, '<=', limit);
-            })
-            .returning('records')
-            .executeTakeFirst();
+    const fits = (limit === null || records <= limit) && (promptLimit === null || prompts <= promptLimit);
+    const row = !fits
+      ? undefined
+      : await db
+          .insertInto('daily_usage')
+          .values({ account_id: principal.accountId, day, records, prompts })
+          .onConflict((oc) => {
+            let update = oc.columns(['account_id', 'day']).doUpdateSet({
+              records: sql`daily_usage.records + excluded.records`,
+              prompts: sql`daily_usage.prompts + excluded.prompts`,
+            });
+            if (limit !== null)
+              update = update.where(sql`daily_usage.records + excluded.records`, '<=', limit);
+            if (promptLimit !== null) {
+              update = update.where(sql`daily_usage.prompts + excluded.prompts`, '<=', promptLimit);
+            }
+            return update;
+          })
+          .returning('records')
+          .executeTakeFirst();
     if (row) return { used: Number(row.records), limit };
-    const { used } = await this.daily(principal, db);
+    const today = await this.today(principal, db);
+    if (promptLimit !== null && today.prompts + prompts > promptLimit) throw this.promptsUsedUp(principal);
     throw new HttpError(
       'RATE_LIMIT_EXCEEDED',
-      `Daily record limit reached: the ${principal.tier} plan allows ${limit} records per day and ${Math.max(0, (limit ?? 0) - used)} remain; this request asks for ${records}.`,
-      { headers: { ...this.headers({ used: limit ?? used, limit }) } },
+      `Daily record limit reached: the ${principal.tier} plan allows ${limit} records per day and ${Math.max(0, (limit ?? 0) - today.records)} remain; this request asks for ${records}.`,
+      { headers: { ...this.headers({ used: limit ?? today.records, limit }) } },
     );
   }
 
-  /** Counts one prompt conversion against the daily prompt allowance; throws 429 when it is used up. */
-  async reservePrompt(principal: Principal): Promise<void> {
+  /**
+   * Throws 429 when today's prompt allowance is used up, before a prompt is converted for nothing. It
+   * counts nothing: reserveRecords counts the prompt once the request is accepted.
+   */
+  async requirePrompt(principal: Principal): Promise<void> {
     const limit = this.plan(principal).prompts_per_day;
-    const row = await this.db
-      .insertInto('daily_usage')
-      .values({ account_id: principal.accountId, day: utcDay(this.clock.now()), prompts: 1 })
-      .onConflict((oc) => {
-        const update = oc
-          .columns(['account_id', 'day'])
-          .doUpdateSet({ prompts: sql`daily_usage.prompts + 1` });
-        return limit === null ? update : update.where('daily_usage.prompts', '<', limit);
-      })
-      .returning('prompts')
-      .executeTakeFirst();
-    if (row && (limit === null || row.prompts <= limit)) return;
-    throw new HttpError(
+    if (limit === null) return;
+    if ((await this.today(principal)).prompts >= limit) throw this.promptsUsedUp(principal);
+  }
+
+  private promptsUsedUp(principal: Principal): HttpError {
+    const limit = this.plan(principal).prompts_per_day;
+    return new HttpError(
       'RATE_LIMIT_EXCEEDED',
       `Daily prompt limit reached: the ${principal.tier} plan allows ${limit} prompt conversions per day.`,
     );

@@ -2,7 +2,8 @@
  * One validation path for every generation entry (the sync route, the async route): the body is
  * checked, its mode resolved (schema, template, or prompt through the converter), features gated by
  * plan, and the request compiled into a plan whose size fits the plan's allowances. Nothing is
- * counted here but a prompt conversion; records are reserved by the caller once it accepts.
+ * counted here: the caller reserves the records, and the prompt conversion (`prompts`), once it
+ * accepts, so a refused request counts nothing.
  */
 import { randomInt } from 'node:crypto';
 import {
@@ -30,13 +31,13 @@ const MODES = ['tables', 'prompt', 'template'] as const;
 /** What preparation asks of the caller's plan: the Limiter for API keys, no limits for the CLI. */
 export type GenerationGate = Pick<
   Limiter,
-  'requireFeature' | 'reservePrompt' | 'requireRecordsPerRequest' | 'sizeLimits'
+  'requireFeature' | 'requirePrompt' | 'requireRecordsPerRequest' | 'sizeLimits'
 >;
 
 /** The gate of local runs (the CLI): every feature, no limits; the engine's own bounds still hold. */
 export const UNLIMITED: GenerationGate = {
   requireFeature() {},
-  async reservePrompt() {},
+  async requirePrompt() {},
   requireRecordsPerRequest() {},
   sizeLimits: () => ({ value: null, row: null, total: null }),
 };
@@ -60,6 +61,8 @@ export interface PreparedGeneration {
   schema: InferredSchema | undefined;
   /** The raw stream Accept asked for, if any (sync only). */
   rawKind: RawKind | undefined;
+  /** Prompt conversions to count once the request is accepted: 1 in prompt mode, else 0. */
+  prompts: number;
 }
 
 /**
@@ -106,7 +109,7 @@ export async function prepareGeneration(
   if (body.tables) tables = body.tables;
   else if (body.template) tables = expandTemplate(body.template, body.scale ?? 1);
   else {
-    await limiter.reservePrompt(principal);
+    await limiter.requirePrompt(principal);
     const converted = await deps.convertPrompt(body.prompt!);
     if (!converted.ok) throw new HttpError('PROMPT_CONVERSION_FAILED', converted.message);
     tables = converted.tables;
@@ -128,7 +131,7 @@ export async function prepareGeneration(
   const excess = sizeExcess(plan, size, limiter.sizeLimits(principal));
   if (excess) throw tooLarge(excess, principal.tier);
   if (format === 'sql') requireSqlNames(plan, dialect);
-  return { plan, size, format, dialect, meta, tables, schema, rawKind };
+  return { plan, size, format, dialect, meta, tables, schema, rawKind, prompts: schema ? 1 : 0 };
 }
 
 /**

@@ -14,6 +14,7 @@ import { createDetector } from '../detect/runner.js';
 import { createPool } from '../generation/pool.js';
 import { createBackground } from '../jobs/index.js';
 import { createPromptConverter } from '../prompt/index.js';
+import { createPromptThread } from '../prompt/runner.js';
 import { Limiter } from '../accounts/limiter.js';
 import { agentRoutes } from './routes/agent/index.js';
 import { createAgentFlow } from './routes/agent/flow.js';
@@ -36,7 +37,7 @@ export type { AppDeps, AppInput } from './deps.js';
 /**
  * Builds the app. `limiter` defaults to one over the store and the configured plans; `pool` to an
  * inline one (no worker threads), which tests use, while the server passes worker threads;
- * `convertPrompt` to the configured prompt converter.
+ * `convertPrompt` to the configured prompt converter, converting offline on a thread of its own.
  */
 export function createApp(input: AppInput): Koa {
   const pool = input.pool ?? createPool(0);
@@ -56,7 +57,12 @@ export function createApp(input: AppInput): Koa {
     pool,
     detector: input.detector ?? createDetector(),
     convertPrompt:
-      input.convertPrompt ?? createPromptConverter({ llm: input.config.llm, logger: input.logger }),
+      input.convertPrompt ??
+      createPromptConverter({
+        llm: input.config.llm,
+        logger: input.logger,
+        offline: createPromptThread().convert,
+      }),
   };
   const app = new Koa({ proxy: false });
   app.silent = true; // errors are logged by errorEnvelope with the request id

@@ -1,6 +1,7 @@
 /**
  * Prompt mode: `convertPrompt` (offline, deterministic) and `createPromptConverter`, which asks a
- * configured language model first and falls back to the offline converter on any failure.
+ * configured language model first and falls back to the offline converter on any failure. The
+ * service runs the offline converter on a thread of its own (runner.ts); the CLI runs it inline.
  */
 import { type ConversionResult, convertPrompt } from './convert.js';
 import { askModel, type LlmOptions, MODEL_FALLBACK_WARNING } from './llm.js';
@@ -19,15 +20,18 @@ export interface ConverterLogger {
 /** A prompt converter: what POST /api/v1/generate calls in prompt mode. */
 export type PromptConverter = (prompt: string) => Promise<ConversionResult>;
 
+/** Where the offline converter runs: inline (`convertPrompt`) or on a thread (PromptThread.convert). */
+export type OfflineConverter = (prompt: string) => ConversionResult | Promise<ConversionResult>;
+
 /**
  * The converter of the service: with `llm` (see Config.llm), the model answers first and the offline
  * converter answers whenever the model fails, its answer then saying so first among its warnings;
- * without it, the offline converter only.
+ * without it, the offline converter only. `offline` runs the offline converter (default: inline).
  */
 export function createPromptConverter(
-  options: { llm?: LlmOptions | undefined; logger?: ConverterLogger } = {},
+  options: { llm?: LlmOptions | undefined; logger?: ConverterLogger; offline?: OfflineConverter } = {},
 ): PromptConverter {
-  const { llm, logger } = options;
+  const { llm, logger, offline: convertOffline = convertPrompt } = options;
   return async (prompt) => {
     if (llm !== undefined) {
       try {
@@ -38,13 +42,13 @@ export function createPromptConverter(
           { err: (error as Error).message },
           'language model failed; using the offline prompt converter',
         );
-        const offline = convertPrompt(prompt);
+        const offline = await convertOffline(prompt);
         // (Both failed: the message says the model did too.)
         return offline.ok
           ? { ...offline, warnings: [MODEL_FALLBACK_WARNING, ...(offline.warnings ?? [])] }
           : { ok: false, message: `The language model gave no usable answer. ${offline.message}` };
       }
     }
-    return convertPrompt(prompt);
+    return convertOffline(prompt);
   };
 }

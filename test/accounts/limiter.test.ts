@@ -101,11 +101,40 @@ t.test('prompts per day', async (t) => {
     );
     const k = await createApiKey(store.db, clock, { tier: 'free' });
     const principal = { keyId: k.key_id, accountId: k.account_id, tier: k.tier };
+    await limiter.requirePrompt(principal);
+    t.equal((await limiter.today(principal)).prompts, 0, 'the check before converting counts nothing');
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => limiter.reservePrompt(principal)),
+      Array.from({ length: 5 }, () => limiter.reserveRecords(principal, 10, 'sync', 1)),
     );
     t.equal(results.filter((r) => r.status === 'fulfilled').length, 3);
-    t.equal((await limiter.today(principal)).prompts, 3, 'refused prompts are not counted');
+    t.same(await limiter.today(principal), { records: 30, prompts: 3 }, 'refused requests count nothing');
+    const refused = results.find((r) => r.status === 'rejected');
+    t.match((refused as PromiseRejectedResult).reason, { key: 'RATE_LIMIT_EXCEEDED', message: /prompt/ });
+    await t.rejects(limiter.requirePrompt(principal), { message: /Daily prompt limit reached/ });
+    t.same(await limiter.reserveRecords(principal, 5), { used: 35, limit: 500 }, 'records without a prompt');
+  });
+});
+
+t.test('a request over the daily records counts neither its records nor its prompt', async (t) => {
+  forEachStore(t, async (t, store) => {
+    const clock = new ManualClock();
+    const plans = {
+      ...DEFAULT_PLANS,
+      free: { ...DEFAULT_PLANS.free, records_per_day: 50, prompts_per_day: 0 },
+      pro: { ...DEFAULT_PLANS.pro, records_per_day: 150, prompts_per_day: null },
+    };
+    const limiter = new Limiter(store.db, plans, clock);
+    const pro = await createApiKey(store.db, clock, { tier: 'pro' });
+    const principal = { keyId: pro.key_id, accountId: pro.account_id, tier: pro.tier };
+    await limiter.reserveRecords(principal, 100, 'sync', 1);
+    await limiter.requirePrompt(principal);
+    await t.rejects(limiter.reserveRecords(principal, 60, 'sync', 1), { message: /Daily record limit/ });
+    t.same(await limiter.today(principal), { records: 100, prompts: 1 });
+    const free = await createApiKey(store.db, clock, { tier: 'free' });
+    const none = { keyId: free.key_id, accountId: free.account_id, tier: free.tier };
+    await t.rejects(limiter.requirePrompt(none), { message: /allows 0 prompt conversions/ });
+    await t.rejects(limiter.reserveRecords(none, 10, 'sync', 1), { message: /prompt/ });
+    t.same(await limiter.today(none), { records: 0, prompts: 0 }, 'a plan without prompts counts none');
   });
 });
 

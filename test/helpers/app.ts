@@ -8,6 +8,8 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { Plans, Tier } from '../../src/accounts/plans.js';
 import type { PaymentProvider } from '../../src/billing/payment/index.js';
+import { createPromptConverter, type PromptConverter } from '../../src/prompt/index.js';
+import { createPromptThread, type PromptThread } from '../../src/prompt/runner.js';
 import { createPool, type GenerationPool } from '../../src/generation/pool.js';
 import { type Background, createBackground } from '../../src/jobs/index.js';
 import { serve } from '../../src/serve.js';
@@ -46,7 +48,13 @@ export interface StartOptions {
   healthTimeoutMs?: number;
   pool?: GenerationPool;
   payment?: PaymentProvider;
+  /** Prompt mode's converter; by default the app's (offline on a thread), the thread shared by the file. */
+  convertPrompt?: PromptConverter;
 }
+
+// Loading the converter on a thread takes seconds under the TypeScript loader: one thread serves every
+// app of a test file (idle, it keeps no process alive).
+let promptThread: PromptThread | undefined;
 
 /** Serves a new app over `store` until `t` ends. */
 export async function startApp(t: Test, store: Store, options: StartOptions = {}): Promise<TestServer> {
@@ -61,9 +69,23 @@ export async function startApp(t: Test, store: Store, options: StartOptions = {}
   });
   const logger = createLogger('info', sink);
   const { healthTimeoutMs, payment } = options;
+  promptThread ??= createPromptThread();
+  const convertPrompt =
+    options.convertPrompt ??
+    createPromptConverter({ llm: config.llm, logger, offline: promptThread.convert });
   const pool = options.pool ?? createPool(0);
   const background = createBackground({ config, store, pool, clock, logger, pollMs: 50 });
-  const app = createApp({ config, store, clock, logger, healthTimeoutMs, pool, payment, background });
+  const app = createApp({
+    config,
+    store,
+    clock,
+    logger,
+    healthTimeoutMs,
+    pool,
+    payment,
+    background,
+    convertPrompt,
+  });
   // Every test client shares one address: the connection cap applies only where a test sets it.
   const capped = options.env?.['MAX_CONNECTIONS_PER_ADDRESS'] !== undefined;
   const serving = await serve(app, '127.0.0.1', 0, {

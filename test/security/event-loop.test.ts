@@ -13,8 +13,11 @@ import { DEFAULT_PLANS, type Plans } from '../../src/accounts/plans.js';
 import { createPool } from '../../src/generation/pool.js';
 import { CHUNK_BYTES, INLINE_CHUNK_BYTES, tablePieces } from '../../src/generation/stream.js';
 import { INLINE_MAX_BYTES, INLINE_MAX_RECORDS } from '../../src/http/routes/generate.js';
+import { createPromptConverter } from '../../src/prompt/index.js';
+import { createPromptThread } from '../../src/prompt/runner.js';
 import { startApp, type TestServer } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
+import { longPrompt } from '../helpers/long-prompt.js';
 import { largestRequest } from '../helpers/worst-request.js';
 
 /** Per-response allowance used here: the defaults reach gigabytes, too much for a test suite. */
@@ -111,6 +114,40 @@ t.test('health answers while the largest request that runs on the event loop str
     p99 < HEALTH_P99_BOUND_MS,
     `inline: ${count} rows, ${(bytes / 1e6).toFixed(1)} MB; health p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms over ${latencies.length} probes`,
   );
+});
+
+t.test('health answers while ten 5,000-character prompts convert', async (t) => {
+  // The app's converter, counted: conversions under way (waiting or running) at each moment.
+  const thread = createPromptThread();
+  t.teardown(() => thread.close());
+  let converting = 0;
+  let firstStarted: () => void;
+  const started = new Promise<void>((resolve) => (firstStarted = resolve));
+  const convertPrompt = createPromptConverter({
+    offline: async (prompt) => {
+      converting++;
+      firstStarted();
+      try {
+        return await thread.convert(prompt);
+      } finally {
+        converting--;
+      }
+    },
+  });
+  const server = await startApp(t, await embeddedStore(t), { convertPrompt });
+  const key = await server.key('internal');
+  const prompts = Array.from({ length: 10 }, async (_, i) => {
+    const response = await server.request('/api/v1/generate', { key, json: { prompt: longPrompt(i) } });
+    await response.arrayBuffer();
+    return response.status;
+  });
+  await started;
+  const health = await server.request('/api/v1/health');
+  // A conversion on the event loop would end before anything else ran: none would be under way here.
+  const underWay = converting;
+  t.equal(health.status, 200);
+  t.ok(underWay > 0, `health answered while ${underWay} conversions were under way`);
+  t.same(await Promise.all(prompts), Array(10).fill(200), 'every prompt is served');
 });
 
 t.test('chunks never hold more worst-case bytes than their budget, unless one row does', async (t) => {

@@ -33,9 +33,8 @@ export async function generateResult(
   if (mode === 'template' && body['template'] === undefined) {
     throw new HttpError('VALIDATION_ERROR', 'generate_from_template needs `template`: see list_templates.');
   }
-  const { plan, size, format, dialect, meta, schema } = await prepareGeneration(env, principal, body, {
-    mode: 'sync',
-  });
+  const prepared = await prepareGeneration(env, principal, body, { mode: 'sync' });
+  const { plan, size, format, dialect, meta, schema } = prepared;
   const tail = () => {
     const generation_time_ms = Math.round((performance.now() - started) * 10) / 10;
     return `"meta":${JSON.stringify({ ...meta, generation_time_ms })}${schema ? `,"schema":${JSON.stringify(schema)}` : ''}`;
@@ -45,7 +44,7 @@ export async function generateResult(
   const text = await collectWithin(streamPieces(pieces, env.pool, { inline }), MCP_RESULT_BYTES);
   if (text === undefined) throw tooLarge(env, principal, meta.total_records);
   // Counted once, and only when answered: a refused result was never delivered.
-  await env.limiter.reserveRecords(principal, meta.total_records);
+  await env.limiter.reserveRecords(principal, meta.total_records, 'sync', prepared.prompts);
   return JSON.parse(text) as Record<string, unknown>;
 }
 

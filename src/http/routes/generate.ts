@@ -82,7 +82,7 @@ export function generateRoutes(deps: AppDeps): Router {
             'request',
           )
         : undefined;
-    const daily = await deps.limiter.reserveRecords(principal, meta.total_records);
+    const daily = await deps.limiter.reserveRecords(principal, meta.total_records, 'sync', prepared.prompts);
     ctx.set(deps.limiter.headers(daily));
 
     const elapsed = () => Math.round((performance.now() - started) * 10) / 10;

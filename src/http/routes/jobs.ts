@@ -85,7 +85,13 @@ export function jobRoutes(deps: AppDeps): Router {
     // The records are reserved in the job's own transaction: a job that is not stored (an outage
     // between the two) counts nothing.
     const job = await background.jobs.submit(principal, prepared, async (trx) => {
-      const daily = await deps.limiter.reserveRecords(principal, prepared.meta.total_records, 'async', trx);
+      const daily = await deps.limiter.reserveRecords(
+        principal,
+        prepared.meta.total_records,
+        'async',
+        prepared.prompts,
+        trx,
+      );
       ctx.set(deps.limiter.headers(daily));
     });
     const body: JobAccepted = {

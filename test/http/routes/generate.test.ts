@@ -336,6 +336,31 @@ t.test('prompt mode: a prompt that cannot be understood', async (t) => {
       prompts_used: number;
     };
     t.equal(usage.daily_used, 0, 'no records counted');
-    t.equal(usage.prompts_used, 1, 'the conversion attempt counts toward the prompt allowance');
+    t.equal(usage.prompts_used, 0, 'nor the prompt: a refused request counts nothing');
+  });
+});
+
+t.test('prompt mode: only a served prompt counts toward the prompt allowance', async (t) => {
+  forEachStore(t, async (t, store) => {
+    const server = await startApp(t, store, {
+      plans: { free: { ...DEFAULT_PLANS.free, prompts_per_day: 1 } },
+    });
+    const key = await server.key('free');
+    const usage = async () =>
+      ((await (await server.request('/api/v1/usage', { key })).json()) as { prompts_used: number })
+        .prompts_used;
+    const generate = (prompt: string) => server.request('/api/v1/generate', { key, json: { prompt } });
+    const tooMany = await generate('500 customers with name and email');
+    t.equal(tooMany.status, 429, 'converted, then over the per-request record limit');
+    t.match(((await tooMany.json()) as { error: { message: string } }).error.message, /at most 100 records/);
+    t.equal(await usage(), 0, 'the refused prompt is not counted');
+    const served = await generate('20 customers with name and email');
+    t.equal(served.status, 200);
+    await served.arrayBuffer();
+    t.equal(await usage(), 1, 'the served one is');
+    const over = await generate('20 customers with name and email');
+    t.equal(over.status, 429);
+    t.match(((await over.json()) as { error: { message: string } }).error.message, /Daily prompt limit/);
+    t.equal(await usage(), 1);
   });
 });
