@@ -98,6 +98,23 @@ t.test('generation: a small request comes back whole, as the API answers it', as
   t.equal(await usedToday(server, key), 6, 'the tool counted its 3 records, the API its 3');
 });
 
+t.test('generation: a table named __proto__ is in the preview like any other', async (t) => {
+  const server = await startApp(t, await embeddedStore(t));
+  const key = await server.key('pro');
+  const client = await connect(t, server, bearer(key));
+  const request = {
+    seed: 3,
+    tables: [{ name: '__proto__', count: 2, fields: [{ name: '__proto__', type: 'integer' }] }],
+  };
+  const tool = await call(client, 'generate_test_data', request);
+  answered(t, tool);
+  const expected = await api(server, '/api/v1/generate', key, request);
+  t.same(Object.keys(tool.body['data'] as object), ['__proto__'], 'the table is a key of data');
+  t.same(tool.body['data'], expected.body['data'], "the API's records");
+  t.match(tool.body['preview'], { complete: true, records_per_table: JSON.parse('{"__proto__":2}') });
+  t.notOk(tool.body['full_result'], 'the whole table is shown');
+});
+
 t.test('generation: a large request answers a capped preview and how to fetch the rest', async (t) => {
   const server = await startApp(t, await embeddedStore(t));
   const key = await server.key('scale');

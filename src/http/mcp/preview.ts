@@ -57,7 +57,8 @@ export async function generatePreview(
 
 /** At most `step` rows a table, fewer where rows are long, within PREVIEW_WORST_BYTES in all. */
 function rowsPerTable(plan: GenerationPlan, step: number): Record<string, number> {
-  const rows: Record<string, number> = {};
+  // Keyed by table names: without a prototype, a table named __proto__ is a key like any other.
+  const rows = Object.create(null) as Record<string, number>;
   let budget = PREVIEW_WORST_BYTES;
   for (const table of plan.tables) {
     const fit = Math.floor(budget / table.rowBytes);
@@ -83,7 +84,7 @@ async function render(
     pieces.push({ text: scriptEpilogue() });
     return { sql: await collect(plan, rows, pieces, pool) };
   }
-  const data: Record<string, unknown> = {};
+  const data = Object.create(null) as Record<string, unknown>;
   for (const table of plan.tables) {
     const options: EncodeOptions = {
       encoding: format === 'csv' ? 'csv' : 'ndjson',
