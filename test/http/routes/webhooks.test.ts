@@ -175,6 +175,9 @@ t.test('registration, listing, deletion and their errors', async (t) => {
       'http://[::1]/',
       'http://169.254.169.254/',
       'http://[::ffff:127.0.0.1]/',
+      'http://[::127.0.0.1]:8080/',
+      'http://[64:ff9b::10.0.0.1]/',
+      'http://[2002:7f00:1::1]/',
     ]) {
       const bad = await server.request('/api/v1/webhooks', { key: other, json: { url } });
       t.equal(bad.status, 422, `${url.slice(0, 40)}: 422`);
