@@ -116,14 +116,15 @@ t.test('guardedLookup judges every resolved address, in both callback forms', as
     else t.same(allowed, { address: expected[0]!.address, family: expected[0]!.family }, 'one address');
   }
   // A name may resolve to an IPv6 form of a private IPv4 address: lookup answers a literal as itself.
-  for (const [host, range] of [
+  const embedded: [string, string][] = [
     ['::7f00:1', 'loopback'],
     ['64:ff9b::a00:1', 'private'],
     ['2002:c0a8:101::1', 'private'],
     ['::ffff:0:7f00:1', 'loopback'],
-  ]) {
+  ];
+  for (const [host, range] of embedded) {
     t.match(
-      await resolve(host!, false, false),
+      await resolve(host, false, false),
       { code: 'ERR_WEBHOOK_FORBIDDEN_ADDRESS', message: range },
       host,
     );
