@@ -5,6 +5,7 @@
  * text is the API's error envelope, `{ error: { code, message, details? } }`, with the API's codes.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type CallToolResult,
   CallToolRequestSchema,
@@ -18,6 +19,7 @@ import { HttpError } from '../../errors.js';
 import { VERSION } from '../../version.js';
 import { toJsonSchema } from '../openapi/json-schema.js';
 import type { ToolEnv } from './env.js';
+import { checkParams } from './params.js';
 import { TOOLS } from './tools.js';
 
 /** What tools/list answers: the same for every request, so built once. */
@@ -39,9 +41,20 @@ const INSTRUCTIONS =
 /** The server's name and version, as initialize reports them. */
 export const SERVER_INFO = { name: 'mockhive', version: VERSION };
 
+/** The SDK's server, whose transports answer requests with misfit params -32602 (params.ts). */
+class CheckedServer extends Server {
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    checkParams(transport);
+  }
+}
+
 /** An MCP server whose tools run on `env`; errors other than the API's are logged and hidden. */
 export function createMcpServer(env: ToolEnv, log: Logger): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new CheckedServer(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: INSTRUCTIONS,
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = BY_NAME.get(request.params.name);
