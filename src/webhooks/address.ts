@@ -24,9 +24,39 @@ export class ForbiddenAddressError extends Error {
 /** The range name (ipaddr.js's) of an address that is not public unicast, 'invalid' if unparseable. */
 export function forbiddenAddress(ip: string): string | undefined {
   if (!ipaddr.isValid(ip)) return 'invalid';
-  // process() unwraps IPv4-mapped IPv6 (::ffff:127.0.0.1), which would otherwise pass as 'ipv4Mapped'.
-  const range = ipaddr.process(ip).range();
+  const parsed = ipaddr.parse(ip);
+  const judged = parsed.kind() === 'ipv6' ? (embeddedIPv4(parsed as Ipaddr.IPv6) ?? parsed) : parsed;
+  const range = judged.range();
   return range === 'unicast' ? undefined : range;
+}
+
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
+
+/**
+ * The IPv4 address an IPv6 address stands for, where the network (a stack, a NAT64 translator, a
+ * 6to4 relay) may carry packets on to it: such an address is judged as the IPv4 address it embeds, or
+ * ::ffff:127.0.0.1, ::127.0.0.1 (WHATWG writes it ::7f00:1), 64:ff9b::10.0.0.1 or 2002:7f00:1:: would
+ * reach a private host. Forms whose embedding is not fixed (NAT64 local-use prefixes, Teredo's
+ * obfuscated client) are left to their own range, which is refused.
+ */
+function embeddedIPv4(address: Ipaddr.IPv6): Ipaddr.IPv4 | undefined {
+  const bytes = address.toByteArray();
+  const last = () => new ipaddr.IPv4(bytes.slice(12, 16));
+  switch (address.range()) {
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d, IPv4-translated
+      return last();
+    case 'rfc6052':
+      return address.match(NAT64_WELL_KNOWN) ? last() : undefined;
+    case '6to4': // 2002:aabb:ccdd::/48
+      return new ipaddr.IPv4(bytes.slice(2, 6));
+    case 'unicast':
+      // IPv4-compatible (::a.b.c.d, deprecated); :: and ::1 have ranges of their own.
+      return address.match(IPV4_COMPATIBLE) ? last() : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** The host of a URL as an IP address, or undefined for a DNS name (WHATWG brackets IPv6). */

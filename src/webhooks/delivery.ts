@@ -23,13 +23,21 @@ export const RETRY_DELAYS_MS: readonly number[] = [
   10 * 3_600_000, // 10 h
 ];
 
-/** How an attempt ended; ok iff the receiver answered 2xx. `error` never holds the secret. */
+/**
+ * How an attempt ended; ok iff the receiver answered 2xx. `error` is stored and shown to the customer:
+ * it never holds the secret, nor what the service's resolver answered for a name (that would map an
+ * internal network), which `detail` keeps for the server log only.
+ */
 export interface DeliveryOutcome {
   ok: boolean;
   status?: number;
   error?: string;
+  detail?: string;
   durationMs: number;
 }
+
+/** The error of an attempt refused because the name resolved to an address webhooks may not reach. */
+export const FORBIDDEN_ADDRESS_ERROR = 'the address is not allowed';
 
 /** What to send: the headers come from deliveryHeaders() and sign `body`. */
 export interface DeliveryTarget {
@@ -59,10 +67,7 @@ export async function attemptDelivery(
   options: DeliveryOptions,
 ): Promise<DeliveryOutcome> {
   const started = performance.now();
-  const result = await attempt(target, options).catch((error: unknown): Result => ({
-    ok: false,
-    error: describe(error),
-  }));
+  const result = await attempt(target, options).catch((error: unknown): Result => failure(error));
   return { ...result, durationMs: Math.round(performance.now() - started) };
 }
 
@@ -94,7 +99,7 @@ function post(url: URL, target: DeliveryTarget, options: DeliveryOptions): Promi
       request.destroy();
       resolve(result);
     };
-    const fail = (error: unknown): void => settle({ ok: false, status, error: describe(error) });
+    const fail = (error: unknown): void => settle({ ...failure(error), status });
     const timer = setTimeout(() => fail(`timed out after ${timeoutMs} ms`), timeoutMs);
     const onAbort = (): void => fail('aborted');
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -126,10 +131,16 @@ const MESSAGES: Readonly<Record<string, string>> = {
   ETIMEDOUT: 'connection timed out',
 };
 
+/** A failed attempt's outcome; the guard's own message, naming the resolved address, goes to `detail`. */
+function failure(error: unknown): Result {
+  return error instanceof ForbiddenAddressError
+    ? { ok: false, error: FORBIDDEN_ADDRESS_ERROR, detail: error.message }
+    : { ok: false, error: describe(error) };
+}
+
 // Only our own texts and error codes: Node's messages may quote header values.
 function describe(error: unknown): string {
   if (typeof error === 'string') return error;
-  if (error instanceof ForbiddenAddressError) return error.message;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return 'request failed';
   if (/CERT|TLS|SSL|VERIFY/.test(code)) return `TLS error (${code})`;

@@ -87,7 +87,14 @@ export function deliveryHandler(deps: {
     const state = outcome.ok ? 'delivered' : delay === undefined ? 'failed' : 'pending';
     const next = delay === undefined ? null : done + delay;
     logger.info(
-      { delivery: id, attempt: attempts, status: outcome.status, error: outcome.error, state },
+      {
+        delivery: id,
+        attempt: attempts,
+        status: outcome.status,
+        error: outcome.error,
+        detail: outcome.detail,
+        state,
+      },
       'webhook delivery attempt',
     );
     // The attempt was made: recording it waits out an outage, or the task would run again and the

@@ -66,3 +66,17 @@ t.test('suggestType', async (t) => {
   t.equal(suggestType('uuuid'), 'uuid');
   t.equal(suggestType('qqqqqqqqqq'), undefined);
 });
+
+t.test(
+  'json keys named __proto__ are keys, not the prototype (the CLI reads requests with JSON.parse)',
+  async (t) => {
+    const json = FIELD_TYPES.get('json')!;
+    const byKeys = json.generate(cellRng(1), cellContext(), { keys: ['__proto__', 'a'] }) as object;
+    t.same(Object.keys(byKeys), ['__proto__', 'a']);
+    t.equal(Object.getPrototypeOf(byKeys), Object.prototype);
+    const fields = JSON.parse('{"__proto__":"integer","b":"integer"}') as Record<string, string>;
+    const byFields = json.generate(cellRng(1), cellContext(), { fields }) as object;
+    t.same(Object.keys(byFields), ['__proto__', 'b']);
+    t.match(JSON.stringify(byFields), /^\{"__proto__":-?\d+,"b":-?\d+\}$/);
+  },
+);

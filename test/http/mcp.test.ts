@@ -128,6 +128,21 @@ t.test('generation: a small request comes back whole, as the API answers it', as
   t.equal(await usedToday(server, key), 6, 'the tool counted its 3 records, the API its 3');
 });
 
+t.test('generation: a table named __proto__ is in the answer like any other', async (t) => {
+  const server = await startApp(t, await embeddedStore(t));
+  const key = await server.key('pro');
+  const client = await connect(t, server, bearer(key));
+  const request = {
+    seed: 3,
+    tables: [{ name: '__proto__', count: 2, fields: [{ name: '__proto__', type: 'integer' }] }],
+  };
+  const tool = await call(client, 'generate_test_data', request);
+  answered(t, tool);
+  const expected = await api(server, '/api/v1/generate', key, request);
+  t.same(Object.keys(tool.body['data'] as object), ['__proto__'], 'the table is a key of data');
+  t.same(tool.body['data'], expected.body['data'], "the API's records");
+});
+
 t.test('an MCP client gets 500 rows back: key as a header, as `api_key`, and at /mcp/agent', async (t) => {
   const server = await startApp(t, await embeddedStore(t));
   const key = await server.key('pro');
@@ -413,6 +428,39 @@ t.test('the HTTP face of /mcp: GET and DELETE 405, bodies checked, unknown tools
 
   const client = await connect(t, server);
   await t.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /no_such_tool/);
+});
+
+t.test('requests with misfit params answer -32602 with a short message, never -32603', async (t) => {
+  const server = await startApp(t, await embeddedStore(t));
+  const rpc = async (id: number, method: string, params?: unknown) => {
+    const response = await server.request('/mcp', {
+      json: { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) },
+      headers: { Accept: 'application/json, text/event-stream' },
+    });
+    t.equal(response.status, 200);
+    return (await response.json()) as { id: number; error?: { code: number; message: string } };
+  };
+  const cases: [string, unknown, RegExp][] = [
+    ['tools/call', undefined, /^Invalid params for tools\/call: params: expected object/],
+    ['tools/call', {}, /params\.name: expected string, received undefined/],
+    ['tools/call', { name: 5 }, /params\.name: expected string, received number/],
+    ['tools/call', { name: 'list_templates', arguments: 'x' }, /params\.arguments/],
+    ['tools/call', { name: 'no_such_tool' }, /No tool "no_such_tool"/],
+    ['tools/list', { cursor: 5 }, /^Invalid params for tools\/list: params\.cursor/],
+    ['initialize', {}, /^Invalid params for initialize: params\./],
+  ];
+  let id = 0;
+  for (const [method, params, message] of cases) {
+    const answer = await rpc(++id, method, params);
+    const name = `${method} ${JSON.stringify(params)}`;
+    t.equal(answer.id, id, name);
+    t.equal(answer.error?.code, -32602, name);
+    t.match(answer.error?.message, message, name);
+    t.ok((answer.error?.message.length ?? 0) <= 200, `${name}: short`);
+  }
+  const fine = await rpc(id + 1, 'tools/call', { name: 'list_templates' });
+  t.notOk(fine.error, 'params that fit are served');
+  t.match(fine, { result: { content: [{ type: 'text' }] } });
 });
 
 t.test('a web page from another origin cannot drive the tools (DNS rebinding guard)', async (t) => {

@@ -27,11 +27,34 @@ t.test('forbiddenAddress refuses every class but public unicast', async (t) => {
     ['::ffff:127.0.0.1', 'loopback'],
     ['::ffff:10.0.0.1', 'private'],
     ['::ffff:7f00:1', 'loopback'],
-    ['64:ff9b::7f00:1', 'rfc6052'],
+    // IPv6 forms that embed an IPv4 address are judged as the address they embed.
+    ['64:ff9b::7f00:1', 'loopback'],
+    ['64:ff9b::10.0.0.1', 'private'],
+    ['::7f00:1', 'loopback'],
+    ['::127.0.0.1', 'loopback'],
+    ['::a00:1', 'private'],
+    ['::a9fe:a9fe', 'linkLocal'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['::ffff:0:192.168.0.1', 'private'],
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:c0a8:101::1', 'private'],
+    ['2002:a9fe:a9fe:1::1', 'linkLocal'],
+    // Embeddings that are not fixed stay refused by their own range.
+    ['64:ff9b:1::808:808', 'rfc6052'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'teredo'],
     ['not an address', 'invalid'],
   ];
   for (const [ip, range] of refused) t.equal(forbiddenAddress(ip), range, ip);
-  for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+  const allowed = [
+    '8.8.8.8',
+    '1.1.1.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '::808:808',
+    '64:ff9b::808:808', // what DNS64 answers for a public IPv4-only name
+    '2002:808:808::1',
+  ];
+  for (const ip of allowed) {
     t.equal(forbiddenAddress(ip), undefined, ip);
   }
 });
@@ -58,6 +81,13 @@ t.test('webhookUrlProblem', async (t) => {
     ['http://127.0.0.1/', /loopback/],
     ['http://[::1]:8080/', /loopback/],
     ['http://[::ffff:127.0.0.1]/', /loopback/],
+    ['http://[::127.0.0.1]:8080/', /loopback/],
+    ['http://[::10.0.0.1]/', /private/],
+    ['http://[::ffff:0:127.0.0.1]/', /loopback/],
+    ['http://[64:ff9b::127.0.0.1]/', /loopback/],
+    ['http://[64:ff9b::192.168.1.1]/', /private/],
+    ['http://[2002:7f00:1::1]/', /loopback/],
+    ['http://[2002:a00:1::1]/', /private/],
     ['http://2130706433/', /loopback/],
     ['http://0x7f.1/', /loopback/],
     ['http://0.0.0.0/', /unspecified/],
@@ -85,5 +115,20 @@ t.test('guardedLookup judges every resolved address, in both callback forms', as
     if (all) t.same(allowed, { address: expected, family: undefined }, 'all: true gives the list');
     else t.same(allowed, { address: expected[0]!.address, family: expected[0]!.family }, 'one address');
   }
+  // A name may resolve to an IPv6 form of a private IPv4 address: lookup answers a literal as itself.
+  const embedded: [string, string][] = [
+    ['::7f00:1', 'loopback'],
+    ['64:ff9b::a00:1', 'private'],
+    ['2002:c0a8:101::1', 'private'],
+    ['::ffff:0:7f00:1', 'loopback'],
+  ];
+  for (const [host, range] of embedded) {
+    t.match(
+      await resolve(host, false, false),
+      { code: 'ERR_WEBHOOK_FORBIDDEN_ADDRESS', message: range },
+      host,
+    );
+  }
+  t.match(await resolve('64:ff9b::808:808', false, false), { address: '64:ff9b::808:808', family: 6 });
   t.match(await resolve('no-such-host.invalid', true, false), { code: /ENOTFOUND|EAI_AGAIN/ });
 });

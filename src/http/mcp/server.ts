@@ -6,6 +6,7 @@
  * Answers and errors are JSON objects, sent as text and as `structuredContent`, as the hosted tools do.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type CallToolResult,
   CallToolRequestSchema,
@@ -19,6 +20,7 @@ import { HttpError } from '../../errors.js';
 import { VERSION } from '../../version.js';
 import { toJsonSchema } from '../openapi/json-schema.js';
 import type { ToolEnv } from './env.js';
+import { checkParams } from './params.js';
 import { TOOLS } from './tools.js';
 
 /** What tools/list answers: the same for every request, so built once. */
@@ -43,9 +45,20 @@ const INSTRUCTIONS =
 /** The server's name and version, as initialize reports them. */
 export const SERVER_INFO = { name: 'mockhive', version: VERSION };
 
+/** The SDK's server, whose transports answer requests with misfit params -32602 (params.ts). */
+class CheckedServer extends Server {
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    checkParams(transport);
+  }
+}
+
 /** An MCP server whose tools run on `env`; errors other than the API's are logged and hidden. */
 export function createMcpServer(env: ToolEnv, log: Logger): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new CheckedServer(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: INSTRUCTIONS,
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = BY_NAME.get(request.params.name);

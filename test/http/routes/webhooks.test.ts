@@ -175,6 +175,9 @@ t.test('registration, listing, deletion and their errors', async (t) => {
       'http://[::1]/',
       'http://169.254.169.254/',
       'http://[::ffff:127.0.0.1]/',
+      'http://[::127.0.0.1]:8080/',
+      'http://[64:ff9b::10.0.0.1]/',
+      'http://[2002:7f00:1::1]/',
     ]) {
       const bad = await server.request('/api/v1/webhooks', { key: other, json: { url } });
       t.equal(bad.status, 422, `${url.slice(0, 40)}: 422`);
@@ -331,10 +334,16 @@ t.test('a name resolving to a private address is refused when connecting', async
     state: 'pending',
     attempts: Number,
     last_status: null,
-    last_error: /localhost resolves to a loopback address \((127\.0\.0\.1|::1)\)/,
+    last_error: 'the address is not allowed',
     next_attempt_at: String,
   });
   t.equal(hook.received.length, 0, 'the receiver saw no request');
+  const logged = server.logs.find((line) => line.includes('webhook delivery attempt'));
+  t.match(
+    logged,
+    /"detail":"localhost resolves to a loopback address \((127\.0\.0\.1|::1)\)/,
+    'the log keeps it',
+  );
 });
 
 t.test('a deleted webhook gets no delivery for a job that ends afterwards', async (t) => {

@@ -162,16 +162,13 @@ export const COMPOSITE_TYPES: readonly FieldType[] = [
     },
     generate: (rng, ctx, p) => {
       const keys = p['keys'] as readonly string[] | undefined;
-      if (keys) {
-        const out: Record<string, Value> = {};
-        for (const key of keys) out[key] = keyedValue(key, rng);
-        return out;
-      }
+      // fromEntries defines its keys, so a key named __proto__ is a key, not the object's prototype.
+      if (keys) return Object.fromEntries(keys.map((key) => [key, keyedValue(key, rng)]));
       const fields = p['fields'] as Record<string, string> | undefined;
       if (fields) {
-        const out: Record<string, Value> = {};
-        for (const [key, id] of Object.entries(fields)) out[key] = lookupType(id)!.generate(rng, ctx, {});
-        return out;
+        return Object.fromEntries(
+          Object.entries(fields).map(([key, id]) => [key, lookupType(id)!.generate(rng, ctx, {})]),
+        );
       }
       const tags = [rng.pick(WORDS), rng.pick(WORDS)];
       return {
