@@ -16,6 +16,7 @@ t.test('the thread converts as the inline converter does, in turn', async (t) =>
   );
   const convert = createPromptConverter({ offline: thread.convert });
   t.same(await convert(prompts[2]!), convertPrompt(prompts[2]!), 'the service converter runs on it');
+  await t.rejects(thread.convert((() => '') as never), "a thread's error is the caller's, not a deadline");
 });
 
 t.test('a conversion past its deadline is stopped and says so; the next runs on a new thread', async (t) => {
