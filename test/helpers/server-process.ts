@@ -86,3 +86,22 @@ export async function sha256(response: Response): Promise<string> {
     .update(Buffer.from(await response.arrayBuffer()))
     .digest('hex');
 }
+
+/**
+ * The SHA-256 of a completed job's stored CSV result and of the sync stream of the same request:
+ * equal when the job's bytes are the stream's.
+ */
+export async function resultAndStream(
+  server: { url: string },
+  key: string,
+  jobId: string,
+  request: object,
+): Promise<{ stored: string; streamed: string }> {
+  const stored = await call(server, key, `/api/v1/jobs/${jobId}/result`, { headers: { Accept: 'text/csv' } });
+  const streamed = await call(server, key, '/api/v1/generate', {
+    method: 'POST',
+    body: JSON.stringify(request),
+    headers: { Accept: 'text/csv' },
+  });
+  return { stored: await sha256(stored), streamed: await sha256(streamed) };
+}

@@ -12,7 +12,7 @@ import { createApiKey } from '../../src/accounts/api-keys.js';
 import { systemClock } from '../../src/accounts/clock.js';
 import { openStore } from '../../src/store/index.js';
 import { privatePostgres } from '../helpers/private-postgres.js';
-import { call, type ServerProcess, sha256, startServer, until } from '../helpers/server-process.js';
+import { call, resultAndStream, type ServerProcess, startServer, until } from '../helpers/server-process.js';
 
 const USERS = {
   tables: [
@@ -124,15 +124,8 @@ t.test('a database outage: the service stays up, answers 503, and loses nothing'
       return job.status === 'completed' || job.status === 'failed' ? job : undefined;
     });
     t.equal(ended.status, 'completed', 'the job completes after the outage');
-    const stored = await call(server, internal, `/api/v1/jobs/${id}/result`, {
-      headers: { Accept: 'text/csv' },
-    });
-    const streamed = await call(server, internal, '/api/v1/generate', {
-      method: 'POST',
-      body: JSON.stringify(USERS),
-      headers: { Accept: 'text/csv' },
-    });
-    t.equal(await sha256(stored), await sha256(streamed), 'its result is byte-identical to the sync stream');
+    const { stored, streamed } = await resultAndStream(server, internal, id, USERS);
+    t.equal(stored, streamed, 'its result is byte-identical to the sync stream');
   });
 
   t.test('during a limit update: the cut request counts nothing', async (t) => {

@@ -12,7 +12,7 @@ import { createApiKey } from '../../src/accounts/api-keys.js';
 import { systemClock } from '../../src/accounts/clock.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
-import { call, type ServerProcess, sha256, startServer, until } from '../helpers/server-process.js';
+import { call, resultAndStream, type ServerProcess, startServer, until } from '../helpers/server-process.js';
 
 const USERS = {
   tables: [
@@ -114,15 +114,8 @@ async function scenario(t: Test, store: Store, env: Record<string, string>, runn
     'completed',
     'completed after the restart',
   );
-  const stored = await call(server, key, `/api/v1/jobs/${interrupted}/result`, {
-    headers: { Accept: 'text/csv' },
-  });
-  const streamed = await call(server, key, '/api/v1/generate', {
-    method: 'POST',
-    body: JSON.stringify(USERS),
-    headers: { Accept: 'text/csv' },
-  });
-  t.equal(await sha256(stored), await sha256(streamed), 'its result is byte-identical to the sync stream');
+  const { stored, streamed } = await resultAndStream(server, key, interrupted, USERS);
+  t.equal(stored, streamed, 'its result is byte-identical to the sync stream');
 
   // 3. Killed while a part runs, that part having been retried once already: WORKER_LOST. The kill
   // must find a part running, not just finished (a stored part is not lost): tried until it does.

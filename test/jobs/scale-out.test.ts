@@ -2,10 +2,10 @@
  * Two instances sharing one PostgreSQL split a 1,000,000-record job: each runs some of its parts
  * (recorded per part), and the stored result is byte-identical to the sync stream of the request.
  */
-import { createHash } from 'node:crypto';
 import t from 'tap';
 import { startApp } from '../helpers/app.js';
 import { submitJob, waitForJob } from '../helpers/jobs.js';
+import { sha256 } from '../helpers/server-process.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
 import { openStore } from '../../src/store/index.js';
 
@@ -26,11 +26,6 @@ const USERS = {
   format: 'csv',
   seed: 7,
 };
-
-const sha256 = async (response: Response) =>
-  createHash('sha256')
-    .update(Buffer.from(await response.arrayBuffer()))
-    .digest('hex');
 
 t.test('two instances each run part of one job; the result is the sync stream, byte for byte', async (t) => {
   if (!(await requirePostgres(t))) return;
