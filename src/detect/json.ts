@@ -68,7 +68,7 @@ function sniffString(key: string, value: string, table: string): Inferred {
 
 function sniffNumber(key: string, value: number, table: string): Inferred {
   if (Number.isInteger(value)) {
-    if (snakeCase(key) === 'id') return { type: 'sequence', params: { start: 1 } };
+    if (snakeCase(key) === 'id') return { type: 'id', params: { start: 1 } };
     const byName = typeFromName(key, 'integer', table);
     if (byName !== undefined) return byName;
     const max = Math.max(1000, 10 ** String(Math.abs(value)).length - 1);
@@ -102,7 +102,7 @@ function arrayOf(key: string, items: unknown[], table: string): Inferred {
   else if (typeof first === 'number') of = sniffNumber(element, first, table);
   else if (typeof first === 'boolean') of = { type: 'boolean' };
   else of = typeFromName(element, 'text', table) ?? { type: 'word' };
-  if (of.type === 'enum' || of.type === 'sequence') of = { type: 'word' };
+  if (of.type === 'enum' || of.type === 'sequence' || of.type === 'id') of = { type: 'word' };
   const params: Record<string, unknown> = {
     of: of.type,
     min: 1,

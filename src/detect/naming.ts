@@ -690,6 +690,28 @@ function kindOf(inferred: Inferred): ColumnKind | undefined {
   return FIELD_TYPES.get(inferred.type)?.kind(inferred.params ?? {});
 }
 
+/** Types whose value is an object by default (as the hosted service gives) and a number with `scalar`. */
+const OBJECT_BY_DEFAULT: ReadonlySet<string> = new Set(['salary', 'weight', 'token_count']);
+
+/**
+ * A named type in the form a column holds: a salary, a weight or a token count is one number unless the
+ * sample is an object; a plain numbering of a numeric column is an `id` (numbers), where a `sequence`
+ * would be strings in JSON.
+ */
+function asColumn(inferred: Inferred, value: ValueClass): Inferred {
+  if (value === 'json') return inferred;
+  if (OBJECT_BY_DEFAULT.has(inferred.type)) {
+    return { type: inferred.type, params: { ...inferred.params, scalar: true } };
+  }
+  const params = inferred.params ?? {};
+  const plain =
+    params['prefix'] === undefined && params['suffix'] === undefined && params['pad'] === undefined;
+  if (inferred.type === 'sequence' && plain && (value === 'integer' || value === 'decimal')) {
+    return { type: 'id', params };
+  }
+  return inferred;
+}
+
 /** Whether a type's column kind fits what the storage or the value says. */
 export function fits(inferred: Inferred, value: ValueClass): boolean {
   if (value === 'any') return true;
@@ -1043,8 +1065,9 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   // `calls_per_day`, `rate_per_night`: a rate is a number, a price or a measure; never the day it is
   // per (the fallback below reads its measure).
   const per = /^(.+?)_per_[a-z]+$/.exec(snake);
-  for (const candidate of candidates) {
-    if (per !== null && !RATE_TYPE.test(candidate.type)) continue;
+  for (const named of candidates) {
+    if (per !== null && !RATE_TYPE.test(named.type)) continue;
+    const candidate = asColumn(named, value);
     if (fits(candidate, value)) return candidate;
     // An integer column of money keeps the money type, in whole units.
     if (value === 'integer' && ['price', 'amount', 'decimal'].includes(candidate.type)) {

@@ -150,10 +150,13 @@ function singular(name: string): string {
   return name.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 }
 
+/** Types that number the rows: their values are distinct without `unique`. */
+const NUMBERING: ReadonlySet<string> = new Set(['id', 'sequence']);
+
 function identifierType(column: ColumnInfo, value: ValueClass, table: string): Inferred {
   if (value === 'uuid') return { type: 'uuid' };
   if (value === 'integer' || value === 'decimal' || value === 'any')
-    return { type: 'sequence', params: { start: 1 } };
+    return { type: 'id', params: { start: 1 } };
   const byName = typeFromName(column.name, 'text', table);
   if (byName !== undefined && uniqueCapable(byName.type)) return byName;
   if (/(^|_)id$/i.test(column.name) || column.length === 36) return { type: 'uuid' };
@@ -196,7 +199,7 @@ export function columnToField(column: ColumnInfo, ctx: ColumnContext): DraftFiel
   const sqliteRowid = ctx.primaryKey && base === 'INTEGER';
   let inferred: Inferred;
   if (enumValues !== undefined) inferred = { type: 'enum', params: { values: enumValues } };
-  else if (serial || sqliteRowid) inferred = { type: 'sequence', params: { start: 1 } };
+  else if (serial || sqliteRowid) inferred = { type: 'id', params: { start: 1 } };
   else if (ctx.primaryKey && column.ref === undefined) inferred = identifierType(column, value, ctx.table);
   else if (column.array) {
     const element = valueType({ ...column, name: singular(column.name), array: false }, value, ctx.table);
@@ -232,7 +235,7 @@ export function columnToField(column: ColumnInfo, ctx: ColumnContext): DraftFiel
   if (ctx.primaryKey && column.ref === undefined) field.unique = undefined;
   else if (
     ctx.unique &&
-    (column.ref !== undefined || uniqueCapable(inferred.type) || inferred.type === 'sequence')
+    (column.ref !== undefined || uniqueCapable(inferred.type) || NUMBERING.has(inferred.type))
   )
     field.unique = true;
   if (column.ref !== undefined)

@@ -96,7 +96,7 @@ t.test('nested objects and arrays of objects become child tables with a ref to t
 
 t.test('an integer id stays the key that children reference', async (t) => {
   const { tables } = detectSchema({ sample_json: { id: 7, comments: [{ id: 1, body: 'Nice!' }] } });
-  t.same(fieldOf(tables, 'records', 'id'), { name: 'id', type: 'sequence', params: { start: 1 } });
+  t.same(fieldOf(tables, 'records', 'id'), { name: 'id', type: 'id', params: { start: 1 } });
   t.same(fieldOf(tables, 'comments', 'record_id')?.params, { table: 'records', field: 'id' });
   assertGenerates(t, tables);
 });

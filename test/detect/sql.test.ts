@@ -34,7 +34,7 @@ t.test(
       tables.map((x) => x.name),
       ['organizations', 'users'],
     );
-    t.same(fieldOf(tables, 'organizations', 'id'), { name: 'id', type: 'sequence', params: { start: 1 } });
+    t.same(fieldOf(tables, 'organizations', 'id'), { name: 'id', type: 'id', params: { start: 1 } });
     t.same(fieldOf(tables, 'organizations', 'name'), { name: 'name', type: 'company_name' });
     t.equal(fieldOf(tables, 'organizations', 'domain')?.nullable, true, 'NOT NULL absent → nullable');
     t.same(fieldOf(tables, 'users', 'id'), { name: 'id', type: 'uuid' });
@@ -99,7 +99,7 @@ t.test(
     COMMENT ON TABLE posts IS 'Blog posts';`);
     t.same(fieldOf(tables, 'authors', 'author_id'), {
       name: 'author_id',
-      type: 'sequence',
+      type: 'id',
       params: { start: 1, primary_key: true },
     });
     t.same(fieldOf(tables, 'authors', 'mood'), {
@@ -108,7 +108,7 @@ t.test(
       params: { values: ['happy', 'sad'] },
     });
     t.equal(fieldOf(tables, 'authors', 'display_name')?.type, 'full_name');
-    t.equal(fieldOf(tables, 'posts', 'id')?.type, 'sequence');
+    t.equal(fieldOf(tables, 'posts', 'id')?.type, 'id');
     t.same(fieldOf(tables, 'posts', 'author_id')?.params, { table: 'authors', field: 'author_id' });
     t.same(fieldOf(tables, 'posts', 'score')?.params, { min: 0, max: 10, precision: 1 });
     t.equal(fieldOf(tables, 'posts', 'title')?.type, 'title');
@@ -152,7 +152,7 @@ t.test('MySQL: AUTO_INCREMENT, ENUM, TINYINT(1), backticks, KEY and ENGINE optio
       \`quantity\` SMALLINT NOT NULL,
       CONSTRAINT \`fk_customer\` FOREIGN KEY (\`customer_id\`) REFERENCES \`customers\` (\`id\`)
     ) ENGINE=InnoDB;`);
-  t.same(fieldOf(tables, 'customers', 'id'), { name: 'id', type: 'sequence', params: { start: 1 } });
+  t.same(fieldOf(tables, 'customers', 'id'), { name: 'id', type: 'id', params: { start: 1 } });
   t.same(fieldOf(tables, 'customers', 'email'), { name: 'email', type: 'email', unique: true });
   t.same(fieldOf(tables, 'customers', 'phone'), { name: 'phone', type: 'phone', nullable: true });
   t.same(fieldOf(tables, 'customers', 'tier')?.params, { values: ['free', 'pro', 'enterprise'] });
@@ -180,11 +180,11 @@ t.test(
     ) WITHOUT ROWID;`);
     t.same(fieldOf(tables, 'artists', 'ArtistId'), {
       name: 'ArtistId',
-      type: 'sequence',
+      type: 'id',
       params: { start: 1, primary_key: true },
     });
     t.equal(fieldOf(tables, 'artists', 'Name')?.type, 'full_name', 'artists are people');
-    t.equal(fieldOf(tables, 'albums', 'AlbumId')?.type, 'sequence', 'INTEGER PRIMARY KEY is the rowid');
+    t.equal(fieldOf(tables, 'albums', 'AlbumId')?.type, 'id', 'INTEGER PRIMARY KEY is the rowid');
     t.same(fieldOf(tables, 'albums', 'ArtistId')?.params, { table: 'artists', field: 'ArtistId' });
     t.equal(fieldOf(tables, 'albums', 'Title')?.type, 'title');
     t.equal(fieldOf(tables, 'albums', 'Cover')?.type, 'image_url');
@@ -284,7 +284,7 @@ CREATE TABLE public.items (id integer NOT NULL, name text);
 CREATE SEQUENCE public.items_id_seq;
 ALTER TABLE ONLY public.items ALTER COLUMN id SET DEFAULT nextval('public.items_id_seq'::regclass);
 UNLOCK TABLES;`);
-  t.same(fieldOf(tables, 'items', 'id'), { name: 'id', type: 'sequence', params: { start: 1 } });
+  t.same(fieldOf(tables, 'items', 'id'), { name: 'id', type: 'id', params: { start: 1 } });
   t.equal(fieldOf(tables, 'items', 'name')?.type, 'product_name');
   assertGenerates(t, tables);
 });

@@ -85,7 +85,7 @@ export function paramPath(fieldPath: string, relative: string): string {
 }
 
 /** Kinds whose values can be ordered as dates, and as numbers. */
-export const DATE_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(['date', 'datetime']);
+export const DATE_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(['date', 'datetime', 'epoch']);
 export const NUMBER_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>([
   'integer',
   'bigint',

@@ -4,7 +4,7 @@
  * or pure functions: no I/O, no global state, so worker threads can run it.
  */
 
-/** A JSON-compatible generated value. Dates travel as ISO strings, decimals as numbers. */
+/** A JSON-compatible generated value. Dates travel as ISO strings (Unix seconds for `epoch`), decimals as numbers. */
 export type Value = string | number | boolean | null | Value[] | { [key: string]: Value };
 
 /** How a column stores its values; drives SQL column types and value encoding. */
@@ -18,6 +18,7 @@ export type ColumnKind =
   | 'uuid'
   | 'date' // 'YYYY-MM-DD'
   | 'datetime' // ISO 8601 UTC, 'YYYY-MM-DDTHH:mm:ss.sssZ'
+  | 'epoch' // an instant as Unix seconds (a whole number)
   | 'time' // 'HH:mm:ss'
   | 'json'; // object or array
 

@@ -12,6 +12,11 @@ export function isoDate(ms: number): string {
   return isoDayFromDays(Math.floor(ms / MS_PER_DAY));
 }
 
+/** The Unix seconds of an instant `ms` (an `epoch` value; fractions of a second are dropped). */
+export function unixSeconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}
+
 /** 'YYYY-MM-DDTHH:mm:ss.sssZ' of any instant `ms` (fractions of a millisecond are dropped). */
 export function isoInstant(ms: number): string {
   return isoDateTime(Math.floor(ms));
@@ -80,8 +85,9 @@ function parseCanonical(text: string): number {
   return date + h * 3600000 + m * 60000 + s * 1000 + millis;
 }
 
-/** Epoch ms of an ISO date or date-time string, or NaN. */
+/** Epoch ms of an ISO date or date-time string, or of Unix seconds (an `epoch` value), or NaN. */
 export function parseIsoMs(value: unknown): number {
+  if (typeof value === 'number') return value * 1000;
   if (typeof value !== 'string') return Number.NaN;
   const fast = parseCanonical(value);
   if (!Number.isNaN(fast)) return fast;

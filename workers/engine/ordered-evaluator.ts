@@ -5,7 +5,7 @@
  */
 import type { Value } from './field-type.js';
 import { type Evaluator, preparedGenerator, type RuntimeView, typeOf } from './evaluator.js';
-import { isoDate, isoInstant, MS_PER_DAY, parseIsoMs } from './iso-time.js';
+import { isoDate, isoInstant, MS_PER_DAY, parseIsoMs, unixSeconds } from './iso-time.js';
 import type { Anchor, PlannedField, PlannedOrder } from './plan.js';
 import { mix32 } from './random.js';
 import type { RowState } from './row-state.js';
@@ -29,7 +29,8 @@ export function orderedEvaluator(
   const numeric = order.numeric;
   const whole = field.kind === 'integer' || field.kind === 'bigint';
   const dateKind = field.kind === 'date';
-  const format = dateKind ? isoDate : isoInstant;
+  const iso = dateKind ? isoDate : isoInstant;
+  const epoch = field.kind === 'epoch';
   const windowed = numeric ? undefined : type.prepareWindow?.(params);
   const readAfter = latestOf(order.after.map((a) => anchorReader(rt, a, numeric)));
   const readBefore = order.before === null ? null : anchorReader(rt, order.before, numeric);
@@ -59,8 +60,7 @@ export function orderedEvaluator(
       tight['min'] = lo;
       tight['max'] = hi;
       const value = type.generate(rng, s, tight);
-      if (typeof value !== 'number') return value;
-      return value < lo ? lo : value > hi ? hi : value;
+      return typeof value === 'number' ? clamp(value, lo, hi) : value;
     }
     if (windowed !== undefined && lo >= MIN_MS && lo <= MAX_MS && hi >= MIN_MS && hi <= MAX_MS) {
       // The instants the ISO texts below would parse to: a date's window covers whole days.
@@ -72,17 +72,22 @@ export function orderedEvaluator(
       // Keep the instant for same-row anchors (updated_at after this field).
       s.ms[i] = clamped;
       s.msStamps[i] = s.epoch;
-      return format(clamped);
+      return epoch ? unixSeconds(clamped) : iso(clamped);
     }
     // Types without prepareWindow, and windows outside years 0–9999: tighten the ISO params.
-    const loText = format(lo);
-    const hiText = format(hi);
+    const loText = iso(lo);
+    const hiText = iso(hi);
     tight['min'] = loText;
     tight['max'] = hiText;
     const value = type.generate(rng, s, tight);
+    if (epoch && typeof value === 'number') return clamp(value, unixSeconds(lo), unixSeconds(hi));
     if (typeof value !== 'string') return value;
     return value < loText ? loText : value > hiText ? hiText : value;
   };
+}
+
+function clamp(value: number, lo: number, hi: number): number {
+  return value < lo ? lo : value > hi ? hi : value;
 }
 
 type AnchorReader = (s: RowState) => number | null;

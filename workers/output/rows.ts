@@ -111,7 +111,10 @@ export function sqlRows(dialect: SqlDialect, table: PlannedTable): RowEncoder {
   const plain = plainColumns(table, 'sql').map(
     (p, i) => p && !(dialect === 'mysql' && kinds[i] === 'datetime'),
   );
-  const generic = kinds.map((k) => dialect === 'mysql' && k === 'datetime');
+  // A sequence's digits (a JSON string) in an integer column go through sqlLiteral, unquoted.
+  const generic = kinds.map(
+    (k) => (dialect === 'mysql' && k === 'datetime') || k === 'integer' || k === 'bigint',
+  );
   const formats = numberFormats(table);
   const special = dialect === 'mysql' ? MYSQL_SPECIAL : SQL_SPECIAL;
   const width = kinds.length;

@@ -25,6 +25,7 @@ const COLUMN_TYPES: Record<SqlDialect, Record<ColumnKind, string>> = {
     uuid: 'UUID',
     date: 'DATE',
     datetime: 'TIMESTAMPTZ',
+    epoch: 'BIGINT',
     time: 'TIME',
     json: 'JSONB',
   },
@@ -38,6 +39,7 @@ const COLUMN_TYPES: Record<SqlDialect, Record<ColumnKind, string>> = {
     uuid: 'CHAR(36)',
     date: 'DATE',
     datetime: 'DATETIME(3)',
+    epoch: 'BIGINT',
     time: 'TIME',
     json: 'JSON',
   },
@@ -51,6 +53,7 @@ const COLUMN_TYPES: Record<SqlDialect, Record<ColumnKind, string>> = {
     uuid: 'TEXT',
     date: 'TEXT',
     datetime: 'TEXT',
+    epoch: 'INTEGER',
     time: 'TEXT',
     json: 'TEXT',
   },
@@ -70,6 +73,8 @@ export function quoteString(dialect: SqlDialect, text: string): string {
   return `'${text.replaceAll('\0', '').replaceAll("'", "''")}'`;
 }
 
+const INTEGER_TEXT = /^-?\d{1,20}$/;
+
 /** One value as a literal of the column's kind. */
 export function sqlLiteral(dialect: SqlDialect, kind: ColumnKind, value: Value): string {
   switch (typeof value) {
@@ -78,6 +83,8 @@ export function sqlLiteral(dialect: SqlDialect, kind: ColumnKind, value: Value):
     case 'boolean':
       return dialect === 'sqlite' ? (value ? '1' : '0') : value ? 'TRUE' : 'FALSE';
     case 'string':
+      // A sequence is a string in JSON (as the hosted service gives) and a number in its integer column.
+      if ((kind === 'integer' || kind === 'bigint') && INTEGER_TEXT.test(value)) return value;
       // MySQL's DATETIME takes 'YYYY-MM-DD HH:MM:SS.fff' without a zone; our datetimes are UTC.
       if (dialect === 'mysql' && kind === 'datetime' && value.endsWith('Z')) {
         return quoteString(dialect, value.slice(0, -1).replace('T', ' '));

@@ -46,7 +46,7 @@ export const GENERATE_EXAMPLE = {
       name: 'orders',
       count: 300,
       fields: [
-        { name: 'id', type: 'sequence' },
+        { name: 'id', type: 'id' },
         { name: 'user_id', type: 'ref', params: { table: 'users', per_parent: { min: 1, max: 5 } } },
         {
           name: 'status',
@@ -72,7 +72,7 @@ export const DETECT_RESPONSE_EXAMPLE = {
         name: 'users',
         count: 50,
         fields: [
-          { name: 'id', type: 'sequence', params: { start: 1 } },
+          { name: 'id', type: 'id', params: { start: 1 } },
           { name: 'email', type: 'email' },
           { name: 'created_at', type: 'datetime', nullable: true },
         ],

@@ -837,9 +837,21 @@ Object {
     "owner",
   ],
   "salary": Array [
-    105500,
-    41000,
-    54500,
+    Object {
+      "amount": 105500,
+      "currency": "USD",
+      "period": "annual",
+    },
+    Object {
+      "amount": 41000,
+      "currency": "USD",
+      "period": "annual",
+    },
+    Object {
+      "amount": 54500,
+      "currency": "USD",
+      "period": "annual",
+    },
   ],
   "semver": Array [
     "4.6.26",
@@ -857,9 +869,9 @@ Object {
     "Our customer improves the sign-up form across all devices.",
   ],
   "sequence": Array [
-    1,
-    2,
-    3,
+    "1",
+    "2",
+    "3",
   ],
   "session_id": Array [
     "71f91b2335a545ec8739a4bed3f40db7",
@@ -957,9 +969,9 @@ Object {
     "03:29:10",
   ],
   "timestamp": Array [
-    "2023-03-24T22:45:53.000Z",
-    "2021-04-30T05:39:51.000Z",
-    "2021-09-23T05:45:34.000Z",
+    1679697953,
+    1619761191,
+    1632375934,
   ],
   "timezone": Array [
     "America/Chicago",
@@ -972,9 +984,21 @@ Object {
     "A Essential Guide to Remote Work",
   ],
   "token_count": Array [
-    1786,
-    270,
-    589,
+    Object {
+      "input": 811,
+      "output": 264,
+      "total": 1075,
+    },
+    Object {
+      "input": 17,
+      "output": 12,
+      "total": 29,
+    },
+    Object {
+      "input": 86,
+      "output": 34,
+      "total": 120,
+    },
   ],
   "totp_secret": Array [
     "OGQ2TDCLW6TUZ27G37PNFZMMBWSY3DMM",
@@ -1032,9 +1056,18 @@ Object {
     "0x252f967a538430d410dc445f0c78bd56c31a9401",
   ],
   "weight": Array [
-    22.29,
-    3.31,
-    7.3,
+    Object {
+      "unit": "kg",
+      "value": 22.29,
+    },
+    Object {
+      "unit": "kg",
+      "value": 3.31,
+    },
+    Object {
+      "unit": "kg",
+      "value": 7.3,
+    },
   ],
   "word": Array [
     "maple",
@@ -1842,9 +1875,21 @@ Object {
     "editor",
   ],
   "salary": Array [
-    33500,
-    78000,
-    78000,
+    Object {
+      "amount": 33500,
+      "currency": "USD",
+      "period": "annual",
+    },
+    Object {
+      "amount": 78000,
+      "currency": "USD",
+      "period": "annual",
+    },
+    Object {
+      "amount": 78000,
+      "currency": "USD",
+      "period": "annual",
+    },
   ],
   "semver": Array [
     "0.8.12",
@@ -1862,9 +1907,9 @@ Object {
     "Every user reviews team communication every week.",
   ],
   "sequence": Array [
-    1,
-    2,
-    3,
+    "1",
+    "2",
+    "3",
   ],
   "session_id": Array [
     "058b86d947873f713dc084f873476bc1",
@@ -1962,9 +2007,9 @@ Object {
     "06:46:23",
   ],
   "timestamp": Array [
-    "2021-02-09T13:14:21.000Z",
-    "2022-06-02T16:34:07.000Z",
-    "2022-05-31T08:03:10.000Z",
+    1612876461,
+    1654187647,
+    1653984190,
   ],
   "timezone": Array [
     "America/New_York",
@@ -1977,9 +2022,21 @@ Object {
     "A Modern Guide to Product Design",
   ],
   "token_count": Array [
-    96,
-    1141,
-    1136,
+    Object {
+      "input": 1,
+      "output": 1,
+      "total": 2,
+    },
+    Object {
+      "input": 329,
+      "output": 176,
+      "total": 505,
+    },
+    Object {
+      "input": 326,
+      "output": 140,
+      "total": 466,
+    },
   ],
   "totp_secret": Array [
     "AIHOQ7BOBMRPULVEPDWHVOSTP7NSTLOE",
@@ -2037,9 +2094,18 @@ Object {
     "0x483fa2906249b4b5416c3fbe4b0f9d564df2db8c",
   ],
   "weight": Array [
-    1.13,
-    14.21,
-    14.14,
+    Object {
+      "unit": "kg",
+      "value": 1.13,
+    },
+    Object {
+      "unit": "kg",
+      "value": 14.21,
+    },
+    Object {
+      "unit": "kg",
+      "value": 14.14,
+    },
   ],
   "word": Array [
     "amber",
@@ -2864,9 +2930,21 @@ Object {
     "support",
   ],
   "salary": Array [
-    163000,
-    115000,
-    178000,
+    Object {
+      "amount": 163000,
+      "currency": "USD",
+      "period": "annual",
+    },
+    Object {
+      "amount": 115000,
+      "currency": "USD",
+      "period": "annual",
+    },
+    Object {
+      "amount": 178000,
+      "currency": "USD",
+      "period": "annual",
+    },
   ],
   "semver": Array [
     "7.0.46",
@@ -2884,9 +2962,9 @@ Object {
     "The community reviews the mobile experience.",
   ],
   "sequence": Array [
-    1,
-    2,
-    3,
+    "1",
+    "2",
+    "3",
   ],
   "session_id": Array [
     "c7e13a4102304d9ee814cd74d0c25be8",
@@ -2984,9 +3062,9 @@ Object {
     "20:53:45",
   ],
   "timestamp": Array [
-    "2024-11-26T16:55:20.000Z",
-    "2023-07-03T21:23:40.000Z",
-    "2025-05-09T20:08:07.000Z",
+    1732640120,
+    1688419420,
+    1746821287,
   ],
   "timezone": Array [
     "America/Los_Angeles",
@@ -2999,9 +3077,21 @@ Object {
     "11 Lessons from Web Performance",
   ],
   "token_count": Array [
-    3126,
-    2007,
-    3484,
+    Object {
+      "input": 2496,
+      "output": 512,
+      "total": 3008,
+    },
+    Object {
+      "input": 1026,
+      "output": 334,
+      "total": 1360,
+    },
+    Object {
+      "input": 3105,
+      "output": 2048,
+      "total": 5153,
+    },
   ],
   "totp_secret": Array [
     "YA52YEDVLAKQZSEVXWNIO6IEKW4PIQBZ",
@@ -3062,9 +3152,18 @@ Object {
     "0xdee411cde52d98da49736f8b6b9aae636351c9ec",
   ],
   "weight": Array [
-    39.05,
-    25.05,
-    43.54,
+    Object {
+      "unit": "kg",
+      "value": 39.05,
+    },
+    Object {
+      "unit": "kg",
+      "value": 25.05,
+    },
+    Object {
+      "unit": "kg",
+      "value": 43.54,
+    },
   ],
   "word": Array [
     "spruce",

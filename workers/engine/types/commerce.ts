@@ -4,7 +4,7 @@ import { EN } from '../locales/faker-sources.js';
 import { define, listType } from './define.js';
 import { fillDigits, pad, randomChars, UPPER_ALNUM } from './format.js';
 import { jsonTextBytes, textCost } from '../size.js';
-import { check, compatRange, str } from './params.js';
+import { check, checkScalar, compatRange, isScalar, SCALAR_PARAM, str } from './params.js';
 import { CATEGORY_WORDS, PRODUCT_CATEGORIES } from './product-categories.js';
 
 const product = EN.commerce?.product_name;
@@ -203,26 +203,28 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
     id: 'weight',
     category: 'commerce',
     description:
-      'Shipping weight in kilograms (0.05–50, 2 decimals); with `unit`, an object {value, unit} (the label only: no conversion).',
+      'Shipping weight as {value, unit}: the value in [min, max] with 2 decimals (default 0.05–50), the unit a label only (default kg, no conversion); `scalar: true` gives the bare value.',
     params: {
       min: 'number 0–1000000 (default 0.05; 0.1 when only max is given)',
       max: 'number 0–1000000 (default 50; 100 when only min is given)',
-      unit: 'string of 1–20 characters such as kg, lb, oz, g: the value becomes {value, unit}',
+      unit: 'string of 1–20 characters such as kg, lb, oz, g (default kg)',
+      scalar: SCALAR_PARAM,
     },
-    example: 2.35,
-    kind: (p) => (p['unit'] === undefined ? 'decimal' : 'json'),
+    example: { value: 2.35, unit: 'kg' },
+    kind: (p) => (isScalar(p) ? 'decimal' : 'json'),
     validate: (p) =>
       check(p, (c) => {
         const bound = { min: 0, max: 1_000_000 };
         c.ordered('min', c.number('min', bound), 'max', c.number('max', bound));
         c.string('unit', { nonEmpty: true, maxLength: 20 });
+        checkScalar(c, ['unit']);
       }),
-    maxBytes: (p) => (typeof p['unit'] === 'string' ? jsonTextBytes(30 + textCost(p['unit'])) : 32),
+    maxBytes: (p) => (isScalar(p) ? 32 : jsonTextBytes(30 + textCost(str(p, 'unit', 'kg')))),
     generate: (rng, _, p) => {
       const [lo, hi] = compatRange(p, ['min', 'max'], [0.05, 50], [0.1, 100]);
       const first = Math.ceil(lo * 100);
       const value = rng.int(first, Math.max(first, Math.floor(hi * 100))) / 100;
-      return typeof p['unit'] === 'string' ? { value, unit: p['unit'] } : value;
+      return isScalar(p) ? value : { value, unit: str(p, 'unit', 'kg') };
     },
   }),
   listType('property_type', 'commerce', 'Real-estate property type.', PROPERTY_TYPES),

@@ -2,7 +2,7 @@
  * Date and time types. There is no clock (values must be a pure function of the seed), so "now" is
  * the fixed REFERENCE_TIME; defaults and relative types count from it.
  */
-import type { FieldType, ParamIssue, RawParams, Rng } from '../field-type.js';
+import type { FieldType, ParamIssue, RawParams, Rng, Value } from '../field-type.js';
 import { define } from './define.js';
 import { isoDateTime, isoDayFromDays, pad } from './format.js';
 import { check, compatRange, num, parseIso, validateCountRange } from './params.js';
@@ -207,8 +207,13 @@ function dateType(
   });
 }
 
-function dateTimeType(id: string, description: string): FieldType {
+/** How an instant type writes its values: ISO 8601 text, or Unix seconds as the hosted `timestamp`. */
+type InstantForm = 'iso' | 'unix';
+
+function dateTimeType(id: string, description: string, form: InstantForm = 'iso'): FieldType {
   const defaults: Bounds = { min: DEFAULT_MIN, max: DEFAULT_MAX };
+  const unix = form === 'unix';
+  const write: (ms: number) => Value = unix ? (ms) => ms / 1000 : isoDateTime;
   return define({
     id,
     category: 'datetime',
@@ -217,20 +222,20 @@ function dateTimeType(id: string, description: string): FieldType {
       min: 'ISO date or date-time, optional (default 2021-01-01)',
       max: 'ISO date or date-time, optional (default 2025-12-31)',
     },
-    example: '2024-03-15T09:41:27.000Z',
-    kind: 'datetime',
+    example: unix ? 1710495687 : '2024-03-15T09:41:27.000Z',
+    kind: unix ? 'epoch' : 'datetime',
     validate: (p) => validateWindow(p),
-    generate: (rng, _, p) => isoDateTime(instant(rng, bounds(p, defaults))),
+    generate: (rng, _, p) => write(instant(rng, bounds(p, defaults))),
     prepare: (p) => {
       const { min, max } = bounds(p, defaults);
-      return (rng) => isoDateTime(instantIn(rng, min, max));
+      return (rng) => write(instantIn(rng, min, max));
     },
     prepareWindow: () => (rng, _, min, max) => instantIn(rng, min, Math.max(min, max)),
     cardinality: (p) => {
       const b = bounds(p, defaults);
       return Math.max(0, Math.floor(b.max / 1000) - Math.ceil(b.min / 1000) + 1);
     },
-    nth: (n, _, p) => isoDateTime((Math.ceil(bounds(p, defaults).min / 1000) + n) * 1000),
+    nth: (n, _, p) => write((Math.ceil(bounds(p, defaults).min / 1000) + n) * 1000),
   });
 }
 
@@ -266,7 +271,11 @@ const UNITS: readonly (readonly [string, number])[] = [
 
 export const DATETIME_TYPES: readonly FieldType[] = [
   dateTimeType('datetime', 'Instant as ISO 8601 UTC with whole seconds, uniform in [min, max].'),
-  dateTimeType('timestamp', 'Same as `datetime`: an ISO 8601 UTC instant, uniform in [min, max].'),
+  dateTimeType(
+    'timestamp',
+    'Instant as Unix seconds (a whole number, as the hosted service gives), uniform in [min, max]; `datetime` gives ISO text.',
+    'unix',
+  ),
   dateType(
     'date',
     'Calendar date (YYYY-MM-DD), uniform in [min, max].',

@@ -51,6 +51,7 @@ const KIND_BYTES: Readonly<Record<ColumnKind, number>> = {
   uuid: 36 + QUOTE_BYTES,
   date: 10 + QUOTE_BYTES,
   datetime: 24 + QUOTE_BYTES,
+  epoch: 16, // -62167219200 (year 0) to 253402300799 (year 9999)
   time: 8 + QUOTE_BYTES,
 };
 

@@ -12,9 +12,18 @@ const FIELD_PATH = /^[^.\s]+(\.[^.\s]+)?$/;
 /** Types whose values may be null without `nullable` (SQL columns of them must accept NULL). */
 export const NULL_CAPABLE_TYPES: ReadonlySet<string> = new Set(['nullable', 'error_value', 'empty_string']);
 
-/** Whether a field of `type` with `params` may hold null without `nullable`: a `constant` without value is null. */
+/**
+ * Whether a field of `type` with `params` may hold null without `nullable`: a `constant` without value,
+ * and an `enum` without values or with null among them.
+ */
 export function nullCapable(type: string, params: Readonly<Record<string, unknown>>): boolean {
-  return NULL_CAPABLE_TYPES.has(type) || (type === 'constant' && params['value'] == null);
+  if (NULL_CAPABLE_TYPES.has(type)) return true;
+  if (type === 'constant') return params['value'] == null;
+  if (type === 'enum') {
+    const values = params['values'];
+    return values == null || (Array.isArray(values) && values.includes(null));
+  }
+  return false;
 }
 
 /** Types whose values the compiler resolves from other fields; their `generate` is never called. */

@@ -6,7 +6,15 @@ import type { FieldType, RawParams } from '../field-type.js';
 import { jsonTextBytes, QUOTE_BYTES } from '../size.js';
 import { choiceType } from './choices.js';
 import { define } from './define.js';
-import { check, compatRange, num, validateCountRange } from './params.js';
+import {
+  check,
+  checkScalar,
+  compatRange,
+  isScalar,
+  num,
+  SCALAR_PARAM,
+  validateCountRange,
+} from './params.js';
 import { integerKind } from './structure.js';
 
 const LABELS = [
@@ -25,8 +33,9 @@ const LABELS = [
 ];
 
 /** Whether `token_count` answers the hosted object {input, output, total}. */
-function tokenObject(p: RawParams): boolean {
-  return p['max_input'] != null || p['max_output'] != null;
+/** The bare count (ours): asked for with `scalar`, or implied by our `min`/`max`. */
+function bareCount(p: RawParams): boolean {
+  return isScalar(p) || p['min'] != null || p['max'] != null;
 }
 
 export const ML_TYPES: readonly FieldType[] = [
@@ -91,16 +100,16 @@ export const ML_TYPES: readonly FieldType[] = [
     id: 'token_count',
     category: 'technical',
     description:
-      'LLM token count, uniform in [min, max] (default 10–4000); with `max_input`/`max_output`, an object {input, output, total} (output 20–80% of input).',
+      'LLM token usage as {input, output, total}: input skewed low up to max_input, output 20–80% of input; `scalar: true` or `min`/`max` give one bare count, uniform in [min, max] (default 10–4000).',
     params: {
-      min: 'integer (default 10)',
-      max: 'integer (default 4000)',
-      max_input:
-        'integer 1–10000000: cap on input tokens, drawn skewed low (default 4096 when max_output is given)',
-      max_output: 'integer 1–10000000: cap on output tokens (default 2048 when max_input is given)',
+      max_input: 'integer 1–10000000: cap on input tokens (default 4096)',
+      max_output: 'integer 1–10000000: cap on output tokens (default 2048)',
+      min: 'integer (ours, default 10): lowest bare count',
+      max: 'integer (ours, default 4000): highest bare count',
+      scalar: SCALAR_PARAM,
     },
-    example: 512,
-    kind: (p) => (tokenObject(p) ? 'json' : integerKind(num(p, 'min', 10), num(p, 'max', 4000))),
+    example: { input: 812, output: 344, total: 1156 },
+    kind: (p) => (bareCount(p) ? integerKind(num(p, 'min', 10), num(p, 'max', 4000)) : 'json'),
     validate: (p) => [
       ...validateCountRange(p),
       ...check(p, (c) => {
@@ -109,11 +118,12 @@ export const ML_TYPES: readonly FieldType[] = [
           if (p[key] != null && (p['min'] != null || p['max'] != null))
             c.fail(key, `give ${key} or min/max, not both`);
         }
+        checkScalar(c, ['max_input', 'max_output']);
       }),
     ],
-    maxBytes: (p) => (tokenObject(p) ? jsonTextBytes(60) : 24),
+    maxBytes: (p) => (bareCount(p) ? 24 : jsonTextBytes(60)),
     generate: (rng, _, p) => {
-      if (!tokenObject(p)) return rng.int(num(p, 'min', 10), num(p, 'max', 4000));
+      if (bareCount(p)) return rng.int(num(p, 'min', 10), num(p, 'max', 4000));
       const maxInput = num(p, 'max_input', 4096);
       const maxOutput = num(p, 'max_output', 2048);
       const u = rng.float();

@@ -163,6 +163,26 @@ export function parseIso(text: string): number {
   return ms;
 }
 
+/**
+ * `scalar: true` (ours) on the types whose hosted value is an object (`weight`, `salary`,
+ * `token_count`): the bare number instead, for a plain SQL or CSV column. The object's labels are then
+ * unused, and the client is told.
+ */
+export const SCALAR_PARAM = 'boolean (ours, default false): the bare number instead of the object';
+
+/** Whether the bare-number form of an object-valued type is asked for. */
+export function isScalar(params: RawParams): boolean {
+  return params['scalar'] === true;
+}
+
+/** Validates `scalar`, warning about each of `labels` that the bare number leaves out. */
+export function checkScalar(c: ParamCheck, labels: readonly string[]): void {
+  if (c.boolean('scalar') !== true) return;
+  for (const key of labels) {
+    if (c.params[key] != null) c.warn(key, `${key} is not written when scalar is true`);
+  }
+}
+
 /** A number param or its default (params were validated). */
 export function num(params: RawParams, key: string, fallback: number): number {
   const value = params[key];

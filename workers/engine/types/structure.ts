@@ -72,6 +72,11 @@ function numberDefaults(fieldName: string): [number, number] {
 
 function validateEnum(c: ParamCheck): void {
   const values = c.params['values'];
+  if (values == null) {
+    // The hosted engine writes null when its enum has nothing to draw from: served, and the client told.
+    c.warn('values', 'an enum without values is null in every row', 'e.g. "values": ["active", "inactive"]');
+    return;
+  }
   if (!Array.isArray(values) || values.length === 0) {
     c.fail('values', 'values must be a non-empty array', 'e.g. "values": ["active", "inactive"]');
     return;
@@ -94,6 +99,13 @@ function validateEnum(c: ParamCheck): void {
   if (weights.every((w) => w === 0)) c.fail('weights', 'at least one weight must be positive');
 }
 
+const NO_VALUES: readonly Value[] = [null];
+
+/** An enum's values; validation has passed, so only an absent list (all nulls) needs a stand-in. */
+function enumValues(params: RawParams): readonly Value[] {
+  return (params['values'] as readonly Value[] | null | undefined) ?? NO_VALUES;
+}
+
 function enumKind(values: unknown): ColumnKind {
   if (!Array.isArray(values) || values.length === 0) return 'text';
   const present = values.filter((v) => v !== null);
@@ -109,12 +121,12 @@ function enumKind(values: unknown): ColumnKind {
   return 'text';
 }
 
-function sequenceValue(params: RawParams, index: number): Value {
+/** `prefix` + (start + index × step) + `suffix`: always a string, as the hosted service gives. */
+function sequenceValue(params: RawParams, index: number): string {
   const n = num(params, 'start', 1) + index * num(params, 'step', 1);
-  const prefix = str(params, 'prefix', '');
-  const suffix = str(params, 'suffix', '');
-  if (prefix === '' && suffix === '' && params['pad'] === undefined) return n;
-  return prefix + (n < 0 ? '-' + pad(-n, num(params, 'pad', 0)) : pad(n, num(params, 'pad', 0))) + suffix;
+  const width = num(params, 'pad', 0);
+  const digits = width === 0 ? String(n) : n < 0 ? '-' + pad(-n, width) : pad(n, width);
+  return str(params, 'prefix', '') + digits + str(params, 'suffix', '');
 }
 
 /** Whether a JSON value holds a number no output can write (walked without recursion). */
@@ -155,31 +167,30 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
   define({
     id: 'enum',
     category: 'structure',
-    description: 'One of `values`, optionally weighted.',
+    description: 'One of `values`, optionally weighted; null in every row without values (with a warning).',
     params: {
-      values: 'array of strings/numbers/booleans (required)',
+      values: 'array of strings/numbers/booleans/null (without it, every value is null)',
       weights: 'array of numbers ≥ 0, one per value (optional)',
     },
     example: 'active',
     kind: (p) => enumKind(p['values']),
     validate: (p) => check(p, validateEnum),
     // A loop, not Math.max(...values): a body may hold more values than a call takes arguments.
-    maxBytes: (p) =>
-      (p['values'] as readonly Value[]).reduce((most: number, v) => Math.max(most, valueBytes(v)), 0),
+    maxBytes: (p) => enumValues(p).reduce((most: number, v) => Math.max(most, valueBytes(v)), 0),
     generate: (rng, _, p) => {
-      const values = p['values'] as readonly Value[];
+      const values = enumValues(p);
       const weights = p['weights'] as readonly number[] | undefined;
       return weights ? pickWeighted(rng, values, weights) : rng.pick(values);
     },
     prepare: (p) => {
-      const values = p['values'] as readonly Value[];
+      const values = enumValues(p);
       const weights = p['weights'] as readonly number[] | undefined;
       if (!weights) return (rng) => rng.pick(values);
       const cum = cumulate(weights);
       return (rng) => pickCumulative(rng, values, cum);
     },
-    cardinality: (p) => new Set(p['values'] as readonly Value[]).size,
-    nth: (n, _, p) => [...new Set(p['values'] as readonly Value[])][n]!,
+    cardinality: (p) => new Set(enumValues(p)).size,
+    nth: (n, _, p) => [...new Set(enumValues(p))][n]!,
   }),
   define({
     id: 'integer',
@@ -260,7 +271,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     id: 'sequence',
     category: 'structure',
     description:
-      'start + row × step, as a number, or a string when prefix, suffix or pad are given ("INV-0001").',
+      'prefix + (start + row × step) + suffix, always a string ("1", "INV-0001"); its SQL/CSV column is an integer without prefix, suffix or pad. `id` gives numbers.',
     params: {
       start: 'integer (default 1)',
       step: 'integer ≠ 0 (default 1)',
@@ -268,7 +279,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       suffix: 'string (optional)',
       pad: 'integer 0–20: zero-pad to this many digits (optional, ours)',
     },
-    example: 1,
+    example: '1',
     kind: (p) => {
       if (p['prefix'] !== undefined || p['suffix'] !== undefined || p['pad'] !== undefined) return 'text';
       // Up to a million rows must fit; beyond int32, use bigint.

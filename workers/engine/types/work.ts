@@ -1,11 +1,11 @@
 /** Work types: companies, jobs, teams, HR vocabulary and education. */
-import type { FieldType, RawParams } from '../field-type.js';
+import type { FieldType } from '../field-type.js';
 import { EN } from '../locales/faker-sources.js';
 import { localeData } from '../locales/index.js';
 import { define, listType, localeListType } from './define.js';
 import { fillDigits, pad } from './format.js';
 import { jsonTextBytes, textCost } from '../size.js';
-import { check, num, str } from './params.js';
+import { check, checkScalar, isScalar, num, SCALAR_PARAM, str } from './params.js';
 import { integerKind } from './structure.js';
 
 const DESCRIPTORS = EN.person?.job_descriptor ?? ['Senior'];
@@ -110,9 +110,6 @@ const UNIVERSITIES = [
 ];
 
 /** Whether `salary` answers the hosted object {amount, currency, period}. */
-function salaryObject(p: RawParams): boolean {
-  return p['currency'] != null || p['period'] != null;
-}
 
 export const WORK_TYPES: readonly FieldType[] = [
   localeListType(
@@ -187,15 +184,16 @@ export const WORK_TYPES: readonly FieldType[] = [
     id: 'salary',
     category: 'work',
     description:
-      'Yearly salary, a whole multiple of 500 in [min, max] (default 30000–200000); with `currency` or `period`, an object {amount, currency, period}.',
+      'Salary as {amount, currency, period}: the amount a whole multiple of 500 in [min, max] (default 30000–200000 USD a year); `scalar: true` gives the bare amount.',
     params: {
       min: 'number (default 30000)',
       max: 'number (default 200000)',
-      currency: 'string of 1–10 characters, copied into {amount, currency, period} (default USD)',
-      period: 'string of 1–20 characters, copied into {amount, currency, period} (default annual)',
+      currency: 'string of 1–10 characters, copied into the object (default USD)',
+      period: 'string of 1–20 characters, copied into the object (default annual)',
+      scalar: SCALAR_PARAM,
     },
-    example: 72500,
-    kind: (p) => (salaryObject(p) ? 'json' : integerKind(num(p, 'min', 30000), num(p, 'max', 200000))),
+    example: { amount: 72500, currency: 'USD', period: 'annual' },
+    kind: (p) => (isScalar(p) ? integerKind(num(p, 'min', 30000), num(p, 'max', 200000)) : 'json'),
     validate: (p) =>
       check(p, (c) => {
         c.ordered(
@@ -206,18 +204,19 @@ export const WORK_TYPES: readonly FieldType[] = [
         );
         c.string('currency', { nonEmpty: true, maxLength: 10 });
         c.string('period', { nonEmpty: true, maxLength: 20 });
+        checkScalar(c, ['currency', 'period']);
       }),
     maxBytes: (p) =>
-      salaryObject(p)
-        ? jsonTextBytes(60 + textCost(str(p, 'currency', 'USD')) + textCost(str(p, 'period', 'annual')))
-        : 24,
+      isScalar(p)
+        ? 24
+        : jsonTextBytes(60 + textCost(str(p, 'currency', 'USD')) + textCost(str(p, 'period', 'annual'))),
     generate: (rng, _, p) => {
       const lo = Math.ceil(num(p, 'min', 30000) / 500);
       const hi = Math.floor(num(p, 'max', 200000) / 500);
       const amount = hi >= lo ? rng.int(lo, hi) * 500 : Math.round(num(p, 'min', 30000));
-      return salaryObject(p)
-        ? { amount, currency: str(p, 'currency', 'USD'), period: str(p, 'period', 'annual') }
-        : amount;
+      return isScalar(p)
+        ? amount
+        : { amount, currency: str(p, 'currency', 'USD'), period: str(p, 'period', 'annual') };
     },
   }),
   define({
