@@ -109,3 +109,35 @@ t.test('a constant without value is null, and its SQL column accepts NULL', asyn
   const { createTable } = await import('../../workers/output/sql.js');
   t.notMatch(createTable('postgres', result.plan, result.plan.tables[0]!), /NOT NULL/);
 });
+
+t.test('SQL keeps a plain sequence an integer key and a timestamp a BIGINT of seconds', async (t) => {
+  const result = compile({
+    tables: [
+      {
+        name: 'a',
+        count: 2,
+        fields: [
+          { name: 'id', type: 'sequence', params: { start: 7 } },
+          { name: 'ts', type: 'timestamp', params: { min: '2024-01-01', max: '2024-01-01T00:00:09Z' } },
+        ],
+      },
+      { name: 'b', count: 1, fields: [{ name: 'a_id', type: 'ref', params: { table: 'a' } }] },
+    ],
+    seed: 3,
+    locale: 'en',
+  });
+  if (!result.ok) throw new Error(result.error.message);
+  const { createTable } = await import('../../workers/output/sql.js');
+  const { sqlRows } = await import('../../workers/output/rows.js');
+  const [a, b] = result.plan.tables;
+  t.match(createTable('postgres', result.plan, a!), /"id" INTEGER NOT NULL,\n {2}"ts" BIGINT NOT NULL/);
+  const rows = generateRows(result.plan, 'a', 0, 2);
+  t.same(
+    rows.map((row) => row[0]),
+    ['7', '8'],
+  );
+  const insert = rows.map((row, i) => sqlRows('postgres', a!)(row, i)).join('');
+  t.match(insert, /^INSERT INTO "a" \("id", "ts"\) VALUES\n\(7, 170406720\d\),\n\(8, 170406720\d\);\n$/);
+  const child = generateRows(result.plan, 'b', 0, 1)[0]!;
+  t.match(sqlRows('mysql', b!)(child, 0), /VALUES\n\([78]\);/);
+});
