@@ -39,7 +39,7 @@ t.test('gating: no key 401, free key 403, pro key 200', async (t) => {
     t.equal(pro.status, 200);
     const body = validate(DetectResponse, await pro.json());
     t.same(body.schema.tables[0]?.fields, [
-      { name: 'id', type: 'sequence', params: { start: 1 } },
+      { name: 'id', type: 'id', params: { start: 1 } },
       { name: 'email', type: 'email' },
     ]);
   });
