@@ -4,7 +4,7 @@
  */
 import type { LocaleDefinition } from '@faker-js/faker';
 import { hashString } from '../random.js';
-import { type CountryInfo, LOCALE_COUNTRIES } from './countries.js';
+import { type AddressStyle, type CountryInfo, localeFacts } from './countries.js';
 import { definitionResolver, expandAll, stringsOf } from './expand.js';
 import { EN, FAKER_DEFINITIONS, isOwn } from './faker-sources.js';
 import * as HI from './hi.js';
@@ -16,9 +16,6 @@ import {
   CITY_OVERRIDES,
   NEUTRAL_COMPANY_PATTERNS,
 } from './supplements.js';
-
-/** How a locale writes a postal address; see `formatAddress` in types/location.ts. */
-export type AddressStyle = 'us' | 'europe' | 'east-asia' | 'south-asia';
 
 /** Everything generators need about one locale, as plain arrays. Digit patterns use `#` and `!`. */
 export interface LocaleData {
@@ -61,34 +58,6 @@ function asciiByIndex(...lists: readonly (readonly string[])[]): [string[], stri
   const [a, b, c, d] = lists.map((list) => new Array<string>(list.length).fill(''));
   return [a!, b!, c!, d!];
 }
-
-const STREET_FIRST = new Set([
-  'de',
-  'es',
-  'it',
-  'ru',
-  'pt',
-  'id',
-  'ko',
-  'tr',
-  'fa',
-  'pl',
-  'nl',
-  'sv',
-  'da',
-  'nb',
-  'hr',
-  'th',
-  'zh',
-  'ar',
-]);
-const STYLE: Readonly<Record<string, AddressStyle>> = {
-  en: 'us',
-  zh: 'east-asia',
-  ja: 'east-asia',
-  ko: 'east-asia',
-  hi: 'south-asia',
-};
 
 function asciiCache(code: string): (name: string, kind: 'first' | 'last') => string {
   const first = new Map<string, string>();
@@ -170,10 +139,11 @@ function buildFaker(code: string, def: LocaleDefinition): LocaleData {
     hashString(code + ':secondary'),
   );
   const phone = def.phone_number?.format;
-  const e164 =
-    code === 'ar' ? AR_PHONES_E164 : e164Patterns(phone?.international, LOCALE_COUNTRIES[code]!.callingCode);
+  const facts = localeFacts(code);
+  const e164 = code === 'ar' ? AR_PHONES_E164 : e164Patterns(phone?.international, facts.callingCode);
   const familyFirst = code === 'zh' || code === 'ja' || code === 'ko';
-  const country = LOCALE_COUNTRIES[code]!;
+  const { addressStyle, streetFirst } = facts;
+  const country: CountryInfo = facts;
   return {
     code,
     country,
@@ -195,8 +165,8 @@ function buildFaker(code: string, def: LocaleDefinition): LocaleData {
     phones: code === 'ar' ? AR_PHONES : orElse(phonePatterns(phone?.human, country.callingCode), e164),
     phonesE164: e164,
     emailDomains: stringsOf(def.internet?.free_email) ?? ['gmail.com'],
-    streetFirst: STREET_FIRST.has(code),
-    addressStyle: STYLE[code] ?? 'europe',
+    streetFirst,
+    addressStyle,
     ascii: asciiCache(code),
     asciiByIndex: asciiByIndex(firstFemale, firstMale, lastFemale, lastMale),
   };
@@ -224,7 +194,7 @@ function buildHindi(): LocaleData {
   for (const name of last) for (const suffix of HI.HI_COMPANY_SUFFIXES) companies.push(`${name} ${suffix}`);
   return {
     code: 'hi',
-    country: LOCALE_COUNTRIES['hi']!,
+    country: localeFacts('hi'),
     firstFemale,
     firstMale,
     lastFemale: last,

@@ -16,9 +16,24 @@ export interface CountryInfo {
   readonly languageTag: string;
 }
 
-/** Locale code to its country. */
-export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
+/** How a locale writes an address: the US form, the East Asian (largest unit first), the Indian, the European. */
+export type AddressStyle = 'us' | 'east-asia' | 'south-asia' | 'europe';
+
+/** A supported locale: its country, and how it writes an address. */
+export interface LocaleFacts extends CountryInfo {
+  readonly addressStyle: AddressStyle;
+  /** The street name before the house number ("Hauptstraße 5"), not after ("5 Main Street"). */
+  readonly streetFirst: boolean;
+}
+
+/**
+ * The supported locales, in the order of docs/locales.md: the one list of locale codes (LOCALE_CODES
+ * is read from it).
+ */
+export const LOCALES = {
   en: {
+    addressStyle: 'us',
+    streetFirst: false,
     name: 'United States',
     code: 'US',
     callingCode: '1',
@@ -28,6 +43,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'],
   },
   fr: {
+    addressStyle: 'europe',
+    streetFirst: false,
     name: 'France',
     code: 'FR',
     callingCode: '33',
@@ -37,6 +54,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Paris'],
   },
   de: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Germany',
     code: 'DE',
     callingCode: '49',
@@ -46,6 +65,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Berlin'],
   },
   es: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Spain',
     code: 'ES',
     callingCode: '34',
@@ -55,6 +76,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Madrid', 'Atlantic/Canary'],
   },
   ru: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Russia',
     code: 'RU',
     callingCode: '7',
@@ -64,6 +87,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Moscow', 'Asia/Yekaterinburg', 'Asia/Novosibirsk', 'Asia/Vladivostok'],
   },
   zh: {
+    addressStyle: 'east-asia',
+    streetFirst: true,
     name: 'China',
     code: 'CN',
     callingCode: '86',
@@ -73,6 +98,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Asia/Shanghai'],
   },
   ar: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Saudi Arabia',
     code: 'SA',
     callingCode: '966',
@@ -82,6 +109,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Asia/Riyadh'],
   },
   it: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Italy',
     code: 'IT',
     callingCode: '39',
@@ -91,6 +120,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Rome'],
   },
   ja: {
+    addressStyle: 'east-asia',
+    streetFirst: false,
     name: 'Japan',
     code: 'JP',
     callingCode: '81',
@@ -100,6 +131,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Asia/Tokyo'],
   },
   hi: {
+    addressStyle: 'south-asia',
+    streetFirst: false,
     name: 'India',
     code: 'IN',
     callingCode: '91',
@@ -109,6 +142,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Asia/Kolkata'],
   },
   pt: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Brazil',
     code: 'BR',
     callingCode: '55',
@@ -118,6 +153,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['America/Sao_Paulo', 'America/Manaus', 'America/Recife'],
   },
   id: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Indonesia',
     code: 'ID',
     callingCode: '62',
@@ -127,6 +164,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'],
   },
   ko: {
+    addressStyle: 'east-asia',
+    streetFirst: true,
     name: 'South Korea',
     code: 'KR',
     callingCode: '82',
@@ -136,6 +175,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Asia/Seoul'],
   },
   tr: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Türkiye',
     code: 'TR',
     callingCode: '90',
@@ -145,6 +186,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Istanbul'],
   },
   fa: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Iran',
     code: 'IR',
     callingCode: '98',
@@ -154,6 +197,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Asia/Tehran'],
   },
   pl: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Poland',
     code: 'PL',
     callingCode: '48',
@@ -163,6 +208,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Warsaw'],
   },
   nl: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Netherlands',
     code: 'NL',
     callingCode: '31',
@@ -172,6 +219,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Amsterdam'],
   },
   sv: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Sweden',
     code: 'SE',
     callingCode: '46',
@@ -181,6 +230,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Stockholm'],
   },
   da: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Denmark',
     code: 'DK',
     callingCode: '45',
@@ -190,6 +241,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Copenhagen'],
   },
   nb: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Norway',
     code: 'NO',
     callingCode: '47',
@@ -199,6 +252,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Europe/Oslo'],
   },
   th: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Thailand',
     code: 'TH',
     callingCode: '66',
@@ -208,6 +263,8 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     timezones: ['Asia/Bangkok'],
   },
   hr: {
+    addressStyle: 'europe',
+    streetFirst: true,
     name: 'Croatia',
     code: 'HR',
     callingCode: '385',
@@ -216,7 +273,14 @@ export const LOCALE_COUNTRIES: Readonly<Record<string, CountryInfo>> = {
     languageTag: 'hr-HR',
     timezones: ['Europe/Zagreb'],
   },
-};
+} as const satisfies Readonly<Record<string, LocaleFacts>>;
+
+const BY_CODE: Readonly<Record<string, LocaleFacts>> = LOCALES;
+
+/** The facts of a supported locale; an unknown code gives en's. */
+export function localeFacts(code: string): LocaleFacts {
+  return BY_CODE[code] ?? LOCALES.en;
+}
 
 /** Further countries (name, ISO code, nationality) for unique `country` columns beyond the 22 locales. */
 export const MORE_COUNTRIES: readonly (readonly [string, string, string])[] = [

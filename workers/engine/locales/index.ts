@@ -3,40 +3,17 @@
  * locale and process, so a worker pays only for the locales it uses).
  */
 import { buildLocale, type LocaleData } from './build.js';
-import { type CountryInfo, LOCALE_COUNTRIES, MORE_COUNTRIES } from './countries.js';
+import { type CountryInfo, LOCALES, localeFacts, MORE_COUNTRIES } from './countries.js';
 
-export type { AddressStyle, LocaleData } from './build.js';
-export type { CountryInfo } from './countries.js';
+export type { LocaleData } from './build.js';
+export type { AddressStyle, CountryInfo } from './countries.js';
 export { MORE_COUNTRIES } from './countries.js';
 
-/** Supported locale codes, in the order of docs/decisions.md. */
-export const LOCALE_CODES = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'ru',
-  'zh',
-  'ar',
-  'it',
-  'ja',
-  'hi',
-  'pt',
-  'id',
-  'ko',
-  'tr',
-  'fa',
-  'pl',
-  'nl',
-  'sv',
-  'da',
-  'nb',
-  'th',
-  'hr',
-] as const;
-
 /** One supported locale code. */
-export type LocaleCode = (typeof LOCALE_CODES)[number];
+export type LocaleCode = keyof typeof LOCALES;
+
+/** Supported locale codes, in the order of docs/locales.md (the keys of LOCALES in countries.ts). */
+export const LOCALE_CODES = Object.keys(LOCALES) as readonly LocaleCode[];
 
 const KNOWN: ReadonlySet<string> = new Set(LOCALE_CODES);
 
@@ -47,20 +24,20 @@ export function isLocaleCode(code: string): code is LocaleCode {
 
 /** The country a locale stands for (English name, ISO 3166-1 alpha-2 code); unknown codes give en's. */
 export function countryOfLocale(code: string): { name: string; code: string } {
-  const info = LOCALE_COUNTRIES[code] ?? LOCALE_COUNTRIES['en']!;
+  const info = localeFacts(code);
   return { name: info.name, code: info.code };
 }
 
 /** Full country facts (nationality, currency, time zones) of a locale. */
 export function countryInfo(code: string): CountryInfo {
-  return LOCALE_COUNTRIES[code] ?? LOCALE_COUNTRIES['en']!;
+  return localeFacts(code);
 }
 
 /** The locale whose country has this English name or ISO code (case-insensitive), if any. */
 export function localeOfCountry(country: string): LocaleCode | undefined {
   const wanted = country.trim().toLowerCase();
   for (const code of LOCALE_CODES) {
-    const info = LOCALE_COUNTRIES[code]!;
+    const info = LOCALES[code];
     if (info.name.toLowerCase() === wanted || info.code.toLowerCase() === wanted) return code;
   }
   return undefined;
@@ -72,7 +49,7 @@ export const ALL_COUNTRIES: readonly {
   readonly code: string;
   readonly nationality: string;
 }[] = [
-  ...LOCALE_CODES.map((code) => LOCALE_COUNTRIES[code]!),
+  ...LOCALE_CODES.map((code) => LOCALES[code]),
   ...MORE_COUNTRIES.map(([name, code, nationality]) => ({ name, code, nationality })),
 ];
 
