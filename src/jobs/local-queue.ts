@@ -28,54 +28,72 @@ interface Worker {
   running: number;
 }
 
+/** A task as the queue reads it back. */
+interface TaskRow {
+  id: string;
+  queue: string;
+  data: string;
+  retry_count: number;
+}
+
+interface QueueContext {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** A task that failed or outlived its lease: back to the queue, or on to its dead letter. */
+async function buryOrRetry({ db, clock, logger }: QueueContext, task: TaskRow): Promise<void> {
+  const rule = QUEUES[task.queue as QueueName];
+  if (task.retry_count < rule.retryLimit) {
+    await db
+      .updateTable('queue_tasks')
+      .set({
+        state: 'created',
+        retry_count: task.retry_count + 1,
+        started_at: null,
+        start_after: clock.now(),
+      })
+      .where('id', '=', task.id)
+      .execute();
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('queue_tasks').where('id', '=', task.id).execute();
+    if (rule.deadLetter) await insert(trx, rule.deadLetter, [JSON.parse(task.data) as object], clock.now());
+  });
+  if (!rule.deadLetter) logger.warn({ queue: task.queue, task: task.id }, 'task failed for good');
+}
+
+/** Active tasks past their lease (or, with `all`, every active task, at start) go back or on. */
+async function expire(ctx: QueueContext, leases: QueueLeases, all: boolean): Promise<void> {
+  const now = ctx.clock.now();
+  for (const queue of Object.keys(QUEUES) as QueueName[]) {
+    const expired = await ctx.db
+      .selectFrom('queue_tasks')
+      .select(['id', 'queue', 'data', 'retry_count'])
+      .where('queue', '=', queue)
+      .where('state', '=', 'active')
+      .$if(!all, (q) => q.where('started_at', '<', now - leases[queue] * 1000))
+      .execute();
+    for (const task of expired) await buryOrRetry(ctx, task);
+  }
+}
+
 /** The embedded queue over `db` (the SQLite store). */
 export function createLocalQueue(
   db: Db,
   options: { clock: Clock; logger: Logger; leases: QueueLeases; pollMs?: number },
 ): JobQueue {
   const { clock, logger, leases } = options;
+  const ctx: QueueContext = { db, clock, logger };
+  const retryOrBury = (task: TaskRow) => buryOrRetry(ctx, task);
+  const expireLeases = (all: boolean) => expire(ctx, leases, all);
   const workers: Worker[] = [];
   const inFlight = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let polling = false;
-
-  /** A task that failed or outlived its lease: back to the queue, or on to its dead letter. */
-  async function retryOrBury(task: { id: string; queue: string; data: string; retry_count: number }) {
-    const rule = QUEUES[task.queue as QueueName];
-    if (task.retry_count < rule.retryLimit) {
-      await db
-        .updateTable('queue_tasks')
-        .set({
-          state: 'created',
-          retry_count: task.retry_count + 1,
-          started_at: null,
-          start_after: clock.now(),
-        })
-        .where('id', '=', task.id)
-        .execute();
-      return;
-    }
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('queue_tasks').where('id', '=', task.id).execute();
-      if (rule.deadLetter) await insert(trx, rule.deadLetter, [JSON.parse(task.data) as object], clock.now());
-    });
-    if (!rule.deadLetter) logger.warn({ queue: task.queue, task: task.id }, 'task failed for good');
-  }
-
-  async function expireLeases(all: boolean) {
-    const now = clock.now();
-    for (const queue of Object.keys(QUEUES) as QueueName[]) {
-      const expired = await db
-        .selectFrom('queue_tasks')
-        .select(['id', 'queue', 'data', 'retry_count'])
-        .where('queue', '=', queue)
-        .where('state', '=', 'active')
-        .$if(!all, (q) => q.where('started_at', '<', now - leases[queue] * 1000))
-        .execute();
-      for (const task of expired) await retryOrBury(task);
-    }
-  }
 
   async function poll() {
     if (polling || stopped) return;
@@ -109,7 +127,7 @@ export function createLocalQueue(
     }
   }
 
-  function run(worker: Worker, task: { id: string; queue: string; data: string; retry_count: number }) {
+  function run(worker: Worker, task: TaskRow) {
     worker.running++;
     const running = (async () => {
       try {

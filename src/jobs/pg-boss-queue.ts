@@ -39,6 +39,45 @@ function inTransaction(trx: Db): PgBoss.Db {
   };
 }
 
+/** Creates or updates each queue with its rules; dead letter queues first, as a queue names its own. */
+async function declareQueues(boss: PgBoss, leases: QueueLeases): Promise<void> {
+  const names = (Object.keys(QUEUES) as QueueName[]).sort((a, b) =>
+    QUEUES[a].deadLetter ? (QUEUES[b].deadLetter ? 0 : 1) : -1,
+  );
+  for (const name of names) {
+    const rule = QUEUES[name];
+    const queue = {
+      name,
+      retryLimit: rule.retryLimit,
+      expireInSeconds: leases[name],
+      ...(rule.deadLetter ? { deadLetter: rule.deadLetter } : {}),
+    };
+    if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+    else await boss.createQueue(name, queue);
+  }
+}
+
+/** Runs a task's handler: its error, or undefined. An outage makes it wait and run again rather than fail. */
+async function run(
+  task: { id: string; data: Record<string, unknown> },
+  queue: QueueName,
+  handler: TaskHandler,
+  signal: AbortSignal,
+  logger: Logger,
+): Promise<unknown> {
+  try {
+    // An outage says nothing about the task: it does not spend one of the task's retries.
+    await retryWhileUnavailable(() => handler(task.data), {
+      signal,
+      onOutage: (outage) =>
+        logger.warn({ err: outage, queue, task: task.id }, 'task waits for the database to return'),
+    });
+    return undefined;
+  } catch (error) {
+    return error ?? new Error('task failed');
+  }
+}
+
 /** The pg-boss queue on `databaseUrl`. */
 export function createPgBossQueue(
   databaseUrl: string,
@@ -112,28 +151,13 @@ export function createPgBossQueue(
     }
   }
 
-  /** Runs a task's handler; an outage makes it wait and run again rather than fail. */
-  async function run(queue: QueueName, id: string, handler: TaskHandler, data: Record<string, unknown>) {
-    try {
-      // An outage says nothing about the task: it does not spend one of the task's retries.
-      await retryWhileUnavailable(() => handler(data), {
-        signal: stopping.signal,
-        onOutage: (outage) =>
-          logger.warn({ err: outage, queue, task: id }, 'task waits for the database to return'),
-      });
-      return undefined;
-    } catch (error) {
-      return error ?? new Error('task failed');
-    }
-  }
-
   /** One worker: takes a task at a time, runs it, settles it, until stop. */
   async function loop(queue: QueueName, handler: TaskHandler): Promise<void> {
     while (!stopping.signal.aborted) {
       try {
         // pg-boss's fetch answers [] when the database does not answer (and reports it as 'error').
         const [job] = await boss.fetch<Record<string, unknown>>(queue, { batchSize: 1 });
-        if (job) await settle(queue, job.id, await run(queue, job.id, handler, job.data));
+        if (job) await settle(queue, job.id, await run(job, queue, handler, stopping.signal, logger));
         else await idle(queue);
       } catch (error) {
         logger.error({ err: error, queue }, 'queue worker failed; it goes on');
@@ -146,21 +170,7 @@ export function createPgBossQueue(
     kind: 'pg-boss',
     async start() {
       await boss.start();
-      // Dead letter queues first: a queue names its dead letter queue, which must exist.
-      const names = (Object.keys(QUEUES) as QueueName[]).sort((a, b) =>
-        QUEUES[a].deadLetter ? (QUEUES[b].deadLetter ? 0 : 1) : -1,
-      );
-      for (const name of names) {
-        const rule = QUEUES[name];
-        const queue = {
-          name,
-          retryLimit: rule.retryLimit,
-          expireInSeconds: options.leases[name],
-          ...(rule.deadLetter ? { deadLetter: rule.deadLetter } : {}),
-        };
-        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-        else await boss.createQueue(name, queue);
-      }
+      await declareQueues(boss, options.leases);
     },
     async send(queue: QueueName, items: readonly object[], sendOptions: SendOptions = {}) {
       if (items.length === 0) return;
