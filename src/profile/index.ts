@@ -11,7 +11,7 @@ import type { GenerationPlan } from '../../workers/engine/index.js';
 import { EXIT, SeedError, type SeedProgress, type SeedTarget, tablesFromDatabase } from '../seed/index.js';
 import { type ColumnFacts, profileColumn } from './columns.js';
 import { childrenPerParent, datesBeforeParent, rowOrderings } from './relations.js';
-import { countRows, sampleRows } from './sample.js';
+import { countRows, readError, sampleRows } from './sample.js';
 
 export interface ProfileOptions {
   /** Only these tables (they must hold every table their refs point to). */
@@ -42,8 +42,14 @@ export async function profileDatabase(
   options: ProfileOptions,
   progress: SeedProgress = NO_PROGRESS,
 ): Promise<Profile> {
-  const { tables: all, warnings } = await tablesFromDatabase(target, () => 1);
-  const detected = chooseTables(all, options.tables);
+  let found: { tables: TableSpec[]; warnings: string[] };
+  try {
+    found = await tablesFromDatabase(target, () => 1, options.tables);
+  } catch (error) {
+    throw error instanceof SeedError ? error : readError(error, undefined, target);
+  }
+  const { warnings } = found;
+  const detected = chooseTables(found.tables, options.tables);
   const plan = planOrFail(detected.map((t) => ({ ...t, count: 1 })));
 
   const counts = new Map<string, number>();
@@ -128,6 +134,7 @@ export async function profileDatabase(
 /** The tables `--tables` names, refused (exit 2) when one is unknown or a parent is left out. */
 function chooseTables(all: TableSpec[], names: readonly string[] | undefined): TableSpec[] {
   if (names === undefined) return all;
+  // `all` holds the named tables that exist.
   const unknown = names.filter((n) => !all.some((t) => t.name === n));
   if (unknown.length > 0)
     throw new SeedError(`--tables names no table of the database: ${unknown.join(', ')}.`, EXIT.usage);

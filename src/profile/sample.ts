@@ -9,16 +9,17 @@ import { quoteIdentifier } from '../../workers/output/sql.js';
 import { EXIT, SeedError, type SeedTarget } from '../seed/index.js';
 
 /** A query of `table` that failed: no right to read it is exit 3 with the GRANT it needs. */
-export function readError(error: unknown, table: string, target: SeedTarget): SeedError {
+export function readError(error: unknown, named: string | undefined, target: SeedTarget): SeedError {
   const { code, errno, message } = error as { code?: string; errno?: number; message?: string };
   // PostgreSQL 42501; MariaDB 1142 (ER_TABLEACCESS_DENIED_ERROR) and 1143 (column access).
   if (code === '42501' || errno === 1142 || errno === 1143) {
+    const table = named ?? /(?:for table|table) [`'"]?([^`'"\s]+)/.exec(message ?? '')?.[1] ?? 'a table';
     return new SeedError(
       `No permission to read ${table} in ${target.label}: ${message}. Profiling needs SELECT on every table it reads (or --tables to leave ${table} out).`,
       EXIT.connect,
     );
   }
-  return new SeedError(`Reading ${table} failed: ${message}`, EXIT.failed);
+  return new SeedError(`Reading ${named ?? 'the catalog'} failed: ${message}`, EXIT.failed);
 }
 
 /** Runs `sql` against `table`, its errors made readable. */
