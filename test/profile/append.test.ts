@@ -116,3 +116,45 @@ t.test('MariaDB: append orders to existing customers', async (t) => {
   if (!(await requireMariadb(t))) return;
   await appendCase(t, 'mysql', await throwawayMariadbUrl(t));
 });
+
+t.test('SQLite: appended unique values never meet existing ones; sequences continue', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'mockhive-append-unique-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const url = `sqlite:${join(dir, 'codes.db')}`;
+  const target = await openTarget(url, { connections: 1, schema: 'public', create: true });
+  t.teardown(() => target.close());
+  const existing = Array.from({ length: 50 }, (_, i) => `(${i + 1}, ${i + 1})`).join(', ');
+  await target.create([
+    'CREATE TABLE codes (id integer PRIMARY KEY, code integer NOT NULL UNIQUE)',
+    `INSERT INTO codes VALUES ${existing}`,
+  ]);
+  const request = (min: number, max: number) => {
+    const file = join(dir, `codes-${min}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        seed: 3,
+        tables: [
+          {
+            name: 'codes',
+            count: 30,
+            fields: [
+              { name: 'id', type: 'sequence' },
+              { name: 'code', type: 'integer', unique: true, params: { min, max } },
+            ],
+          },
+        ],
+      }),
+    );
+    return file;
+  };
+  // 30 distinct codes of 1–100, half of which exist: some meet.
+  const clash = await runSeed(['--database-url', url, '--request', request(1, 100), '--append']);
+  t.equal(clash.code, 4, 'refused');
+  t.match(clash.message, /values drawn for codes\.code \(unique\) are already in/);
+  t.equal(await one(target, 'SELECT COUNT(*) FROM codes'), 50, 'nothing written');
+
+  t.same(await runSeed(['--database-url', url, '--request', request(1000, 2000), '--append']), { code: 0 });
+  t.equal(await one(target, 'SELECT COUNT(*) FROM codes'), 80);
+  t.equal(await one(target, 'SELECT MIN(id) FROM codes WHERE code >= 1000'), 51, 'ids continue past 50');
+});
