@@ -11,6 +11,7 @@ import { exitOf } from './exit.js';
 import { generateCommand } from './generate.js';
 import { keysCommand } from './keys.js';
 import { mcpCommand } from './mcp.js';
+import { profileCommand } from './profile.js';
 import { seedCommand } from './seed.js';
 
 const program = new Command('mockhive')
@@ -20,12 +21,13 @@ const program = new Command('mockhive')
   .configureOutput({ outputError: (text, write) => write(`mockhive: ${text.replace(/^error: /, '')}`) })
   .exitOverride()
   .action(() => {
-    throw new UsageError(`a command is needed: generate, seed, keys or mcp (mockhive --help).`);
+    throw new UsageError(`a command is needed: generate, seed, profile, keys or mcp (mockhive --help).`);
   });
 const out = (line: string) => process.stdout.write(`${line}\n`);
 keysCommand(program, out);
 generateCommand(program);
 seedCommand(program);
+profileCommand(program, (text) => process.stdout.write(text));
 mcpCommand(program);
 
 try {

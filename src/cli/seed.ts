@@ -22,7 +22,9 @@ import {
   URL_SCHEMES,
   urlDialect,
 } from '../seed/index.js';
+import { appendTables, checkUniqueCollisions, DEFAULT_REF_SAMPLE } from '../seed/append.js';
 import { createProgress } from '../seed/progress.js';
+import type { TableSpec } from '../../workers/engine/index.js';
 import { UsageError } from './errors.js';
 import {
   type InputOptions,
@@ -42,6 +44,7 @@ interface SeedFlags extends InputOptions {
   truncate?: boolean;
   append?: boolean;
   connections: string;
+  refSample: string;
   quiet?: boolean;
 }
 
@@ -63,7 +66,15 @@ export function seedCommand(program: Command): void {
     .option('--schema-name <name>', 'the PostgreSQL schema of the tables (default public)')
     .option('--create', 'create the tables that do not exist')
     .addOption(new Option('--truncate', 'empty the tables first').conflicts('append'))
-    .option('--append', 'add to tables that already hold rows')
+    .option(
+      '--append',
+      "add to tables that already hold rows; refs to tables outside the request draw from the database's keys",
+    )
+    .option(
+      '--ref-sample <n>',
+      'with --append: existing keys a ref draws from at most (a sample above that)',
+      String(DEFAULT_REF_SAMPLE),
+    )
     .option(
       '--connections <n>',
       'connections a large table is loaded over (PostgreSQL, MariaDB)',
@@ -100,6 +111,8 @@ async function seedAction(options: SeedFlags): Promise<void> {
   // The schema goes into each connection's search_path, which takes a plain name only.
   if (options.schemaName !== undefined && !/^[A-Za-z_][A-Za-z0-9_$]*$/.test(options.schemaName))
     throw new UsageError('--schema-name takes a plain name: letters, digits and _.');
+  const refSample = integer(options.refSample, '--ref-sample');
+  if (refSample < 1) throw new UsageError('--ref-sample takes a whole number of at least 1.');
   const connections = integer(options.connections, '--connections');
   if (connections < 1 || connections > 64) throw new UsageError('--connections takes 1 to 64.');
   const config = loadConfig();
@@ -114,7 +127,10 @@ async function seedAction(options: SeedFlags): Promise<void> {
     return prepared;
   };
   // Checked before connecting: a name the database would cut or refuse must not leave a table behind.
-  const given = options.fromDatabase ? undefined : await prepare(await requestBody(options));
+  // With --append, refs may point to tables of the database: the request is read now, prepared once
+  // those tables' keys are known.
+  const body = options.fromDatabase ? undefined : await requestBody(options);
+  const given = body === undefined || options.append ? undefined : await prepare(body);
 
   const target = await openTarget(url, {
     connections,
@@ -129,8 +145,16 @@ async function seedAction(options: SeedFlags): Promise<void> {
   process.once('SIGTERM', onSignal);
   const report: SeedReport = { loaded: [], created: [], dropped: [], cleared: [] };
   try {
-    const { plan, meta } = given ?? (await prepare(await bodyFromDatabase(target, options)));
-    printWarnings(meta.warnings, options.quiet);
+    const appendWarnings: string[] = [];
+    const { plan, meta } =
+      given ??
+      (await prepare(
+        body === undefined
+          ? await bodyFromDatabase(target, options)
+          : await appendBody(target, body, refSample, appendWarnings),
+      ));
+    printWarnings([...appendWarnings, ...(meta.warnings ?? [])], options.quiet);
+    if (options.append) await checkUniqueCollisions(target, plan);
     pool = createPool(config.workers);
     await seed(
       target,
@@ -166,6 +190,17 @@ async function seedAction(options: SeedFlags): Promise<void> {
     await pool?.close();
     await target.close();
   }
+}
+
+/** `body` for --append: refs to tables of the database draw from their keys (src/seed/append.ts). */
+async function appendBody(
+  target: SeedTarget,
+  body: Record<string, unknown>,
+  refSample: number,
+  warnings: string[],
+): Promise<Record<string, unknown>> {
+  if (!Array.isArray(body.tables)) return body;
+  return { ...body, tables: await appendTables(target, body.tables as TableSpec[], refSample, warnings) };
 }
 
 /** What a stopped run leaves behind. */

@@ -51,15 +51,19 @@ export async function openTarget(
 /**
  * The tables of an existing database as a generation request's tables, typed by schema detection's
  * rules (the same as `POST /api/v1/schema/detect` on their CREATE TABLE statements). `count` gives a
- * table's rows. `warnings` says what was left out.
+ * table's rows; `only` keeps those tables alone. `warnings` says what was left out.
  */
 export async function tablesFromDatabase(
   target: SeedTarget,
   count: (table: string) => number,
+  only?: readonly string[],
 ): Promise<{ tables: TableSpec[]; warnings: string[] }> {
   const ddl = await target.ddl();
   if (ddl.trim() === '') throw new SeedError(`${target.label} has no tables to fill.`, EXIT.fit);
-  const detected = detectSchema({ sql: ddl }).tables;
+  // `only`: the tables not named are neither described nor read (their rights may be missing).
+  const detected = detectSchema({ sql: ddl }).tables.filter(
+    (t) => only === undefined || only.includes(t.name),
+  );
   const existing = await target.describe(detected.map((t) => t.name));
   const warnings: string[] = [];
   const tables = detected.map((table) => {

@@ -96,6 +96,11 @@ export async function openMariadb(url: string, options: { connections: number })
       return tables;
     },
 
+    async select(sql) {
+      const [rows] = await pool.query<mysql.RowDataPacket[]>({ sql, dateStrings: ['DATE'] });
+      return rows as Record<string, unknown>[];
+    },
+
     async ddl() {
       const [tables] = await pool.query<mysql.RowDataPacket[]>(
         "SELECT TABLE_NAME AS t FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME",

@@ -61,6 +61,16 @@ export function plainCheck(definition: string): string {
     .replace(/::(?:"[^"]+"|[a-z_]\w*)(?: (?:varying|precision|with(?:out)? time zone))?(?:\[\])?/gi, '');
 }
 
+/**
+ * Value parsers for profiling reads: a DATE stays its text (pg would make a local midnight of it),
+ * a timestamp without time zone is read as UTC; the rest as pg parses them.
+ */
+const readParser = ((oid: number, format?: 'text' | 'binary') => {
+  if (oid === 1082) return (value: string) => value;
+  if (oid === 1114) return (value: string) => new Date(`${value.replace(' ', 'T')}Z`);
+  return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+}) as pg.CustomTypesConfig['getTypeParser'];
+
 export async function openPostgres(
   url: string,
   options: { connections: number; schema: string },
@@ -131,6 +141,11 @@ export async function openPostgres(
         table.empty = !rows[0]!.any;
       }
       return tables;
+    },
+
+    async select(sql) {
+      const result = await pool.query({ text: sql, types: { getTypeParser: readParser } });
+      return result.rows as Record<string, unknown>[];
     },
 
     async ddl() {

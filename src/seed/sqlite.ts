@@ -67,6 +67,10 @@ export function openSqlite(url: string, options: { create: boolean }): SeedTarge
       return tables;
     },
 
+    async select(sql) {
+      return db.prepare(sql).all() as Record<string, unknown>[];
+    },
+
     async ddl() {
       const rows = db
         .prepare(

@@ -56,6 +56,11 @@ export interface SeedTarget {
    * connections, each in a transaction; all commit once every part is in, or none does.
    */
   load(table: PlannedTable, parts: readonly AsyncIterable<Chunk>[]): Promise<void>;
+  /**
+   * Rows of a read-only query (profiling): numbers as the driver gives them (big ones as text),
+   * timestamps as Dates, DATE columns as 'YYYY-MM-DD' text.
+   */
+  select(sql: string): Promise<Record<string, unknown>[]>;
   /** After a load: sequences (PostgreSQL serial and identity columns) move past the rows loaded. */
   settle(table: PlannedTable): Promise<void>;
   close(): Promise<void>;

@@ -127,13 +127,14 @@ async function postgresTables(url: string): Promise<string[]> {
 
 /**
  * `kept` (20 rows) is there already; a run with `--create --append` creates `fresh` and loads it, then
- * fails on `kept`, whose keys the same seed generates again. `fresh` must be gone afterwards.
+ * fails on `kept`, whose keys the same seed generates again (text keys, 'k1'…, which `--append` does not
+ * move past the existing ones as it does numbers). `fresh` must be gone afterwards.
  */
 async function failMidway(t: Test, url: string, tables: () => Promise<string[]>) {
   const kept = {
     name: 'kept',
     count: 20,
-    fields: [{ name: 'id', type: 'sequence', params: { primary_key: true } }],
+    fields: [{ name: 'id', type: 'sequence', params: { primary_key: true, prefix: 'k' } }],
   };
   const fresh = { name: 'fresh', count: 30, fields: [{ name: 'id', type: 'sequence' }] };
   const seedOf = ['--seed', '3'];

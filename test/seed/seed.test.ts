@@ -366,6 +366,7 @@ function slowTarget(onChunk: (rows: number) => void): SeedTarget & { committed: 
       );
       target.committed += rows; // every part ended without an error: the load commits
     },
+    select: async () => [],
     settle: async () => {},
     close: async () => {},
   };

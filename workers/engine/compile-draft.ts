@@ -11,7 +11,7 @@ export interface DraftRef {
   self: boolean;
   distribution: 'uniform' | 'power_law';
   alpha: number;
-  perParent: { min: number; max: number } | null;
+  perParent: { min: number; max: number; weights?: number[] } | null;
   allowSelf: boolean;
   pick: 'uniform' | 'power_law' | 'per_parent' | 'unique' | 'composite';
   exclude: number[];

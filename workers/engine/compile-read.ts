@@ -243,6 +243,19 @@ function checkRefParams(params: Record<string, unknown>, p: (key: string) => str
       typeof min === 'number' && typeof max === 'number' && Number.isInteger(min) && Number.isInteger(max);
     if (!ok || min < 0 || max < 1 || min > max || max > MAX_COUNT) {
       issues.add(p('per_parent'), 'per_parent must be {min, max} with integers 0 <= min <= max and max >= 1');
+    } else if (isRecord(perParent) && perParent['weights'] !== undefined) {
+      const weights = perParent['weights'];
+      const length = max - min + 1;
+      const valid =
+        Array.isArray(weights) &&
+        weights.length === length &&
+        weights.every((w) => typeof w === 'number' && Number.isFinite(w) && w >= 0) &&
+        weights.some((w) => (w as number) > 0);
+      if (!valid)
+        issues.add(
+          p('per_parent.weights'),
+          `per_parent.weights must be ${length} numbers >= 0 (the share of parents with ${min} to ${max} children), not all 0`,
+        );
     }
   }
 }

@@ -59,7 +59,8 @@ export function resolveRefs(tables: DraftTable[], issues: Issues): void {
         );
         continue;
       }
-      const perParent = (params['per_parent'] as { min: number; max: number } | undefined) ?? null;
+      const perParent =
+        (params['per_parent'] as { min: number; max: number; weights?: number[] } | undefined) ?? null;
       if (self && (perParent !== null || field.unique)) {
         issues.add(field.path, 'per_parent and unique are not supported on a self-reference');
         continue;
@@ -71,7 +72,12 @@ export function resolveRefs(tables: DraftTable[], issues: Issues): void {
         self,
         distribution,
         alpha: (params['alpha'] as number | undefined) ?? DEFAULT_ALPHA,
-        perParent: perParent === null ? null : { min: perParent.min, max: perParent.max },
+        perParent:
+          perParent === null
+            ? null
+            : perParent.weights === undefined
+              ? { min: perParent.min, max: perParent.max }
+              : { min: perParent.min, max: perParent.max, weights: [...perParent.weights] },
         allowSelf: params['allow_self'] !== false,
         pick: distribution,
         exclude: [],

@@ -125,7 +125,8 @@ export interface PlannedRef {
   /** As requested; with per_parent, power_law skews the extra children toward fewer parents. */
   distribution: 'uniform' | 'power_law';
   alpha: number;
-  perParent: { min: number; max: number } | null;
+  /** `weights[i]`: the share of parents with `min + i` children (a profiled distribution), if given. */
+  perParent: { min: number; max: number; weights?: number[] } | null;
   /** Ref fields of this table whose parent rows this field must avoid (allow_self: false). */
   exclude: number[];
   composite: number;

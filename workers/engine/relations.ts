@@ -78,6 +78,59 @@ export function allocateChildren(
   return prefix;
 }
 
+/**
+ * Children per parent as prefix sums (as allocateChildren), each parent drawing `min + i` children
+ * with probability `weights[i]` from its own stream; the total is then settled to exactly `children`
+ * one child at a time from a random start, first on parents that already have more than `min` (so the
+ * share of parents at `min`, often the childless share, keeps its weight), then on any parent.
+ */
+export function allocateWeighted(
+  parents: number,
+  children: number,
+  min: number,
+  weights: readonly number[],
+  key: number,
+): Float64Array {
+  const room = weights.length - 1;
+  const cum: number[] = [];
+  let total = 0;
+  for (const w of weights) cum.push((total += w));
+  const extra = new Float64Array(parents);
+  const rng = new CellRng();
+  let sum = 0;
+  for (let p = 0; p < parents; p++) {
+    const x = rng.reset(cellKey(key, p)).float() * total;
+    let i = 0;
+    while (i < room && x >= (cum[i] as number)) i++;
+    extra[p] = i;
+    sum += i;
+  }
+  const rest = children - parents * min;
+  let p = parents > 0 ? rng.reset(cellKey(key, parents)).int(0, parents - 1) : 0;
+  let strict = true;
+  let idle = 0;
+  while (sum !== rest) {
+    const e = extra[p] as number;
+    const floor = strict ? 1 : 0;
+    if (sum < rest && e < room && e >= floor) {
+      extra[p] = e + 1;
+      sum++;
+      idle = 0;
+    } else if (sum > rest && e > floor) {
+      extra[p] = e - 1;
+      sum--;
+      idle = 0;
+    } else if (++idle >= parents) {
+      strict = false; // a whole round without a change: any parent may move now
+      idle = 0;
+    }
+    p = p + 1 === parents ? 0 : p + 1;
+  }
+  const prefix = new Float64Array(parents + 1);
+  for (let q = 0; q < parents; q++) prefix[q + 1] = (prefix[q] as number) + min + (extra[q] as number);
+  return prefix;
+}
+
 /** The parent owning child slot `slot`: the p with prefix[p] <= slot < prefix[p + 1]. */
 export function parentOfSlot(prefix: Float64Array, slot: number): number {
   let lo = 0;

@@ -10,7 +10,13 @@ import { parseIsoMs } from './iso-time.js';
 import { LOCALE_CODES, localeOfCountry } from './locales/index.js';
 import { Permutation } from './permutation.js';
 import type { GenerationPlan, PlannedTable } from './plan.js';
-import { allocateChildren, cachedAllocation, parentOfSlot, sortPrefix } from './relations.js';
+import {
+  allocateChildren,
+  allocateWeighted,
+  cachedAllocation,
+  parentOfSlot,
+  sortPrefix,
+} from './relations.js';
 import { RowState } from './row-state.js';
 import { ALLOCATION_SALT, LOCALE_SALT, PERSON_SALT, SLOT_SALT } from './streams.js';
 import { CellRng, cellKey, combine } from './random.js';
@@ -174,13 +180,15 @@ export class TableRuntime implements RuntimeView {
       if (field?.source.mode !== 'ref' || field.source.ref.perParent === null)
         throw new Error('not a per_parent ref');
       const ref = field.source.ref;
-      const { min, max } = ref.perParent as { min: number; max: number };
+      const { min, max, weights } = ref.perParent as { min: number; max: number; weights?: number[] };
       const parents = (this.plan.tables[ref.table] as PlannedTable).count;
       const count = this.table.count;
       const skew = ref.distribution === 'power_law' ? 1 + ref.alpha : 1;
       const key = combine(field.streamKey, ALLOCATION_SALT);
       const prefix = cachedAllocation(`${this.plan.key}:${this.index}:${i}`, () =>
-        allocateChildren(parents, count, min, max, key, skew),
+        weights === undefined
+          ? allocateChildren(parents, count, min, max, key, skew)
+          : allocateWeighted(parents, count, min, weights, key),
       );
       found = { prefix, slots: new Permutation(count, combine(field.streamKey, SLOT_SALT)) };
       this.allocations[i] = found;

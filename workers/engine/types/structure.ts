@@ -6,6 +6,7 @@ import { pad } from './format.js';
 import { check, num, type ParamCheck, str } from './params.js';
 import { cumulate, pickCumulative, pickWeighted } from './choices.js';
 import { textCost, valueBytes } from '../size.js';
+import { type Quantiles, quantileValue, readQuantiles, validateQuantiles } from './quantiles.js';
 
 const INT32_MAX = 2_147_483_647;
 const INT32_MIN = -2_147_483_648;
@@ -54,6 +55,14 @@ export function validateRange(params: RawParams, rule: RangeRule = {}): ParamIss
       c.fail('max', 'max − min must be a finite number');
     }
   });
+}
+
+/** A quantile draw rounded to the type's decimal places and kept inside [min, max]. */
+function quantileGrid(q: Quantiles, p: RawParams, key: string, precision: number): (u: number) => number {
+  const scale = 10 ** num(p, key, precision);
+  const lo = Math.ceil(num(p, 'min', 0) * scale);
+  const hi = Math.floor(num(p, 'max', 1000) * scale);
+  return (u) => Math.min(hi, Math.max(lo, Math.round(quantileValue(q, u) * scale))) / scale;
 }
 
 /** Numbers named like these get a fitting default range when `number` has no min/max. */
@@ -196,14 +205,27 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     id: 'integer',
     category: 'structure',
     description: 'Whole number, uniform in [min, max].',
-    params: { min: 'integer (default 0)', max: 'integer (default 1000)' },
+    params: {
+      min: 'integer (default 0)',
+      max: 'integer (default 1000)',
+      quantiles: '[[p, value], …] from p 0 to 1: draw with this shape instead of uniformly (ours)',
+    },
     example: 42,
     kind: (p) => integerKind(num(p, 'min', 0), num(p, 'max', 1000)),
-    validate: (p) => validateRange(p, { integer: true, grid: true }),
-    generate: (rng, _, p) => rng.int(Math.ceil(num(p, 'min', 0)), Math.floor(num(p, 'max', 1000))),
+    validate: (p) => [...validateRange(p, { integer: true, grid: true }), ...validateQuantiles(p, 0, 1000)],
+    generate: (rng, _, p) => {
+      const min = Math.ceil(num(p, 'min', 0));
+      const max = Math.floor(num(p, 'max', 1000));
+      const q = readQuantiles(p);
+      if (q === undefined) return rng.int(min, max);
+      return Math.min(max, Math.max(min, Math.round(quantileValue(q, rng.float()))));
+    },
     prepare: (p) => {
       const min = Math.ceil(num(p, 'min', 0));
       const max = Math.floor(num(p, 'max', 1000));
+      const q = readQuantiles(p);
+      if (q !== undefined)
+        return (rng) => Math.min(max, Math.max(min, Math.round(quantileValue(q, rng.float()))));
       return (rng) => rng.int(min, max);
     },
     cardinality: (p) => Math.max(0, Math.floor(num(p, 'max', 1000)) - Math.ceil(num(p, 'min', 0)) + 1),
@@ -218,18 +240,31 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       min: 'number (default by field name, else 0)',
       max: 'number (default by field name, else 1000)',
       precision: 'integer 0–10 digits after the point (default 0)',
+      quantiles: '[[p, value], …] from p 0 to 1: draw with this shape instead of uniformly (ours)',
     },
     example: 42,
     kind: (p) =>
       num(p, 'precision', 0) > 0 ? 'decimal' : integerKind(num(p, 'min', 0), num(p, 'max', 1000)),
-    validate: (p) => validateRange(p, { grid: true, precision: 0 }),
+    validate: (p) => [
+      ...validateRange(p, { grid: true, precision: 0 }),
+      ...(p['quantiles'] !== undefined && (p['min'] === undefined || p['max'] === undefined)
+        ? [{ path: 'quantiles', message: 'quantiles need min and max' }]
+        : validateQuantiles(p, 0, 1000)),
+    ],
     generate: (rng, ctx, p) => {
+      const q = readQuantiles(p);
+      if (q !== undefined) return quantileGrid(q, p, 'precision', 0)(rng.float());
       const [dMin, dMax] =
         p['min'] === undefined && p['max'] === undefined ? numberDefaults(ctx.fieldName) : [0, 1000];
       const scale = 10 ** num(p, 'precision', 0);
       return rng.int(Math.ceil(num(p, 'min', dMin) * scale), Math.floor(num(p, 'max', dMax) * scale)) / scale;
     },
     prepare: (p) => {
+      const q = readQuantiles(p);
+      if (q !== undefined) {
+        const draw = quantileGrid(q, p, 'precision', 0);
+        return (rng) => draw(rng.float());
+      }
       const scale = 10 ** num(p, 'precision', 0);
       if (p['min'] === undefined && p['max'] === undefined) {
         // The range follows the field's name, which only the cell knows.
@@ -251,16 +286,24 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       min: 'number (default 0)',
       max: 'number (default 1000)',
       precision: 'integer 0–10 (default 4)',
+      quantiles: '[[p, value], …] from p 0 to 1: draw with this shape instead of uniformly (ours)',
     },
     example: 527.3184,
     kind: 'float',
-    validate: (p) => validateRange(p, { precision: 4 }),
+    validate: (p) => [...validateRange(p, { precision: 4 }), ...validateQuantiles(p, 0, 1000)],
     generate: (rng, _, p) => {
+      const q = readQuantiles(p);
+      if (q !== undefined) return quantileGrid(q, p, 'precision', 4)(rng.float());
       const min = num(p, 'min', 0);
       const scale = 10 ** num(p, 'precision', 4);
       return Math.round((min + rng.float() * (num(p, 'max', 1000) - min)) * scale) / scale;
     },
     prepare: (p) => {
+      const q = readQuantiles(p);
+      if (q !== undefined) {
+        const draw = quantileGrid(q, p, 'precision', 4);
+        return (rng) => draw(rng.float());
+      }
       const min = num(p, 'min', 0);
       const span = num(p, 'max', 1000) - min;
       const scale = 10 ** num(p, 'precision', 4);
@@ -330,7 +373,8 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       field: 'string (optional): the referenced field, default the primary key',
       distribution: "'uniform' | 'power_law' (default uniform)",
       alpha: 'number > 0, power-law exponent (default 1.5)',
-      per_parent: '{min, max}: children per parent row (ours)',
+      per_parent:
+        '{min, max, weights?}: children per parent row; weights[i] is the share of parents with min + i (ours)',
       allow_self: 'boolean: may reference its own row / the same parent as another ref (default true; ours)',
     },
     example: 1,
