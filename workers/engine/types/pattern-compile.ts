@@ -28,6 +28,9 @@ const SAMPLES = 64;
  */
 const CHECKS = 32;
 const CHECK_LENGTH = 20;
+/** Characters drawn at most at compile time for the checks and for the length-bound trials (the event loop compiles). */
+const CHECK_BUDGET = 50_000;
+const SAMPLE_BUDGET = 300_000;
 /** Runtime retries are chosen so that falling back to a compile-time sample has about this chance. */
 const FALLBACK_CHANCE = 1e-4;
 const MAX_RETRIES = 256;
@@ -455,49 +458,58 @@ export function compilePattern(regex: string, minLength?: number, maxLength?: nu
 
   // Short draws (repetition at most once above its minimum) checked with the regex as ECMAScript reads it.
   generator.max = 1;
-  for (let i = 0, checked = 0; i < 4 * CHECKS && checked < CHECKS; i++) {
+  for (let i = 0, drawn = 0; i < CHECKS && drawn < CHECK_BUDGET; i++) {
     generator.rng = new CellRng(combine(hashString('pattern:check'), i));
     const value = generator.gen();
-    if (value.length > CHECK_LENGTH) continue;
-    checked++;
-    if (!full.test(value))
+    drawn += value.length;
+    if (value.length <= CHECK_LENGTH && !full.test(value))
       throw new PatternError(
         'regex',
         `randexp cannot honour this regex: it drew ${JSON.stringify(value)}, which does not match`,
       );
   }
 
-  let best: { cap: number; accepted: string[] } | undefined;
-  for (const cap of capsFor(minLength, maxLength)) {
-    const most = lengths(root, cap)[1];
-    if (most > MAX_PATTERN_LENGTH || (minLength !== undefined && most < minLength)) continue;
-    generator.max = cap;
-    const accepted: string[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      generator.rng = new CellRng(combine(hashString(`pattern:${cap}`), i));
-      const value = generator.gen();
-      if (fits(value)) accepted.push(value);
+  let cap = DEFAULT_CAP;
+  let pool: string[] = [];
+  let retries = 0;
+  if (bounded) {
+    let best: { cap: number; accepted: string[]; draws: number } | undefined;
+    let drawn = 0;
+    for (const candidate of capsFor(minLength, maxLength)) {
+      const most = lengths(root, candidate)[1];
+      if (most > MAX_PATTERN_LENGTH || (minLength !== undefined && most < minLength)) continue;
+      if (drawn >= SAMPLE_BUDGET) break;
+      generator.max = candidate;
+      const accepted: string[] = [];
+      let draws = 0;
+      for (; draws < SAMPLES && drawn < SAMPLE_BUDGET; draws++) {
+        generator.rng = new CellRng(combine(hashString(`pattern:${candidate}`), draws));
+        const value = generator.gen();
+        drawn += value.length;
+        if (fits(value)) accepted.push(value);
+      }
+      if (best === undefined || accepted.length / draws > best.accepted.length / best.draws)
+        best = { cap: candidate, accepted, draws };
+      if (accepted.length === draws) break;
     }
-    if (best === undefined || accepted.length > best.accepted.length) best = { cap, accepted };
-    if (accepted.length === SAMPLES) break;
+    if (best === undefined || best.accepted.length === 0) {
+      throw new PatternError(
+        minLength !== undefined ? 'min_length' : 'max_length',
+        `no value of regex with a length in ${minLength ?? 0}–${maxLength ?? '∞'} was found in trial draws`,
+      );
+    }
+    cap = best.cap;
+    pool = [...new Set(best.accepted)];
+    const rate = best.accepted.length / best.draws;
+    retries =
+      rate === 1 ? 4 : Math.min(MAX_RETRIES, Math.ceil(Math.log(FALLBACK_CHANCE) / Math.log(1 - rate)));
   }
-  if (best === undefined || best.accepted.length === 0) {
-    throw new PatternError(
-      minLength !== undefined ? 'min_length' : 'max_length',
-      `no value of regex with a length in ${minLength ?? 0}–${maxLength ?? '∞'} was found in ${SAMPLES} draws per repetition cap`,
-    );
-  }
-  const { cap, accepted } = best;
   generator.max = cap;
-  const pool = [...new Set(accepted)];
-  const rate = accepted.length / SAMPLES;
-  const retries =
-    rate === 1 ? 4 : Math.min(MAX_RETRIES, Math.ceil(Math.log(FALLBACK_CHANCE) / Math.log(1 - rate)));
 
   const slots: CharRange[] = [];
   const fixed = positions(root, sets, slots) && slots.length > 0 && fits('x'.repeat(slots.length));
   const cardinality = fixed ? slots.reduce((product, slot) => product * slot.length, 1) : 0;
-  const nth = fixed ? nthOf(slots, cardinality) : () => pool[0] as string;
+  const nth = fixed ? nthOf(slots, cardinality) : () => '';
   const maxBytes =
     Math.min(bytes(root, cap, sets), maxLength === undefined ? Infinity : maxLength * 6) + QUOTE_BYTES;
 
