@@ -42,6 +42,7 @@ export const REQUIRED_PARAMS: Readonly<Record<string, Readonly<Record<string, un
   lookup: { from: 'user_id.email' },
   aggregate: { table: 'orders', ref: 'user_id', of: 'total' },
   constant: { value: 'fixed' },
+  pattern: { regex: '^[A-Z]{3}-\\d{4}$' },
 };
 
 /** The params to use for a type id in generic tests. */
