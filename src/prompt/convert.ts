@@ -50,7 +50,8 @@ import {
   VIA_LINK,
 } from './lexicon.js';
 import { type Relation, scanRelations } from './relations.js';
-import { isPlural, keyOfWords, normalizeText, singular } from './text.js';
+import { normalizeText } from './normalize.js';
+import { isPlural, keyOfWords, singular } from './text.js';
 
 /** What a converter answers: tables for the engine (and a locale), or a message that helps rephrase. */
 export type ConversionResult =
