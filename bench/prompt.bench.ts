@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { convertPrompt } from '../src/prompt/index.js';
-import { normalizeText } from '../src/prompt/text.js';
+import { normalizeText } from '../src/prompt/normalize.js';
 import { CORPORA, readCorpus } from '../test/prompt/corpus-score.js';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));

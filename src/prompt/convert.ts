@@ -49,8 +49,9 @@ import {
   UNITS,
   VIA_LINK,
 } from './lexicon.js';
-import { type Relation, scanRelations } from './relations.js';
-import { isPlural, keyOfWords, normalizeText, singular } from './text.js';
+import { type Relation, type Scan, scanRelations } from './relations.js';
+import { normalizeText } from './normalize.js';
+import { isPlural, keyOfWords, singular } from './text.js';
 
 /** What a converter answers: tables for the engine (and a locale), or a message that helps rephrase. */
 export type ConversionResult =
@@ -205,10 +206,81 @@ function readEntities(
   return { entities, named };
 }
 
-/** Converts a prompt to tables, or says how to rephrase it. Pure and deterministic. */
+/** A prompt as it is read, pass by pass: each pass of convertPrompt reads and fills parts of it. */
+interface Reading {
+  prompt: string;
+  /** The prompt normalized (normalize.ts). */
+  text: string;
+  /** Its tokens (entities.ts) and its tagged words (reader.ts, wink-nlp). */
+  tokens: Token[];
+  words: Word[];
+  /** The known domain the prompt names ("an online store"), and its template's tables. */
+  domain: string | undefined;
+  template: TableSpec[];
+  entities: Entities;
+  named: Entity[];
+  scan: Scan;
+  /** The two roles of a table that pairs rows of one table ("citing", "cited"). */
+  selfRoles: Map<Entity, [string, string]>;
+  warnings: string[];
+}
+
+/** What a relation pass adds to the relations read so far, in the order they run. */
+const RELATION_PASSES: readonly { name: string; run: (r: Reading) => void }[] = [
+  { name: 'many-to-many', run: (r) => manyToMany(r.text, r.entities, r.scan.relations, r.scan.junctions) },
+  {
+    name: 'a table linking them',
+    run: (r) => linkingThem(r.text, r.entities, r.scan.relations, r.scan.junctions),
+  },
+  {
+    name: 'relations known between the tables named',
+    run: (r) => knownRelations(r.entities, r.scan.relations, r.scan.junctions, r.template, r.warnings),
+  },
+  {
+    name: 'compound names ("pipeline runs")',
+    run: (r) => compoundRelations(r.entities, r.scan.relations, r.warnings),
+  },
+  {
+    name: 'tables named after two tables ("user_roles")',
+    run: (r) => linkNamedTables(r.named, r.entities, r.scan.relations, r.scan.junctions),
+  },
+  {
+    name: 'rows acting on each other ("follow each other")',
+    run: (r) => reciprocals(r.text, r.entities, r.scan.relations),
+  },
+  { name: 'one per pair', run: (r) => onePerPair(r.text, r.entities, r.scan.relations, r.scan.junctions) },
+  {
+    name: 'one row acting on another ("one paper cites another")',
+    run: (r) => {
+      r.selfRoles = oneAnother(r.text, r.entities, r.scan.relations);
+    },
+  },
+  {
+    name: 'unrelated tables refer to the one named before',
+    run: (r) => unrelatedTables(r.entities, r.scan.relations, r.scan.junctions, r.template, r.warnings),
+  },
+  { name: 'pairs once', run: (r) => pairsOnce(r.text, r.entities, r.scan.relations, r.scan.junctions) },
+];
+
+/**
+ * Converts a prompt to tables, or says how to rephrase it. Pure and deterministic. The passes, in
+ * order: normalize and read the tables named (readTables), read relations and the text that lists
+ * each table's columns (readRelations), fix relations (RELATION_PASSES), read columns (readColumns),
+ * then build and check the tables (buildTables).
+ */
 export function convertPrompt(prompt: string): ConversionResult {
   if (typeof prompt !== 'string' || prompt.trim() === '')
     return { ok: false, message: `The prompt is empty. ${HELP}` };
+  const reading = readTables(prompt);
+  readRelations(reading);
+  if (!namesData(reading)) return { ok: false, message: `No data to generate was recognized. ${HELP}` };
+  for (const pass of RELATION_PASSES) pass.run(reading);
+  const columns = readColumns(reading);
+  return buildTables(reading, columns);
+}
+
+/** Normalizes and tokenizes the prompt, and reads its tables (a known domain's template's first). */
+function readTables(prompt: string): Reading {
   const text = normalizeText(prompt);
   const tokens = tokenize(text);
   const words = readWords(text);
@@ -217,103 +289,131 @@ export function convertPrompt(prompt: string): ConversionResult {
   let { entities, named } = readEntities(text, tokens, words, template);
   // A prompt that names tables of its own ("online store: 300 buyers, 900 orders placed by buyers")
   // describes its schema: the domain's template would only add tables it did not ask for.
-  const warnings: string[] = [];
   const own = entities.list.filter((e) => !template.some((t) => singular(t.name) === e.key));
   if (template.length > 0 && own.length >= OWN_TABLES_WITHOUT_TEMPLATE) {
     template = [];
     ({ entities, named } = readEntities(text, tokens, words, template));
   }
-  const fact = factTable(text, entities);
-  const scan = scanRelations(namingLinkTables(text, entities), entities, fact);
-  keyColumns(entities, scan.fieldText, scan.relations);
-  // A fact table whose keys the prompt does not name refers to each of its star's dimensions.
-  const dims = fact === undefined ? [] : dimensionTables(text, entities).filter((d) => d !== fact);
-  if (fact !== undefined && !scan.relations.some((r) => r.child === fact && dims.includes(r.parent)))
-    for (const dim of dims) scan.relations.push({ child: fact, parent: dim });
-  const explicit = entities.list.filter(
-    (e) => !template.some((t) => t.name === e.name) || e.count !== undefined || scan.fieldText.has(e),
-  );
-  if (explicit.length === 0 && template.length === 0)
-    return { ok: false, message: `No data to generate was recognized. ${HELP}` };
+  const scan: Scan = { relations: [], fieldText: new Map(), junctions: new Set() };
+  return {
+    prompt,
+    text,
+    tokens,
+    words,
+    domain,
+    template,
+    entities,
+    named,
+    scan,
+    selfRoles: new Map(),
+    warnings: [],
+  };
+}
 
-  manyToMany(text, entities, scan.relations, scan.junctions);
-  linkingThem(text, entities, scan.relations, scan.junctions);
-  knownRelations(entities, scan.relations, scan.junctions, template, warnings);
-  compoundRelations(entities, scan.relations, warnings);
-  linkNamedTables(named, entities, scan.relations, scan.junctions);
-  reciprocals(text, entities, scan.relations);
-  onePerPair(text, entities, scan.relations, scan.junctions);
-  const selfRoles = oneAnother(text, entities, scan.relations);
-  unrelatedTables(entities, scan.relations, scan.junctions, template, warnings);
-  pairsOnce(text, entities, scan.relations, scan.junctions);
-  const enumTexts: string[] = [];
-  const drafts = new Map<Entity, Draft>();
-  const templateFields = new Map<string, PromptField[]>();
-  for (const entity of entities.list) {
+/** The relations the prompt states, each table's column text, key columns, and a star's fact refs. */
+function readRelations(r: Reading): void {
+  const fact = factTable(r.text, r.entities);
+  r.scan = scanRelations(namingLinkTables(r.text, r.entities), r.entities, fact);
+  keyColumns(r.entities, r.scan.fieldText, r.scan.relations);
+  // A fact table whose keys the prompt does not name refers to each of its star's dimensions.
+  const dims = fact === undefined ? [] : dimensionTables(r.text, r.entities).filter((d) => d !== fact);
+  if (fact !== undefined && !r.scan.relations.some((rel) => rel.child === fact && dims.includes(rel.parent)))
+    for (const dim of dims) r.scan.relations.push({ child: fact, parent: dim });
+}
+
+/** Whether the prompt names any data: a table of its own, with a count or columns, or a template. */
+function namesData(r: Reading): boolean {
+  const explicit = r.entities.list.filter(
+    (e) => !r.template.some((t) => t.name === e.name) || e.count !== undefined || r.scan.fieldText.has(e),
+  );
+  return explicit.length > 0 || r.template.length > 0;
+}
+
+/** The columns each table's text lists, its enum texts (kept out of the locale's reading). */
+interface Columns {
+  drafts: Map<Entity, Draft>;
+  templateFields: Map<string, PromptField[]>;
+  enumTexts: string[];
+}
+
+function readColumns(r: Reading): Columns {
+  const columns: Columns = { drafts: new Map(), templateFields: new Map(), enumTexts: [] };
+  for (const entity of r.entities.list) {
     const draft: Draft = { entity, fields: [], refs: [] };
-    for (const whole of scan.fieldText.get(entity) ?? []) {
-      // (Blanked remarks leave runs of spaces; the patterns below scan single ones.)
-      let segment = whole.replace(/\s{2,}/g, ' ');
-      const kind = kindChoices(segment);
-      if (kind !== undefined) {
-        if (!draft.fields.some((f) => f.name === kind.field.name)) draft.fields.push(kind.field);
-        enumTexts.push(kind.list);
-        segment = kind.rest;
-      }
-      const found =
-        /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|\bneeds?\b|\bcarry\b|\bcarries\b|\bstores?\b|\btracks?\b|\bcaptures?\b|\bgets?\b|\brecording\b|\brecords?\b|\breports?\b|\bmeasures?\b|\bemits?\b|\blogs?\b|\bstoring\b|\bholding\b|\blogging\b|\btracking\b|[:(,]|[?!](?=\s*[a-z][^.?!]*,)|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/.exec(
-          segment,
-        );
-      // "holds a rank of recruit, officer or leader": a comma inside choices opens no list.
-      const intro = found?.[0] === ',' && OR_LIST_TAIL.test(segment.slice(found.index + 1)) ? null : found;
-      const body = (intro === null ? segment : segment.slice(intro.index + intro[0].length)).replace(
-        // "source which is one of referral, …" names choices, "which also stores the author order"
-        // columns; other clauses say something else.
-        /\b(who|which|that|where)\b(?!\s+(?:is|are)\s+(?:one of|either)\b)(?!\s+(?:also\s+)?(?:has|have|stores?|holds?|records?|tracks?|includes?|contains?|carries|keeps?)\b).*$/,
-        '',
-      );
-      const parsed = parseFields(body, entity.name, (phrase) => {
-        const found = entities.find(phrase);
-        return found !== undefined && found !== entity ? found.key : undefined;
-      });
-      // Without "with ..." only enums and ranges count ("per employee type vacation, sick or personal"),
-      // and so before it ("80 patients aged 5 to 90, with gender").
-      const ranged = (f: PromptField) => f.type === 'enum' || f.params?.['min'] !== undefined;
-      // "concerts have venue and date, attendees name and email": with the verb left out, a list whose
-      // every item names a column is the table's columns.
-      if (intro === null) {
-        if (!listsColumns(body, entity.name)) parsed.fields = parsed.fields.filter(ranged);
-      } else if (intro.index > 0) {
-        const lead = parseFields(segment.slice(0, intro.index), entity.name, () => undefined);
-        // Date windows there are the table's own (applyEntityWindows), not a column's.
-        parsed.fields.unshift(
-          ...lead.fields.filter((f) => f.type === 'enum' || typeof f.params?.['min'] === 'number'),
-        );
-      }
-      enumTexts.push(...parsed.enumText);
-      for (const field of parsed.fields)
-        if (!draft.fields.some((f) => f.name === field.name))
-          draft.fields.push(knownColumn(entity.key, field, entity.count));
-      for (const key of parsed.refs) {
-        const parent = entities.find(key);
-        if (parent !== undefined) relate(scan.relations, entity, parent);
-      }
-    }
-    if (template.some((t) => t.name === entity.name)) templateFields.set(entity.name, draft.fields);
-    else drafts.set(entity, draft);
+    for (const whole of r.scan.fieldText.get(entity) ?? []) readSegment(r, draft, whole, columns.enumTexts);
+    if (r.template.some((t) => t.name === entity.name)) columns.templateFields.set(entity.name, draft.fields);
+    else columns.drafts.set(entity, draft);
   }
-  applyRelations(scan.relations, drafts, entities, scan.junctions, template, selfRoles);
+  return columns;
+}
+
+/** Where a table's column list starts: "with", "having", a colon, … (not "with many"). */
+const COLUMNS_INTRO =
+  /(?:\bwith\b|\bhaving\b|\bincluding\b|\bcontaining\b|\bhas\b|\bhave\b|\bneeds?\b|\bcarry\b|\bcarries\b|\bstores?\b|\btracks?\b|\bcaptures?\b|\bgets?\b|\brecording\b|\brecords?\b|\breports?\b|\bmeasures?\b|\bemits?\b|\blogs?\b|\bstoring\b|\bholding\b|\blogging\b|\btracking\b|[:(,]|[?!](?=\s*[a-z][^.?!]*,)|\s-\s(?!\s*\d))(?!\s*(?:many|several|multiple|\d))/;
+
+/** Reads one piece of a table's text into its draft's columns and refs. */
+function readSegment(r: Reading, draft: Draft, whole: string, enumTexts: string[]): void {
+  const entity = draft.entity;
+  // (Blanked remarks leave runs of spaces; the patterns below scan single ones.)
+  let segment = whole.replace(/\s{2,}/g, ' ');
+  const kind = kindChoices(segment);
+  if (kind !== undefined) {
+    if (!draft.fields.some((f) => f.name === kind.field.name)) draft.fields.push(kind.field);
+    enumTexts.push(kind.list);
+    segment = kind.rest;
+  }
+  const found = COLUMNS_INTRO.exec(segment);
+  // "holds a rank of recruit, officer or leader": a comma inside choices opens no list.
+  const intro = found?.[0] === ',' && OR_LIST_TAIL.test(segment.slice(found.index + 1)) ? null : found;
+  const body = (intro === null ? segment : segment.slice(intro.index + intro[0].length)).replace(
+    // "source which is one of referral, …" names choices, "which also stores the author order"
+    // columns; other clauses say something else.
+    /\b(who|which|that|where)\b(?!\s+(?:is|are)\s+(?:one of|either)\b)(?!\s+(?:also\s+)?(?:has|have|stores?|holds?|records?|tracks?|includes?|contains?|carries|keeps?)\b).*$/,
+    '',
+  );
+  const parsed = parseFields(body, entity.name, (phrase) => {
+    const other = r.entities.find(phrase);
+    return other !== undefined && other !== entity ? other.key : undefined;
+  });
+  // Without "with ..." only enums and ranges count ("per employee type vacation, sick or personal"),
+  // and so before it ("80 patients aged 5 to 90, with gender").
+  const ranged = (f: PromptField) => f.type === 'enum' || f.params?.['min'] !== undefined;
+  // "concerts have venue and date, attendees name and email": with the verb left out, a list whose
+  // every item names a column is the table's columns.
+  if (intro === null) {
+    if (!listsColumns(body, entity.name)) parsed.fields = parsed.fields.filter(ranged);
+  } else if (intro.index > 0) {
+    const lead = parseFields(segment.slice(0, intro.index), entity.name, () => undefined);
+    // Date windows there are the table's own (applyEntityWindows), not a column's.
+    parsed.fields.unshift(
+      ...lead.fields.filter((f) => f.type === 'enum' || typeof f.params?.['min'] === 'number'),
+    );
+  }
+  enumTexts.push(...parsed.enumText);
+  for (const field of parsed.fields)
+    if (!draft.fields.some((f) => f.name === field.name))
+      draft.fields.push(knownColumn(entity.key, field, entity.count));
+  for (const key of parsed.refs) {
+    const parent = r.entities.find(key);
+    if (parent !== undefined) relate(r.scan.relations, entity, parent);
+  }
+}
+
+/** Applies relations and windows, reads the locale, assembles the tables and checks they compile. */
+function buildTables(r: Reading, { drafts, templateFields, enumTexts }: Columns): ConversionResult {
+  const { text, template, entities, warnings } = r;
+  applyRelations(r.scan.relations, drafts, entities, r.scan.junctions, template, r.selfRoles);
   applyEntityWindows(text, drafts);
   const locale = localeOf(enumTexts.reduce((t, e) => t.replace(e, ' '), text));
   if (template.length > 0)
-    warnings.push(`The ${domain} template's tables were used for the kind of data the prompt names.`);
+    warnings.push(`The ${r.domain} template's tables were used for the kind of data the prompt names.`);
   const assembled = assemble(
     drafts,
     template.map((t) => mergeFields(t, templateFields.get(t.name) ?? [])),
     entities,
     warnings,
   );
-  let tables = restoreCase(assembled, prompt);
+  let tables = restoreCase(assembled, r.prompt);
   if (tables.length === 0) return { ok: false, message: `No data to generate was recognized. ${HELP}` };
   let checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
   // Two tables read as referring to each other ("users, each with one tracker, … from the trackers"):

@@ -267,39 +267,59 @@ export function findEntities(
         entity.key = noun.key;
         entity.name = plural(noun.key);
       }
-      if (isRangeEnd) {
-        const low = Number((prev2 as Token).text);
-        entity.perParent = { min: Math.min(low, n), max: Math.max(low, n), at: t.at };
-      } else if (
-        /^\s*(per|for each|for every)\b/.test(
-          text.slice((tokens[noun.next - 1] as Token).at + (tokens[noun.next - 1] as Token).text.length),
-        )
-      ) {
-        entity.perParent = { min: n, max: n, at: t.at };
-      } else if (
-        (/\bfor (each|every) [a-z]+\s*$/.test(text.slice(Math.max(0, t.at - 40), t.at).trim() + ' ') &&
-          entities.list.length > 1) ||
-        // "stations …, each reporting 24 measurements", "homes, each with 5 devices"
-        (/\b(each|every one|each one)\s+(?:[a-z]+ing|with|has|have|having|gets|holds|contains|owns)\s*$/.test(
-          text.slice(Math.max(0, t.at - 40), t.at),
-        ) &&
-          entities.list.some((e) => e.at < t.at && e.key !== noun.key)) ||
-        // "each quiz has 10 questions", "each garage 200 spots": a table's every row has that many.
-        eachOwner(text.slice(Math.max(0, t.at - 40), t.at), entities, noun.key) ||
-        // "50 users, 60 mood logs each": that many for each row of a table named before.
-        (/^\s*each\s*(?:[,.;:)]|and\b|$)/.test(
-          text.slice((tokens[noun.next - 1] as Token).at + (tokens[noun.next - 1] as Token).text.length),
-        ) &&
-          entities.list.some((e) => e.at >= 0 && e.at < t.at && e.key !== noun.key))
-      ) {
-        entity.perParent = { min: n, max: n, at: t.at };
-      } else if (entity.count === undefined) entity.count = n;
+      countOrPerParent(
+        text,
+        tokens,
+        entities,
+        { entity, noun, t, n },
+        isRangeEnd ? Number((prev2 as Token).text) : undefined,
+      );
       continue;
     }
     // A bare number counts the table before it; read once every table is found (findBareCounts).
     if (!isRangeEnd && Number.isInteger(n) && n > 0) bareCounts.push(i);
   }
   return bareCounts;
+}
+
+/**
+ * A counted table's count, or its rows per parent: "5 to 10 employees" (a range, `low` its start),
+ * "10 questions per quiz", "homes, each with 5 devices", "each quiz has 10 questions", "60 mood logs each".
+ */
+function countOrPerParent(
+  text: string,
+  tokens: Token[],
+  entities: Entities,
+  counted: { entity: Entity; noun: { key: string; next: number }; t: Token; n: number },
+  low: number | undefined,
+): void {
+  const { entity, noun, t, n } = counted;
+  if (low !== undefined) {
+    entity.perParent = { min: Math.min(low, n), max: Math.max(low, n), at: t.at };
+  } else if (
+    /^\s*(per|for each|for every)\b/.test(
+      text.slice((tokens[noun.next - 1] as Token).at + (tokens[noun.next - 1] as Token).text.length),
+    )
+  ) {
+    entity.perParent = { min: n, max: n, at: t.at };
+  } else if (
+    (/\bfor (each|every) [a-z]+\s*$/.test(text.slice(Math.max(0, t.at - 40), t.at).trim() + ' ') &&
+      entities.list.length > 1) ||
+    // "stations …, each reporting 24 measurements", "homes, each with 5 devices"
+    (/\b(each|every one|each one)\s+(?:[a-z]+ing|with|has|have|having|gets|holds|contains|owns)\s*$/.test(
+      text.slice(Math.max(0, t.at - 40), t.at),
+    ) &&
+      entities.list.some((e) => e.at < t.at && e.key !== noun.key)) ||
+    // "each quiz has 10 questions", "each garage 200 spots": a table's every row has that many.
+    eachOwner(text.slice(Math.max(0, t.at - 40), t.at), entities, noun.key) ||
+    // "50 users, 60 mood logs each": that many for each row of a table named before.
+    (/^\s*each\s*(?:[,.;:)]|and\b|$)/.test(
+      text.slice((tokens[noun.next - 1] as Token).at + (tokens[noun.next - 1] as Token).text.length),
+    ) &&
+      entities.list.some((e) => e.at >= 0 && e.at < t.at && e.key !== noun.key))
+  ) {
+    entity.perParent = { min: n, max: n, at: t.at };
+  } else if (entity.count === undefined) entity.count = n;
 }
 
 /** The table named nearest before position `at` of those `which` picks. */

@@ -2113,7 +2113,7 @@ t.test(
   },
 );
 
-t.test('findings of the review of session 15, each a failing input before', async (t) => {
+t.test('ownership, attending and compound names relate tables as written', async (t) => {
   // Owning a plural: the plural's rows belong to the owner.
   t.same(refs(tablesOf('users who own devices, devices with serial'), 'devices'), ['users']);
   // Attending or borrowing relates nothing by itself; the known columns stay.
@@ -2363,7 +2363,7 @@ t.test('"each employee has a manager": a person of the same table', async (t) =>
   );
 });
 
-t.test('findings of the review of session 16, each a failing input before', async (t) => {
+t.test('clauses after a semicolon, counts as columns and other review findings', async (t) => {
   // A clause of its own after ";" is read, not blanked as a remark.
   const votes = tablesOf('users with name, polls with question; each user votes once per poll');
   t.same(refs(votes, 'user_votes')?.sort(), ['polls', 'users']);

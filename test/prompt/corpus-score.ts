@@ -118,75 +118,34 @@ export function problems(result: ConversionResult, expected: PromptCase['expect'
 
 /**
  * What a corpus is for. `training`: tuned on, its misses may be read, its floor only rises.
- * `validation`: a session's unseen set, read only as a share and kinds of problems. `held-out`: the
- * frozen test set (prompts-heldout.md), never edited, never read case by case.
+ * `validation`: unseen, read only as a share and kinds of problems. `held-out`: the frozen test set
+ * (prompts/prompts-heldout.md), never edited, never read case by case.
  */
 export type CorpusRole = 'training' | 'validation' | 'held-out';
 
 export interface Corpus {
   label: string;
+  /** The file under test/fixtures/prompts/. */
   file: string;
   role: CorpusRole;
   /** The offline converter's floor (training) or tripwire (validation, held-out), a share. */
   floor: number;
   /** Fewest prompts the file must hold. */
   size: number;
+  /** How its prompts were written. */
+  written: string;
 }
 
-/** Every corpus, in the order they were written; each file has a `.md` of its provenance. */
-export const CORPORA: readonly Corpus[] = [
-  // Tuned on from the start (issue target for training: 97%).
-  { label: 'prompt corpus', file: 'prompts.json', role: 'training', floor: 0.97, size: 100 },
-  // Written by a session that never read the converter.
-  { label: 'second training corpus', file: 'prompts-train-2.json', role: 'training', floor: 0.97, size: 150 },
-  // 220 terse, column-dense prompts over 22 domains, written blind by two helper sessions.
-  { label: 'third training corpus', file: 'prompts-train-3.json', role: 'training', floor: 0.86, size: 200 },
-  // 240 prompts in two voices, written blind, measured once before any rule came from it.
-  { label: 'fourth training corpus', file: 'prompts-train-4.json', role: 'training', floor: 0.77, size: 240 },
-  // 200 prompts in four voices (tickets, hurried non-native English, star schemas, chat); 36.0% blind.
-  { label: 'fifth training corpus', file: 'prompts-train-5.json', role: 'training', floor: 0.72, size: 200 },
-  // 160 prompts in the held-out set's manner; 54.4% blind with that session's starting converter.
-  { label: 'sixth training corpus', file: 'prompts-train-6.json', role: 'training', floor: 0.86, size: 160 },
-  // 160 prompts over 36 domains; session 12's validation set (45.0% blind), training from session 13.
-  {
-    label: 'seventh training corpus',
-    file: 'prompts-train-7.json',
-    role: 'training',
-    floor: 0.84,
-    size: 160,
-  },
-  // 160 prompts over 40 domains; session 13's validation set (57.5% blind), training from session 14.
-  { label: 'eighth training corpus', file: 'prompts-train-8.json', role: 'training', floor: 0.91, size: 160 },
-  // 160 prompts over 53 domains; session 14's validation set (51.3% blind), training from session 15.
-  { label: 'ninth training corpus', file: 'prompts-train-9.json', role: 'training', floor: 0.71, size: 160 },
-  // 160 prompts over 71 everyday domains; session 15's validation set (53.1% blind). Its floor is a
-  // tripwire under the measured share.
-  {
-    label: 'validation corpus (tenth)',
-    file: 'prompts-train-10.json',
-    role: 'validation',
-    floor: 0.5,
-    size: 160,
-  },
-  // 160 prompts over 108 domains, a third of them uncommon; session 16's validation set, measured once
-  // with the session's starting converter (45.6%) before any rule could come from it.
-  {
-    label: 'validation corpus (eleventh)',
-    file: 'prompts-train-11.json',
-    role: 'validation',
-    floor: 0.42,
-    size: 160,
-  },
-  // Written before the converter was rebuilt, never edited to make a case pass (issue target: 90%). Its
-  // floor is a tripwire for breakage, several points under the measured share, not a target.
-  { label: 'held-out prompts', file: 'prompts-heldout.json', role: 'held-out', floor: 0.7, size: 150 },
-];
+const FIXTURES = new URL('../fixtures/prompts/', import.meta.url);
+
+/** Every corpus, as test/fixtures/prompts/manifest.json lists them. */
+export const CORPORA: readonly Corpus[] = (
+  JSON.parse(readFileSync(new URL('manifest.json', FIXTURES), 'utf8')) as { corpora: Corpus[] }
+).corpora;
 
 /** The prompts of a corpus. */
 export function readCorpus(corpus: Corpus): PromptCase[] {
-  return JSON.parse(
-    readFileSync(new URL(`../fixtures/${corpus.file}`, import.meta.url), 'utf8'),
-  ) as PromptCase[];
+  return JSON.parse(readFileSync(new URL(corpus.file, FIXTURES), 'utf8')) as PromptCase[];
 }
 
 /** The kind of one problem, as reports of unseen sets give them (never the problem itself). */

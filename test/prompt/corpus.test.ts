@@ -35,9 +35,9 @@ for (const corpus of CORPORA) {
   });
 }
 
-t.test('one held-out set of at least 150 prompts, as the issue asks', async (t) => {
+t.test('one frozen held-out set of at least 150 prompts', async (t) => {
   const roles = CORPORA.map((c) => c.role);
   t.equal(roles.filter((r) => r === 'held-out').length, 1, 'one held-out set');
   const heldOut = CORPORA.find((c) => c.role === 'held-out')!;
-  t.ok(readCorpus(heldOut).length >= 150, 'at least 150 held-out prompts, as the issue asks');
+  t.ok(readCorpus(heldOut).length >= 150, 'at least 150 held-out prompts');
 });

@@ -33,6 +33,7 @@ const corpus = (role: Corpus['role']): Corpus => ({
   role,
   floor: 0,
   size: 0,
+  written: 'two prompts for this test',
 });
 
 t.test("the model's answers are scored, and its failures counted", async (t) => {
@@ -89,13 +90,13 @@ async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code:
 t.test('the command: floors, the model, and the unseen sets', async (t) => {
   const first = await run(['--corpus', 'prompts.json']);
   t.equal(first.code, 0, 'the offline converter is above the first corpus’s floor');
-  t.match(first.out, /^prompt corpus \(training\): \d+\/121 fully understood/);
+  t.match(first.out, /^basic requests \(training\): \d+\/121 fully understood/);
 
   const model = await fakeModel(t, answer(JSON.stringify(CLIENTS)));
   const env = { MOCKHIVE_LLM_URL: model.url, MOCKHIVE_LLM_MODEL: 'm' };
   const trained = await run(['--model', '--corpus', 'train-2', '--concurrency', '8'], env);
   t.equal(trained.code, 0, "a model's score is reported, never held to the offline floors");
-  t.match(trained.out, /^second training corpus \(training\): \d+\/150/);
+  t.match(trained.out, /^plain requests \(training\): \d+\/150/);
   t.equal(model.requests.length, 150);
   await t.rejects(
     run(['--model', '--corpus', 'held-out'], env),
