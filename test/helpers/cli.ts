@@ -38,11 +38,12 @@ export interface CliRun {
   stdoutBytes: Buffer;
 }
 
-/** A Writable that keeps what it is given. */
+/** A Writable that keeps what it is given (and says so: 'written'). */
 class Capture extends Writable {
   readonly chunks: Buffer[] = [];
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
     this.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    this.emit('written');
     done();
   }
   bytes(): Buffer {
@@ -61,6 +62,8 @@ export interface RunningCli {
   stdoutText(): string;
   /** What it wrote to stderr so far. */
   stderr(): string;
+  /** Resolves once stderr matches `pattern` (rejects if the command ends first). */
+  stderrMatch(pattern: RegExp): Promise<void>;
   /** Settles with the exit code when the command ends. */
   exited: Promise<number>;
 }
@@ -87,5 +90,19 @@ export function startCli(args: readonly string[], options: Omit<CliOptions, 'std
   let written = '';
   stdout.on('data', (chunk: Buffer) => (written += chunk.toString()));
   const exited = runCli(args, { stdin, stdout, stderr, env: environment(options.env) });
-  return { stdin, stdout, stdoutText: () => written, stderr: () => stderr.text(), exited };
+  const stderrMatch = (pattern: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(stderr.text())) return;
+        stderr.off('written', check);
+        resolve();
+      };
+      stderr.on('written', check);
+      check();
+      void exited.then((code) => {
+        stderr.off('written', check);
+        reject(new Error(`exited ${code} before stderr matched ${pattern}:\n${stderr.text()}`));
+      });
+    });
+  return { stdin, stdout, stdoutText: () => written, stderr: () => stderr.text(), stderrMatch, exited };
 }
