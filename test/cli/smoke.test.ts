@@ -47,7 +47,15 @@ const built = (t: Test) => requireService(t, 'built CLI', staleDist());
 
 const dir = mkdtempSync(join(tmpdir(), 'mockhive-smoke-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-const ENV = { ...process.env, WORKERS: '0', DATA_DIR: '/nonexistent', MOCKHIVE_API_KEY: '' };
+// Plain Node: dist/ is JavaScript, and tap's loader and coverage hooks (NODE_OPTIONS) would only slow
+// each start (coverage counts src/ and workers/, never dist/).
+const ENV = {
+  ...process.env,
+  NODE_OPTIONS: '',
+  WORKERS: '0',
+  DATA_DIR: '/nonexistent',
+  MOCKHIVE_API_KEY: '',
+};
 
 /** Runs the built `mockhive …args` as a process to its exit. */
 function spawned(env: Record<string, string | undefined>, ...args: string[]) {
