@@ -20,6 +20,7 @@ import { CHUNK_BYTES, type Piece, streamPieces } from '../generation/stream.js';
 import { createPromptConverter } from '../prompt/index.js';
 import { UsageError } from './errors.js';
 import { type InputOptions, inputOptions, LOCAL, printWarnings, requestBody } from './input.js';
+import type { CliIo } from './io.js';
 
 const KINDS = [...OUTPUT_FORMATS, 'ndjson'] as const;
 type Kind = (typeof KINDS)[number];
@@ -33,7 +34,7 @@ interface GenerateOptions extends InputOptions {
 }
 
 /** Adds the `generate` command to `program`. */
-export function generateCommand(program: Command): void {
+export function generateCommand(program: Command, io: CliIo): void {
   inputOptions(
     program.command('generate').description('generate data locally, as the API would, to stdout or files'),
   )
@@ -52,13 +53,13 @@ Examples:
   mockhive generate --schema tables.json --count users=1000000 --format ndjson > users.ndjson
   mockhive generate --request body.json --seed 7`,
     )
-    .action((options: GenerateOptions) => generate(options));
+    .action((options: GenerateOptions) => generate(options, io));
 }
 
-async function generate(options: GenerateOptions): Promise<void> {
+async function generate(options: GenerateOptions, io: CliIo): Promise<void> {
   const started = performance.now();
-  const config = loadConfig();
-  const body = await requestBody(options);
+  const config = loadConfig(io.env);
+  const body = await requestBody(options, io.stdin);
   const kind: Kind = options.format ?? (body.format as Kind | undefined) ?? 'json';
   const rawKind: RawKind | undefined = kind === 'json' ? undefined : kind;
   const convertPrompt = createPromptConverter({ llm: config.llm, logger: createLogger('silent') });
@@ -67,7 +68,7 @@ async function generate(options: GenerateOptions): Promise<void> {
     mode: 'sync',
   });
   const { plan, format, dialect, meta, schema } = prepared;
-  printWarnings(meta.warnings, options.quiet);
+  printWarnings(meta.warnings, options.quiet, io.stderr);
   const tables = plan.tables.map((t) => t.name);
   if (options.table !== undefined && !tables.includes(options.table)) {
     throw new UsageError(`No table ${options.table}; one of ${tables.join(', ')}.`);
@@ -110,9 +111,14 @@ async function generate(options: GenerateOptions): Promise<void> {
     for (const output of outputs) {
       const target: Writable =
         options.out === undefined
-          ? process.stdout
+          ? io.stdout
           : createWriteStream(join(options.out, `${output.name}${options.gzip ? '.gz' : ''}`));
-      await write(streamPieces(output.pieces(), pool, { inline: pool.threads === 0 }), target, options.gzip);
+      await write(
+        streamPieces(output.pieces(), pool, { inline: pool.threads === 0 }),
+        target,
+        options.gzip,
+        target !== io.stdout,
+      );
     }
   } finally {
     await pool.close();
@@ -122,20 +128,20 @@ async function generate(options: GenerateOptions): Promise<void> {
       kind === 'csv' ? (options.table ? [options.table] : options.out ? tables : [tables[0]!]) : tables;
     const records = written.reduce((sum, name) => sum + meta.records_per_table[name]!, 0);
     const rate = Math.round(records / (elapsed() / 1000));
-    process.stderr.write(
+    io.stderr.write(
       `mockhive: ${records.toLocaleString('en-US')} records (${written.join(', ')}) in ${elapsed()} ms, ${rate.toLocaleString('en-US')} records/s, seed ${meta.seed}\n`,
     );
   }
 }
 
-/** Streams `source` into `target`, gzipped if asked; a reader that stops early (`| head`) is no error. */
-async function write(source: Readable, target: Writable, gzip: boolean | undefined): Promise<void> {
+/**
+ * Streams `source` into `target`, gzipped if asked, ending it if `end` (a file, not stdout); a reader
+ * that stops early (`| head`) is no error.
+ */
+async function write(source: Readable, target: Writable, gzip: boolean | undefined, end: boolean) {
   try {
-    if (gzip)
-      await pipeline(source, createGzip({ level: constants.Z_BEST_SPEED }), target, {
-        end: target !== process.stdout,
-      });
-    else await pipeline(source, target, { end: target !== process.stdout });
+    if (gzip) await pipeline(source, createGzip({ level: constants.Z_BEST_SPEED }), target, { end });
+    else await pipeline(source, target, { end });
   } catch (error) {
     if ((error as { code?: string }).code !== 'EPIPE') throw error;
     source.destroy();

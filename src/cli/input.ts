@@ -3,6 +3,7 @@
  * counts, scale, seed and locale) and the request body they make, as `POST /api/v1/generate` takes it.
  */
 import { readFile } from 'node:fs/promises';
+import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { expandTemplate, TEMPLATE_IDS, type TableSpec } from '../../workers/engine/index.js';
 import type { Principal } from '../accounts/api-keys.js';
@@ -42,10 +43,10 @@ export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-async function readJson(path: string, what: string): Promise<unknown> {
+async function readJson(path: string, what: string, stdin: Readable): Promise<unknown> {
   const text =
     path === '-'
-      ? await readStdin()
+      ? await readStdin(stdin)
       : await readFile(path, 'utf8').catch((error: Error) => {
           throw new UsageError(`Cannot read ${what} ${path}: ${error.message}`);
         });
@@ -56,9 +57,9 @@ async function readJson(path: string, what: string): Promise<unknown> {
   }
 }
 
-async function readStdin(): Promise<string> {
+async function readStdin(stdin: Readable): Promise<string> {
   let text = '';
-  for await (const chunk of process.stdin) text += chunk;
+  for await (const chunk of stdin) text += chunk;
   return text;
 }
 
@@ -68,8 +69,8 @@ export const integer = (value: string, flag: string): number => {
   return Number(value);
 };
 
-/** The request body the flags describe. */
-export async function requestBody(options: InputOptions): Promise<Record<string, unknown>> {
+/** The request body the flags describe (`--request -` reads `stdin`). */
+export async function requestBody(options: InputOptions, stdin: Readable): Promise<Record<string, unknown>> {
   const modes = (['request', 'template', 'schema', 'prompt'] as const).filter(
     (m) => options[m] !== undefined,
   );
@@ -78,13 +79,13 @@ export async function requestBody(options: InputOptions): Promise<Record<string,
   }
   let body: Record<string, unknown>;
   if (options.request !== undefined) {
-    const parsed = await readJson(options.request, 'request');
+    const parsed = await readJson(options.request, 'request', stdin);
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new UsageError('The request must be a JSON object, as the API takes it.');
     }
     body = parsed as Record<string, unknown>;
   } else if (options.schema !== undefined) {
-    const parsed = await readJson(options.schema, 'schema');
+    const parsed = await readJson(options.schema, 'schema', stdin);
     body = { tables: Array.isArray(parsed) ? parsed : (parsed as { tables?: unknown }).tables };
   } else if (options.template !== undefined) {
     body = { template: options.template };
@@ -131,7 +132,11 @@ function applyCounts(body: Record<string, unknown>, counts: string[]): void {
 }
 
 /** The request's warnings (meta.warnings: ignored params keys), one `mockhive:` line each on stderr. */
-export function printWarnings(warnings: readonly string[] | undefined, quiet: boolean | undefined): void {
+export function printWarnings(
+  warnings: readonly string[] | undefined,
+  quiet: boolean | undefined,
+  stderr: Writable,
+): void {
   if (quiet) return;
-  for (const warning of warnings ?? []) process.stderr.write(`mockhive: warning: ${warning}\n`);
+  for (const warning of warnings ?? []) stderr.write(`mockhive: warning: ${warning}\n`);
 }

@@ -6,11 +6,10 @@ import { isTier, TIERS } from '../accounts/plans.js';
 import { loadConfig } from '../config.js';
 import { openStore, type Store } from '../store/index.js';
 import { UsageError } from './errors.js';
+import type { CliIo } from './io.js';
 
-type Out = (line: string) => void;
-
-async function withStore<T>(body: (store: Store) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+async function withStore<T>(io: CliIo, body: (store: Store) => Promise<T>): Promise<T> {
+  const config = loadConfig(io.env);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     return await body(store);
@@ -20,7 +19,8 @@ async function withStore<T>(body: (store: Store) => Promise<T>): Promise<T> {
 }
 
 /** Adds the `keys` commands to `program`. */
-export function keysCommand(program: Command, out: Out): void {
+export function keysCommand(program: Command, io: CliIo): void {
+  const out = (line: string) => io.stdout.write(`${line}\n`);
   const keys = program
     .command('keys')
     .description('create, list and revoke API keys (works while the server runs)')
@@ -47,7 +47,7 @@ export function keysCommand(program: Command, out: Out): void {
       }
       const target =
         options.account !== undefined ? { accountId: options.account } : { tier: options.tier as never };
-      const created = await withStore((store) => createApiKey(store.db, systemClock, target));
+      const created = await withStore(io, (store) => createApiKey(store.db, systemClock, target));
       if (options.json) out(JSON.stringify(created));
       else {
         out(`API key (shown once, store it now): ${created.api_key}`);
@@ -60,7 +60,7 @@ export function keysCommand(program: Command, out: Out): void {
     .description('list keys (prefixes only, never whole keys)')
     .option('--json', 'print a JSON array')
     .action(async (options: { json?: boolean }) => {
-      const list = await withStore((store) => listApiKeys(store.db));
+      const list = await withStore(io, (store) => listApiKeys(store.db));
       if (options.json) out(JSON.stringify(list));
       else
         for (const k of list) {
@@ -76,7 +76,7 @@ export function keysCommand(program: Command, out: Out): void {
     .argument('<key_prefix>', 'the mh_xxxxxxxx prefix `keys list` shows')
     .option('--json', 'print a JSON object')
     .action(async (prefix: string, options: { json?: boolean }) => {
-      if (!(await withStore((store) => revokeApiKey(store.db, systemClock, prefix)))) {
+      if (!(await withStore(io, (store) => revokeApiKey(store.db, systemClock, prefix)))) {
         throw new UsageError(`No active key with prefix ${prefix}.`);
       }
       out(options.json ? JSON.stringify({ revoked: prefix }) : `Revoked ${prefix}.`);

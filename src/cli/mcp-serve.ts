@@ -21,6 +21,7 @@ import { createMcpServer, SERVER_INFO } from '../http/mcp/server.js';
 import { createLogger } from '../logger.js';
 import { createPromptConverter } from '../prompt/index.js';
 import { UsageError } from './errors.js';
+import type { CliIo } from './io.js';
 
 /** Options of `mockhive mcp`. */
 export interface McpOptions {
@@ -29,27 +30,27 @@ export interface McpOptions {
 }
 
 /** Serves `server` on stdin/stdout until the client closes it; then runs `cleanup`. */
-async function serveStdio(server: Server, cleanup: () => Promise<void>): Promise<void> {
+async function serveStdio(server: Server, io: CliIo, cleanup: () => Promise<void>): Promise<void> {
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
-  await server.connect(new StdioServerTransport());
-  process.stdin.once('end', () => void server.close());
+  await server.connect(new StdioServerTransport(io.stdin, io.stdout));
+  io.stdin.once('end', () => void server.close());
   await closed;
   await cleanup();
 }
 
 /** The local engine's tools over stdio. */
-export async function serveLocal(options: McpOptions): Promise<void> {
+export async function serveLocal(options: McpOptions, io: CliIo): Promise<void> {
   if (options.key !== undefined)
     throw new UsageError('--key goes with --url: the local engine takes no key.');
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel, process.stderr);
+  const config = loadConfig(io.env);
+  const logger = createLogger(config.logLevel, io.stderr);
   const pool = createPool(config.workers);
   const detector = createDetector();
   const convertPrompt = createPromptConverter({ llm: config.llm, logger });
   const server = createMcpServer(localEnv({ pool, detector, convertPrompt }), logger);
-  await serveStdio(server, async () => {
+  await serveStdio(server, io, async () => {
     await Promise.all([pool.close(), detector.close()]);
   });
 }
@@ -71,9 +72,9 @@ export function endpointOf(url: string): URL {
 }
 
 /** A server's /mcp over stdio. */
-export async function bridge(options: McpOptions): Promise<void> {
+export async function bridge(options: McpOptions, io: CliIo): Promise<void> {
   const endpoint = endpointOf(options.url!);
-  const key = options.key ?? process.env['MOCKHIVE_API_KEY'];
+  const key = options.key ?? io.env['MOCKHIVE_API_KEY'];
   const client = new Client({ name: 'mockhive-cli', version: SERVER_INFO.version });
   const transport = new StreamableHTTPClientTransport(endpoint, {
     requestInit: { headers: key ? { Authorization: `Bearer ${key}` } : {} },
@@ -89,5 +90,5 @@ export async function bridge(options: McpOptions): Promise<void> {
   });
   server.setRequestHandler(ListToolsRequestSchema, (request) => client.listTools(request.params));
   server.setRequestHandler(CallToolRequestSchema, (request) => client.callTool(request.params));
-  await serveStdio(server, () => client.close());
+  await serveStdio(server, io, () => client.close());
 }

@@ -6,10 +6,11 @@
  * stdout carries the protocol only; logs go to stderr.
  */
 import type { Command } from 'commander';
+import type { CliIo } from './io.js';
 import type { McpOptions } from './mcp-serve.js';
 
 /** Adds the `mcp` command to `program`. */
-export function mcpCommand(program: Command): void {
+export function mcpCommand(program: Command, io: CliIo): void {
   program
     .command('mcp')
     .description('serve the MCP tools over stdio (for desktop assistants), locally or from a server')
@@ -24,6 +25,6 @@ Examples:
     )
     .action(async (options: McpOptions) => {
       const { serveLocal, bridge } = await import('./mcp-serve.js');
-      await (options.url === undefined ? serveLocal(options) : bridge(options));
+      await (options.url === undefined ? serveLocal(options, io) : bridge(options, io));
     });
 }

@@ -10,6 +10,7 @@ import { EXIT, openTarget, SeedError, URL_SCHEMES } from '../seed/index.js';
 import { createProgress } from '../seed/progress.js';
 import { UsageError } from './errors.js';
 import { integer } from './input.js';
+import type { CliIo } from './io.js';
 
 interface ProfileFlags {
   databaseUrl?: string;
@@ -23,7 +24,7 @@ interface ProfileFlags {
 }
 
 /** Adds the `profile` command to `program`; the request goes to `out` unless `--out` names a file. */
-export function profileCommand(program: Command, out: (text: string) => void): void {
+export function profileCommand(program: Command, io: CliIo): void {
   program
     .command('profile')
     .description("write a generation request with a database's shape and none of its values")
@@ -52,11 +53,11 @@ Examples:
   mockhive profile --database-url postgres://localhost/prod --out profile.json
   mockhive seed --database-url postgres://localhost/staging --request profile.json --create`,
     )
-    .action((options: ProfileFlags) => profileAction(options, out));
+    .action((options: ProfileFlags) => profileAction(options, io));
 }
 
-async function profileAction(options: ProfileFlags, out: (text: string) => void): Promise<void> {
-  const url = options.databaseUrl ?? process.env['SEED_DATABASE_URL'];
+async function profileAction(options: ProfileFlags, io: CliIo): Promise<void> {
+  const url = options.databaseUrl ?? io.env['SEED_DATABASE_URL'];
   if (url === undefined || url === '')
     throw new UsageError('Give the database: --database-url <url> (or SEED_DATABASE_URL).');
   if (options.schemaName !== undefined && !/^postgres(ql)?:/.test(url))
@@ -78,14 +79,13 @@ async function profileAction(options: ProfileFlags, out: (text: string) => void)
 
   const started = performance.now();
   const target = await openTarget(url, { connections: 1, schema: options.schemaName ?? 'public' });
-  const progress = createProgress(process.stderr, { quiet: options.quiet === true });
+  const progress = createProgress(io.stderr, { quiet: options.quiet === true });
   try {
     const profile = await profileDatabase(target, { sample, minGroup, scale, tables }, progress);
     progress.stop();
-    if (!options.quiet)
-      for (const warning of profile.warnings) process.stderr.write(`mockhive: ${warning}\n`);
+    if (!options.quiet) for (const warning of profile.warnings) io.stderr.write(`mockhive: ${warning}\n`);
     const text = `${JSON.stringify(profile.request, null, 2)}\n`;
-    if (options.out === undefined) out(text);
+    if (options.out === undefined) io.stdout.write(text);
     else {
       try {
         await writeFile(options.out, text);
@@ -96,7 +96,7 @@ async function profileAction(options: ProfileFlags, out: (text: string) => void)
     if (!options.quiet) {
       const rows = profile.request.tables.reduce((sum, t) => sum + t.count, 0);
       const seconds = (performance.now() - started) / 1000;
-      process.stderr.write(
+      io.stderr.write(
         `mockhive: profiled ${target.label}: ${profile.request.tables.length} tables, ${rows.toLocaleString('en-US')} rows, in ${seconds.toFixed(1)} s\n`,
       );
     }

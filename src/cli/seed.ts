@@ -35,6 +35,7 @@ import {
   printWarnings,
   requestBody,
 } from './input.js';
+import type { CliIo } from './io.js';
 
 interface SeedFlags extends InputOptions {
   databaseUrl?: string;
@@ -52,7 +53,7 @@ interface SeedFlags extends InputOptions {
 export const FROM_DATABASE_ROWS = 1000;
 
 /** Adds the `seed` command to `program`. */
-export function seedCommand(program: Command): void {
+export function seedCommand(program: Command, io: CliIo): void {
   inputOptions(
     program
       .command('seed')
@@ -93,12 +94,12 @@ Examples:
   mockhive seed --database-url sqlite:fixture.db --template blog --create --seed 42
   mockhive seed --database-url postgres://localhost/app --from-database --count 10000 --count users=500 --truncate`,
     )
-    .action((options: SeedFlags) => seedAction(options));
+    .action((options: SeedFlags) => seedAction(options, io));
 }
 
-async function seedAction(options: SeedFlags): Promise<void> {
+async function seedAction(options: SeedFlags, io: CliIo): Promise<void> {
   const started = performance.now();
-  const url = options.databaseUrl ?? process.env['SEED_DATABASE_URL'];
+  const url = options.databaseUrl ?? io.env['SEED_DATABASE_URL'];
   if (url === undefined || url === '')
     throw new UsageError('Give the database: --database-url <url> (or SEED_DATABASE_URL).');
   const modes = (['request', 'template', 'schema', 'prompt'] as const).filter(
@@ -115,7 +116,7 @@ async function seedAction(options: SeedFlags): Promise<void> {
   if (refSample < 1) throw new UsageError('--ref-sample takes a whole number of at least 1.');
   const connections = integer(options.connections, '--connections');
   if (connections < 1 || connections > 64) throw new UsageError('--connections takes 1 to 64.');
-  const config = loadConfig();
+  const config = loadConfig(io.env);
   const dialect = urlDialect(url);
   const convertPrompt = createPromptConverter({ llm: config.llm, logger: createLogger('silent') });
   /** The plan of `body`, refused (exit 2, the API's message) when the database cannot hold its names. */
@@ -129,7 +130,7 @@ async function seedAction(options: SeedFlags): Promise<void> {
   // Checked before connecting: a name the database would cut or refuse must not leave a table behind.
   // With --append, refs may point to tables of the database: the request is read now, prepared once
   // those tables' keys are known.
-  const body = options.fromDatabase ? undefined : await requestBody(options);
+  const body = options.fromDatabase ? undefined : await requestBody(options, io.stdin);
   const given = body === undefined || options.append ? undefined : await prepare(body);
 
   const target = await openTarget(url, {
@@ -138,7 +139,7 @@ async function seedAction(options: SeedFlags): Promise<void> {
     create: options.create === true,
   });
   let pool: GenerationPool | undefined;
-  const progress = createProgress(process.stderr, { quiet: options.quiet === true });
+  const progress = createProgress(io.stderr, { quiet: options.quiet === true });
   const interrupt = new AbortController();
   const onSignal = () => interrupt.abort(new DOMException('Interrupted', 'AbortError'));
   process.once('SIGINT', onSignal);
@@ -150,10 +151,10 @@ async function seedAction(options: SeedFlags): Promise<void> {
       given ??
       (await prepare(
         body === undefined
-          ? await bodyFromDatabase(target, options)
+          ? await bodyFromDatabase(target, options, io)
           : await appendBody(target, body, refSample, appendWarnings),
       ));
-    printWarnings([...appendWarnings, ...(meta.warnings ?? [])], options.quiet);
+    printWarnings([...appendWarnings, ...(meta.warnings ?? [])], options.quiet, io.stderr);
     if (options.append) await checkUniqueCollisions(target, plan);
     pool = createPool(config.workers);
     await seed(
@@ -173,7 +174,7 @@ async function seedAction(options: SeedFlags): Promise<void> {
     if (!options.quiet) {
       const rows = report.loaded.reduce((sum, t) => sum + t.rows, 0);
       const seconds = (performance.now() - started) / 1000;
-      process.stderr.write(
+      io.stderr.write(
         `mockhive: seeded ${target.label}: ${rows.toLocaleString('en-US')} rows in ${report.loaded.length} tables in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en-US')} rows/s), seed ${meta.seed}\n`,
       );
     }
@@ -225,7 +226,11 @@ function written(report: SeedReport): string {
 }
 
 /** The request of `--from-database`: the database's tables, with `--count` rows each. */
-async function bodyFromDatabase(target: SeedTarget, options: SeedFlags): Promise<Record<string, unknown>> {
+async function bodyFromDatabase(
+  target: SeedTarget,
+  options: SeedFlags,
+  io: CliIo,
+): Promise<Record<string, unknown>> {
   let all = FROM_DATABASE_ROWS;
   const per = new Map<string, number>();
   for (const { table, rows } of options.count.map(parseCount)) {
@@ -236,7 +241,7 @@ async function bodyFromDatabase(target: SeedTarget, options: SeedFlags): Promise
   const unknown = [...per.keys()].filter((name) => !tables.some((t) => t.name === name));
   if (unknown.length > 0)
     throw new UsageError(`--count names no table of the database: ${unknown.join(', ')}.`);
-  if (!options.quiet) for (const warning of warnings) process.stderr.write(`mockhive: ${warning}\n`);
+  if (!options.quiet) for (const warning of warnings) io.stderr.write(`mockhive: ${warning}\n`);
   const body: Record<string, unknown> = { tables };
   if (options.seed !== undefined) body.seed = integer(options.seed, '--seed');
   if (options.locale !== undefined) body.locale = options.locale;

@@ -3,6 +3,7 @@
  * ETA); elsewhere (a CI log, a pipe), a line when a table starts, every few seconds, and when it is
  * done; with `--quiet`, nothing.
  */
+import type { Writable } from 'node:stream';
 import cliProgress from 'cli-progress';
 import type { SeedProgress } from './index.js';
 
@@ -10,11 +11,11 @@ const number = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** Progress for `stream` (stderr): bars on a TTY, plain lines otherwise, or none. */
 export function createProgress(
-  stream: NodeJS.WriteStream,
+  stream: Writable & { isTTY?: boolean },
   options: { quiet: boolean; intervalMs?: number },
 ): SeedProgress & { stop(): void } {
   if (options.quiet) return { start() {}, advance() {}, finish() {}, stop() {} };
-  return stream.isTTY ? bars(stream) : lines(stream, options.intervalMs ?? 5000);
+  return stream.isTTY ? bars(stream as NodeJS.WriteStream) : lines(stream, options.intervalMs ?? 5000);
 }
 
 function bars(stream: NodeJS.WriteStream): SeedProgress & { stop(): void } {
@@ -50,7 +51,7 @@ function bars(stream: NodeJS.WriteStream): SeedProgress & { stop(): void } {
   };
 }
 
-function lines(stream: NodeJS.WriteStream, intervalMs: number): SeedProgress & { stop(): void } {
+function lines(stream: Writable, intervalMs: number): SeedProgress & { stop(): void } {
   let current: { table: string; total: number; rows: number; started: number; said: number } | undefined;
   const say = (line: string) => stream.write(`mockhive: ${line}\n`);
   return {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,21 +5,12 @@ import { gunzipSync } from 'node:zlib';
 import t from 'tap';
 import { startApp } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
-import { TS_NODE_ARGS } from '../helpers/node-args.js';
+import { cli as run } from '../helpers/cli.js';
 
-const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
-
-/** Runs the CLI (inline generation: no threads to start); its exit code and output. */
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...TS_NODE_ARGS, CLI, ...args],
-      { env: { ...process.env, WORKERS: '0', DATA_DIR: '/nonexistent' }, maxBuffer: 64 << 20 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+/** Runs `mockhive …args` in process (inline generation: no threads to start); its exit code and output. */
+const cli = (...args: string[]) => run(args);
+/** A file that is not JSON. */
+const NOT_JSON = new URL(import.meta.url).pathname;
 
 const SHOP = { template: 'ecommerce', scale: 0.2, seed: 42 };
 
@@ -62,6 +52,10 @@ t.test('generate writes the bytes the API returns for the same request and seed'
     await api({ ...SHOP, sql_dialect: 'sqlite' }, 'application/sql'),
     '--request, its format and dialect',
   );
+  const fromStdin = await run(['generate', '--request', '-', '--quiet'], {
+    stdin: JSON.stringify({ ...SHOP, format: 'sql', sql_dialect: 'sqlite' }),
+  });
+  t.equal(fromStdin.stdout, fromRequest.stdout, '--request - reads the body from stdin');
 });
 
 t.test('generate --out writes one gzipped CSV per table; --count overrides counts', async (t) => {
@@ -102,7 +96,7 @@ t.test('generate refuses bad calls with exit code 2 and a reason', async (t) => 
     [['generate', '--template', 'blog', '--seed', 'abc'], /--seed takes a whole number/],
     [['generate', '--template', 'blog', '--count', 'nope=3'], /no table nope/],
     [['generate', '--schema', '/nonexistent/tables.json'], /Cannot read schema/],
-    [['generate', '--schema', CLI], /is not JSON/],
+    [['generate', '--schema', NOT_JSON], /is not JSON/],
     [['generate', '--prompt', 'users', '--count', '3'], /--count does not apply to --prompt/],
     [['generate', '--template', 'blog', '--count', '0'], /count/],
   ];

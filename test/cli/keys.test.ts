@@ -1,28 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import t, { type Test } from 'tap';
 import { openStore } from '../../src/store/index.js';
 import { startApp } from '../helpers/app.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
-import { TS_NODE_ARGS } from '../helpers/node-args.js';
+import { cli as run } from '../helpers/cli.js';
 
-const run = promisify(execFile);
-const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
-
-async function cli(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [...TS_NODE_ARGS, CLI, ...args], {
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** Runs `mockhive …args` in process with `env`; its exit code and output. */
+const cli = (env: Record<string, string>, ...args: string[]) => run(args, { env });
 
 async function exercise(t: Test, env: Record<string, string>) {
   const store = await openStore({ dataDir: env.DATA_DIR ?? '/nonexistent', databaseUrl: env.DATABASE_URL });

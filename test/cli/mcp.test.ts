@@ -1,32 +1,51 @@
-import { execFile } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import t from 'tap';
 import type { Test } from 'tap';
 import { endpointOf } from '../../src/cli/mcp-serve.js';
 import { startApp } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
-import { TS_NODE_ARGS } from '../helpers/node-args.js';
+import { cli as run, type RunningCli, startCli } from '../helpers/cli.js';
 import { USERS } from '../helpers/mcp.js';
 
-const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
-const ENV = { WORKERS: '0', DATA_DIR: '/nonexistent', LOG_LEVEL: 'warn' };
+const ENV = { LOG_LEVEL: 'warn', MOCKHIVE_API_KEY: '' };
 
-/** An SDK client over stdio to `mockhive mcp …args`, a child process on the test's own loader. */
-async function spawnMcp(t: Test, ...args: string[]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [...TS_NODE_ARGS, CLI, 'mcp', ...args],
-    env: { ...(process.env as Record<string, string>), ...ENV, MOCKHIVE_API_KEY: '' },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += String(chunk)));
+/** The client's side of `mockhive mcp` run in process: JSON-RPC lines over its stdin and stdout. */
+class CommandTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  private readonly buffer = new ReadBuffer();
+  constructor(private readonly command: RunningCli) {}
+  start(): Promise<void> {
+    this.command.stdout.on('data', (chunk: Buffer) => {
+      this.buffer.append(chunk);
+      for (let message = this.buffer.readMessage(); message; message = this.buffer.readMessage())
+        this.onmessage?.(message);
+    });
+    return Promise.resolve();
+  }
+  send(message: JSONRPCMessage): Promise<void> {
+    this.command.stdin.write(serializeMessage(message));
+    return Promise.resolve();
+  }
+  /** Ends stdin, as a client closing the pipe does; the command then ends. */
+  async close(): Promise<void> {
+    this.command.stdin.end();
+    await this.command.exited;
+    this.onclose?.();
+  }
+}
+
+/** An SDK client to `mockhive mcp …args`, run in process; the command's exit code once it is closed. */
+async function startMcp(t: Test, ...args: string[]): Promise<{ client: Client; exited: Promise<number> }> {
+  const command = startCli(['mcp', ...args], { env: ENV });
   const client = new Client({ name: 'mockhive-test', version: '1.0.0' });
-  await client.connect(transport);
+  await client.connect(new CommandTransport(command));
   t.teardown(() => client.close());
-  return { client, stderr: () => stderr };
+  return { client, exited: command.exited };
 }
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
@@ -36,7 +55,7 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 t.test('local: the engine on this machine, every tool listed, no key and no limits', async (t) => {
-  const { client } = await spawnMcp(t);
+  const { client, exited } = await startMcp(t);
   const { tools } = await client.listTools();
   t.equal(tools.length, 9);
   t.ok(
@@ -74,12 +93,14 @@ t.test('local: the engine on this machine, every tool listed, no key and no limi
   t.match(checkout.body, { error: { code: 'NOT_FOUND', message: /--url/ } });
   const invalid = await call(client, 'generate_test_data', { template: 'nope' });
   t.match(invalid.body, { error: { code: 'VALIDATION_ERROR' } });
+  await client.close();
+  t.equal(await exited, 0, 'the end of stdin ends the command, exit 0');
 });
 
 t.test('remote: a bridge to a server, its key, plans and limits', async (t) => {
   const server = await startApp(t, await embeddedStore(t));
   const free = await server.key('free');
-  const { client } = await spawnMcp(t, '--url', server.url, '--key', free);
+  const { client } = await startMcp(t, '--url', server.url, '--key', free);
   t.equal((await client.listTools()).tools.length, 9);
 
   const small = await call(client, 'generate_test_data', USERS(20));
@@ -92,13 +113,13 @@ t.test('remote: a bridge to a server, its key, plans and limits', async (t) => {
   const usage = await server.request('/api/v1/usage', { key: free });
   t.equal(((await usage.json()) as { daily_used: number }).daily_used, 20, 'counted on the server');
 
-  const anonymous = await spawnMcp(t, '--url', `${server.url}/mcp`);
+  const anonymous = await startMcp(t, '--url', `${server.url}/mcp`);
   const checkout = await call(anonymous.client, 'create_agent_checkout', { email: 'a@example.com' });
   t.match(checkout.body, { status: 'pending', claim_token: /^mh_claim_/ }, 'key-less tools need no key');
   const noKey = await call(anonymous.client, 'generate_test_data', USERS(1));
   t.match(noKey.body, { error: { code: 'UNAUTHORIZED' } });
 
-  const wrong = await spawnMcp(t, '--url', server.url, '--key', `mh_${'f'.repeat(32)}`);
+  const wrong = await startMcp(t, '--url', server.url, '--key', `mh_${'f'.repeat(32)}`);
   const refused = await call(wrong.client, 'list_field_types', { category: 'identity' });
   t.notOk(refused.isError, 'public tools answer whatever the key');
   t.match((await call(wrong.client, 'generate_test_data', USERS(1))).body, {
@@ -106,17 +127,8 @@ t.test('remote: a bridge to a server, its key, plans and limits', async (t) => {
   });
 });
 
-/** Runs the CLI to its exit. */
-function cli(...args: string[]): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...TS_NODE_ARGS, CLI, ...args],
-      { env: { ...process.env, ...ENV } },
-      (error, _out, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
-    );
-  });
-}
+/** Runs `mockhive …args` in process to its end. */
+const cli = (...args: string[]) => run(args, { env: ENV });
 
 t.test('usage mistakes and an unreachable server', async (t) => {
   const keyAlone = await cli('mcp', '--key', 'mh_x');

@@ -1,5 +1,5 @@
 /**
- * `mockhive seed` in process (the command's factory, the process's exit mapping): names the database
+ * `mockhive seed` in process (test/helpers/cli.ts): names the database
  * cannot hold are refused before anything is created, `--create` is all or nothing on each database,
  * and a URL whose scheme does not match the server on its port is a connection failure (exit 3).
  */
@@ -8,18 +8,12 @@ import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Command } from 'commander';
 import type mysql from 'mysql2/promise';
 import pg from 'pg';
 import t, { type Test } from 'tap';
-import { exitOf } from '../../src/cli/exit.js';
-import { seedCommand } from '../../src/cli/seed.js';
+import { cli } from '../helpers/cli.js';
 import { MYSQL_URL, requireMariadb, throwawayMariadb } from '../helpers/mariadb.js';
 import { POSTGRES_ADMIN_URL, requirePostgres, throwawayPostgres } from '../helpers/stores.js';
-
-// Generation inline (no worker threads to start); no data directory is read.
-process.env.WORKERS = '0';
-process.env.DATA_DIR = '/nonexistent';
 
 const dir = mkdtempSync(join(tmpdir(), 'mockhive-seed-checks-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,17 +26,10 @@ function schemaFile(tables: object[]): string {
   return path;
 }
 
-/** Runs `mockhive seed …` in process: the exit code and stderr line the process would give. */
+/** Runs `mockhive seed --quiet …` in process: the exit code and what the process would print. */
 async function seedCli(...args: string[]): Promise<{ code: number; message: string }> {
-  const program = new Command('mockhive').exitOverride();
-  seedCommand(program);
-  try {
-    await program.parseAsync(['seed', '--quiet', ...args], { from: 'user' });
-    return { code: 0, message: '' };
-  } catch (error) {
-    const { code, message } = exitOf(error);
-    return { code, message: message ?? '' };
-  }
+  const run = await cli(['seed', '--quiet', ...args]);
+  return { code: run.code, message: run.stderr };
 }
 
 // 40 characters, within the request's 63, but 80 bytes: PostgreSQL would cut it to 63.

@@ -1,10 +1,10 @@
 /**
- * `mockhive seed` as a user runs it: flags, messages and exit codes for each way it can go wrong
- * (usage, a database it cannot reach or log into, tables that do not fit, tables holding rows, a load
- * the database refuses, Ctrl-C), and what is left in the database after each. The loading itself, on
+ * `mockhive seed` as a user runs it (in process, test/helpers/cli.ts): flags, messages and exit codes
+ * for each way it can go wrong (usage, a database it cannot reach or log into, tables that do not fit,
+ * tables holding rows, a load the database refuses, a connection lost), and what is left in the
+ * database after each. Ctrl-C, a real signal to a real process, is in test/cli/smoke.test.ts. The loading itself, on
  * every database and template, is tested in test/seed/seed.test.ts.
  */
-import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,19 +12,12 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import t from 'tap';
 import { MYSQL_URL, requireMariadb } from '../helpers/mariadb.js';
-import { TS_NODE_ARGS } from '../helpers/node-args.js';
+import { cli as inProcess, startCli } from '../helpers/cli.js';
+import { copyRunning } from '../helpers/seed-cli.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
 
-const CLI = new URL('../../src/cli/index.ts', import.meta.url).pathname;
-const ENV = { ...process.env, WORKERS: '1', DATA_DIR: '/nonexistent' };
-
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [...TS_NODE_ARGS, CLI, ...args], { env: ENV }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+/** Runs `mockhive …args` in process (inline generation); its exit code and output. */
+const cli = (...args: string[]) => inProcess(args);
 
 const dir = mkdtempSync(join(tmpdir(), 'mockhive-seed-cli-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -155,8 +148,8 @@ t.test('tables that hold rows: refused, --truncate replaces them, --append adds 
   t.equal(rows(url, 'comments'), before, 'replaced, not added to');
 
   const clash = await cli(...args, '--append', '--seed', '2');
-  t.equal(clash.code, 5, 'the same seed again: the same keys, which the database refuses');
-  t.match(clash.stderr, /UNIQUE constraint failed[\s\S]*No table was loaded\. [a-z_]+ was rolled back\./);
+  t.equal(clash.code, 4, 'the same seed again: the same unique values, refused before anything is written');
+  t.match(clash.stderr, /values drawn for [a-z_]+\.[a-z_]+ \(unique\) are already in/);
   t.equal(rows(url, 'comments'), before, 'nothing half-loaded');
 
   const schema = join(dir, 'log.json');
@@ -237,7 +230,8 @@ t.test('a database it cannot reach or log into: exit 3', async (t) => {
   }
 });
 
-/** Starts seeding a 3,000,000-row table into `url`; resolves once its load has begun. */
+/** Starts seeding a 3,000,000-row table into `url` (in process, on a worker thread); resolves once
+ * its rows are being copied into the database. */
 async function bigSeed(url: string) {
   const schema = join(dir, 'big.json');
   const big = [
@@ -252,21 +246,12 @@ async function bigSeed(url: string) {
     },
   ];
   writeFileSync(schema, JSON.stringify(big));
-  const args = [...TS_NODE_ARGS, CLI, 'seed', '--database-url', url, '--schema', schema, '--create'];
-  const child = spawn(process.execPath, args, { env: ENV });
-  const run = {
-    child,
-    stderr: '',
-    exited: new Promise<number | null>((resolve) => child.on('exit', resolve)),
-  };
-  await new Promise<void>((resolve) => {
-    child.stderr.on('data', (data: Buffer) => {
-      run.stderr += data.toString();
-      if (run.stderr.includes('events: loading')) resolve();
-    });
+  const command = startCli(['seed', '--database-url', url, '--schema', schema, '--create'], {
+    env: { WORKERS: '1' },
   });
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  return run;
+  await command.stderrMatch(/events: loading/);
+  await copyRunning(url);
+  return command;
 }
 
 /** Whether the events table exists in `url` (`--create` drops it again when the run fails). */
@@ -279,19 +264,6 @@ async function eventsExist(url: string): Promise<boolean> {
   await client.end();
   return rows[0]!.found;
 }
-
-t.test('Ctrl-C stops the load, rolls back, drops the table it created, says so', async (t) => {
-  if (!(await requirePostgres(t))) return;
-  const url = await throwawayPostgres(t);
-  const run = await bigSeed(url);
-  run.child.kill('SIGINT');
-  t.equal(await run.exited, 130, run.stderr);
-  t.match(
-    run.stderr,
-    /interrupted\. Created and dropped again: events\. No table was loaded\. events was rolled back\./,
-  );
-  t.notOk(await eventsExist(url), 'no half table, nor an empty one');
-});
 
 t.test('a connection lost mid-load: exit 5, the table rolled back and dropped', async (t) => {
   if (!(await requirePostgres(t))) return;
@@ -308,9 +280,9 @@ t.test('a connection lost mid-load: exit 5, the table rolled back and dropped', 
     rows.some((row) => row.killed),
     'the loading connections were terminated',
   );
-  t.equal(await run.exited, 5, run.stderr);
+  t.equal(await run.exited, 5, run.stderr());
   t.match(
-    run.stderr,
+    run.stderr(),
     /terminat[\s\S]*Created and dropped again: events\. No table was loaded\. events was rolled back\./,
   );
   t.notOk(await eventsExist(url), 'no half table, nor an empty one');

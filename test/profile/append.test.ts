@@ -6,25 +6,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import t, { type Test } from 'tap';
-import { exitOf } from '../../src/cli/exit.js';
-import { seedCommand } from '../../src/cli/seed.js';
+import { cli } from '../helpers/cli.js';
 import { openTarget, type SeedTarget } from '../../src/seed/index.js';
 import { requireMariadb } from '../helpers/mariadb.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
 import { buildSource, type Dialect, throwawayMariadbUrl } from './source.js';
 
-/** Runs `mockhive seed …args` in process; the exit code it would end with. */
-async function runSeed(args: string[]): Promise<{ code: number; message?: string }> {
-  const program = new Command('mockhive').exitOverride();
-  seedCommand(program);
-  try {
-    await program.parseAsync(['seed', ...args, '--quiet'], { from: 'user' });
-    return { code: 0 };
-  } catch (error) {
-    return exitOf(error);
-  }
+/** Runs `mockhive seed …args` in process; the exit code it would end with, and its message. */
+async function runSeed(args: string[]): Promise<{ code: number; message: string }> {
+  const run = await cli(['seed', ...args, '--quiet']);
+  return { code: run.code, message: run.stderr };
 }
 
 const orders = (count: number, parent = 'customers') => ({

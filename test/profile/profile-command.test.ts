@@ -6,26 +6,17 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import pg from 'pg';
 import t from 'tap';
 import type { TableSpec } from '../../workers/engine/index.js';
-import { exitOf } from '../../src/cli/exit.js';
-import { profileCommand } from '../../src/cli/profile.js';
+import { cli } from '../helpers/cli.js';
 import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
 import { buildSource } from './source.js';
 
 /** Runs `mockhive profile …args` in process: exit code, message and what went to stdout. */
-async function runProfile(args: string[]): Promise<{ code: number; message?: string; stdout: string }> {
-  let stdout = '';
-  const program = new Command('mockhive').exitOverride();
-  profileCommand(program, (text) => (stdout += text));
-  try {
-    await program.parseAsync(['profile', ...args, '--quiet'], { from: 'user' });
-    return { code: 0, stdout };
-  } catch (error) {
-    return { ...exitOf(error), stdout };
-  }
+async function runProfile(args: string[]): Promise<{ code: number; message: string; stdout: string }> {
+  const run = await cli(['profile', ...args, '--quiet']);
+  return { code: run.code, message: run.stderr, stdout: run.stdout };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'mockhive-profile-cli-'));
