@@ -167,7 +167,8 @@ export const COMPOSITE_TYPES: readonly FieldType[] = [
       max_length: 'integer 0–1000: the hosted name of `max`',
       params: 'object: params of the element type',
       values: 'array of strings to draw elements from, with repetition (instead of of/params)',
-      unique: 'boolean: no two elements equal (drawn again on a repeat; fewer elements only when the type has too few values; ours)',
+      unique:
+        'boolean: no two elements equal (drawn again on a repeat; fewer elements only when the type has too few values; ours)',
     },
     example: ['alpha', 'delta', 'kilo'],
     kind: 'json',
