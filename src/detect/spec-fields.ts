@@ -33,7 +33,6 @@ export interface FieldContext {
 const FORMAT_CLASS: Record<string, ValueClass> = {
   date: 'date',
   'date-time': 'datetime',
-  time: 'time',
   uuid: 'uuid',
 };
 
@@ -51,7 +50,16 @@ const FORMAT_NAMED: Record<string, readonly string[]> = {
 const FORMAT_TYPE: Record<string, ValueSpec> = {
   date: { type: 'date' },
   'date-time': { type: 'datetime' },
-  time: { type: 'time' },
+  // RFC 3339 times carry an offset (validators require one): quarter hours of a day, in UTC.
+  time: {
+    type: 'enum',
+    params: {
+      values: Array.from({ length: 96 }, (_, i) => {
+        const two = (n: number) => String(n).padStart(2, '0');
+        return `${two(Math.floor(i / 4))}:${two((i % 4) * 15)}:00Z`;
+      }),
+    },
+  },
   email: { type: 'email' },
   'idn-email': { type: 'email' },
   uri: { type: 'url' },
