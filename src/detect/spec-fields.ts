@@ -7,7 +7,8 @@
  */
 import { typeFromName, type ValueClass } from './naming.js';
 import { fits, patternRegExp, type ValueSpec } from './spec-check.js';
-import { flatten, typesOf } from './spec-merge.js';
+import { DetectionError } from './model.js';
+import { type Flat, flatten, typesOf } from './spec-merge.js';
 import { child, isObject, type Json, type JsonObject, type RefResolver, specError } from './spec-read.js';
 
 export type { ValueSpec } from './spec-check.js';
@@ -18,6 +19,9 @@ export type Mapped = ValueSpec | { omit: true };
 /** How deep `$ref`s may repeat in one path, and objects nest in one field. */
 const MAX_REPEAT = 2;
 const MAX_NESTING = 8;
+/** Schemas mapped for one table, refs expanded: a schema that refers to itself from many places
+ * would otherwise grow as (properties)^depth. */
+const MAX_NODES = 2000;
 /** The elements of an array without `maxItems`, and the most any array gets. */
 const DEFAULT_MAX_ITEMS = 3;
 const MAX_ITEMS = 20;
@@ -28,6 +32,8 @@ export interface FieldContext {
   readonly warnings: string[];
   /** The table the field belongs to (names read differently per table). */
   readonly table: string;
+  /** Schemas mapped so far for this table: past MAX_NODES, recursion stops where it may. */
+  nodes: number;
 }
 
 const FORMAT_CLASS: Record<string, ValueClass> = {
@@ -295,17 +301,39 @@ export function mapSchema(
   refs: readonly string[] = [],
   nesting = 0,
 ): Mapped {
-  const source = ctx.resolver.doc.source;
-  let flat = flatten(ctx.resolver, node, pointer, refs);
-  if (repeats(flat.refs) > MAX_REPEAT || nesting > MAX_NESTING) {
+  if (ctx.nodes > MAX_NODES * 10)
+    throw new DetectionError(
+      `${ctx.resolver.doc.source}: ${ctx.table} expands to too many schemas to generate.`,
+    );
+  const flat = flatten(ctx.resolver, node, pointer, refs);
+  const exit = (): Mapped | undefined => {
     if (!required) return { omit: true };
     if (typesOf(flat.schema).includes('null')) return { type: 'constant', params: { value: null } };
-    throw specError(
-      source,
-      flat.pointer,
-      `a recursive schema with no exit: every level requires ${JSON.stringify(name)} again, so no finite record is valid.`,
+    return undefined;
+  };
+  if (repeats(flat.refs) > MAX_REPEAT || nesting > MAX_NESTING || ++ctx.nodes > MAX_NODES) {
+    const out = exit();
+    if (out !== undefined) return out;
+    throw new NoExitError(
+      `${ctx.resolver.doc.source} at ${flat.pointer}: a recursive schema with no exit: every level requires ${JSON.stringify(name)} again, so no finite record is valid.`,
     );
   }
+  try {
+    return mapFlat(ctx, flat, name, nesting);
+  } catch (error) {
+    // A required recursion deeper down ends here when this property may be left out or null.
+    const out = error instanceof NoExitError ? exit() : undefined;
+    if (out === undefined) throw error;
+    return out;
+  }
+}
+
+/** A recursion that no level may leave out: no finite record is valid (unless a parent is optional). */
+class NoExitError extends DetectionError {}
+
+function mapFlat(ctx: FieldContext, first: Flat, name: string, nesting: number): ValueSpec {
+  const source = ctx.resolver.doc.source;
+  let flat = first;
   const choice = chooseBranch(ctx, flat.schema, flat.pointer, flat.refs);
   let nullable = false;
   if (choice !== undefined) {

@@ -42,9 +42,11 @@ const LINK_KEYS = new Set(
   'href rel method templated title type name hreflang deprecation profile media'.split(' '),
 );
 const ERROR_NAME =
-  /(^|[a-z0-9_])(Error|Problem|Fault|Exception)(s|Details?|Response|Body|Info)?$|^(error|problem)s?$/;
+  /(^|[a-z0-9_])(Error|Problem|Fault|Exception)(s|Details?|Response|Body|Info|Envelope|Payload)?$|^(error|problem)s?$/;
 const INPUT_AFFIX =
   /^(New|Create|Update|Patch|Put|Post|Edit)(?=[A-Z])|(Input|Request|Create|Update|Patch|Body|Params|Payload|Create|Write|Dto|DTO|Form)$/;
+
+const MAX_WARNINGS = 50;
 
 const SELF =
   /^(parent|manager|supervisor|reports_to|boss|mentor|referrer|referred_by|predecessor|previous|replaced_by)$/;
@@ -201,7 +203,7 @@ export function detectSpec(input: unknown, source: 'openapi' | 'json_schema'): S
   const refsTo = referrers(resolver, componentsOf(resolver));
   const tables: (DraftTable & { candidate: Candidate })[] = [];
   for (const c of records) {
-    const ctx = { resolver, warnings, table: c.name };
+    const ctx = { resolver, warnings, table: c.name, nodes: 0 };
     const fields: DraftField[] = [];
     const mapped = mapSchema(
       ctx,
@@ -251,7 +253,13 @@ export function detectSpec(input: unknown, source: 'openapi' | 'json_schema'): S
     tables.push({ name: c.name, fields, ...(key !== undefined ? { primaryKey: key } : {}), candidate: c });
   }
   link(resolver, tables, warnings);
-  return { tables: tables.map(({ candidate: _, ...t }) => t), warnings };
+  // One line per problem: a recursive schema meets the same keyword at every level.
+  const unique = [...new Set(warnings)];
+  const shown =
+    unique.length > MAX_WARNINGS
+      ? [...unique.slice(0, MAX_WARNINGS), `… and ${unique.length - MAX_WARNINGS} more warnings.`]
+      : unique;
+  return { tables: tables.map(({ candidate: _, ...t }) => t), warnings: shown };
 }
 
 /** The table `field` of `table` names, and whether the link is a guess (from a description). */

@@ -113,3 +113,25 @@ t.test('JSON Schema 2020-12: $defs, $anchor, recursion bounded', { skip: PATTERN
   t.equal(fieldOf(tables, 'Employee', 'givenName')?.type, 'first_name');
   checkRecords(t, JSON.parse(text), 'json_schema', tables, (name) => `/$defs/${name}`);
 });
+
+t.test('a schema that refers to itself from many places stays small and valid', async (t) => {
+  // Every property is the whole schema again, as a meta-schema is: (properties)^depth without a budget.
+  const properties: Record<string, unknown> = { id: { type: 'integer' } };
+  for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'])
+    properties[key] = { $ref: '#/$defs/Node' };
+  properties['list'] = { type: 'array', minItems: 1, items: { $ref: '#/$defs/Node' } };
+  properties['either'] = { anyOf: [{ $ref: '#/$defs/Node' }, { type: 'string' }] };
+  const doc = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $defs: { Node: { type: 'object', required: ['id'], properties } },
+  };
+  const { tables, warnings } = detectSchema({ json_schema: doc });
+  t.same(
+    tables.map((x) => x.name),
+    ['Node'],
+  );
+  t.ok(warnings.length <= 51, 'warnings are few and distinct');
+  t.equal(new Set(warnings).size, warnings.length);
+  t.ok(JSON.stringify(tables).length < 2_000_000, 'the detected schema stays small');
+  checkRecords(t, doc, 'json_schema', tables, (name) => `/$defs/${name}`, 20);
+});
