@@ -43,6 +43,7 @@ export const REQUIRED_PARAMS: Readonly<Record<string, Readonly<Record<string, un
   aggregate: { table: 'orders', ref: 'user_id', of: 'total' },
   constant: { value: 'fixed' },
   object: { properties: { city: { type: 'city' }, visits: { type: 'integer', params: { max: 9 } } } },
+  pattern: { regex: '^[A-Z]{3}-\\d{4}$' },
 };
 
 /** The params to use for a type id in generic tests. */

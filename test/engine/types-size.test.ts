@@ -74,6 +74,12 @@ const EXTREMES: Record<string, RawParams[]> = {
   ],
   decimal: [{ min: -1e5, max: 1e5, precision: 10 }],
   price: [{ min: 0, max: 1e13, precision: 2 }],
+  pattern: [
+    { regex: '^(["\\\\\']{0,3}(a|語|\\u00e9)*){2,4}$' },
+    { regex: '[\\x00-\\x1f]+' },
+    { regex: '[\\s\\S]+', min_length: 2, max_length: 3 },
+    { regex: '^[^a]{2}.$' },
+  ],
 };
 
 function rowsFor(params: RawParams): number {

@@ -755,6 +755,11 @@ Object {
     "$2b$10$C2H2.c.maVcGnhAL5TcL9dtRGlRuIz4OJ6/0W520skZ3VuEgvVFWR",
     "$2b$10$HSCBuSb1tzxga0IVC8bn9bnBid/tRAL9Y3fRHyErX4M7iu2l0jdYY",
   ],
+  "pattern": Array [
+    "FNV-0037",
+    "WDW-4064",
+    "IBB-3487",
+  ],
   "payment_method": Array [
     "apple_pay",
     "credit_card",
@@ -1773,6 +1778,11 @@ Object {
     "$2b$10$/PNae8BbAWgdnVpHcFqNpbikc8YilVbHqJszhVp55.xKyJpHaTtIQ",
     "$2b$10$QhRxgfGYWx4WLKUVarw28JPUCOShUwYWSa4XTzbijtoHW2cny7bPN",
     "$2b$10$QWOQRLAXQl9zViSEbbuevudDXwhQbivNiuZbligSd1qj1EiBbkvMt",
+  ],
+  "pattern": Array [
+    "HGL-9040",
+    "OIU-5143",
+    "JGH-2042",
   ],
   "payment_method": Array [
     "credit_card",
@@ -2809,6 +2819,11 @@ Object {
     "$2b$10$v.4yuGFpV.TexiHosrYPa6OHSq2cOfAwdJYFn6YKXGa15ubCuSEZa",
     "$2b$10$eLfFu/vonTDaAKxK.w4wQ1NtCtauvEQ7YU.Zaj/.yWtcYgJFjrLdo",
     "$2b$10$13QYWHFq6dstkUcI5I0gaFSvf6uThbLfMDcK7pdjzdAZiko4OVIXX",
+  ],
+  "pattern": Array [
+    "AXV-1163",
+    "FNC-0766",
+    "XHK-1169",
   ],
   "payment_method": Array [
     "invoice",

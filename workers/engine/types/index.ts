@@ -12,6 +12,7 @@ import { HEALTH_TYPES } from './health.js';
 import { IDENTITY_TYPES } from './identity.js';
 import { INTERNET_TYPES } from './internet.js';
 import { LOCATION_TYPES } from './location.js';
+import { PATTERN_TYPES } from './pattern.js';
 import { registerCatalogue } from './registry.js';
 import { SECURITY_TYPES } from './security.js';
 import { SOCIAL_TYPES } from './social.js';
@@ -53,6 +54,7 @@ function build(): Map<string, FieldType> {
     ...INTERNET_TYPES,
     ...TECHNICAL_TYPES,
     ...TEXT_TYPES,
+    ...PATTERN_TYPES,
     ...SOCIAL_TYPES,
     ...WORK_TYPES,
     ...HEALTH_TYPES,
