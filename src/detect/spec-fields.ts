@@ -7,6 +7,7 @@
  */
 import { typeFromName, type ValueClass } from './naming.js';
 import { fits, patternRegExp, type ValueSpec } from './spec-check.js';
+import { FIELD_TYPES } from '../../workers/engine/index.js';
 import { DetectionError } from './model.js';
 import { type Flat, flatten, typesOf } from './spec-merge.js';
 import { child, isObject, type Json, type JsonObject, type RefResolver, specError } from './spec-read.js';
@@ -177,6 +178,25 @@ function lengthFallback(schema: JsonObject, pointer: string, ctx: FieldContext):
   };
 }
 
+/** The `pattern` type for a regex, with the schema's lengths; a regex it cannot draw is a 400 here. */
+function patternSpec(ctx: FieldContext, schema: JsonObject, pointer: string, regex: string): ValueSpec {
+  const params: Record<string, unknown> = { regex };
+  const min = num(schema, 'minLength');
+  const max = num(schema, 'maxLength');
+  if (min !== undefined) params['min_length'] = min;
+  if (max !== undefined) params['max_length'] = max;
+  const issue = FIELD_TYPES.get('pattern')
+    ?.validate(params)
+    .find((i) => i.warning !== true);
+  if (issue !== undefined)
+    throw specError(
+      ctx.resolver.doc.source,
+      child(pointer, issue.path === 'regex' || issue.path.startsWith('regex') ? 'pattern' : issue.path),
+      `pattern ${JSON.stringify(regex)} cannot be generated: ${issue.message}.`,
+    );
+  return { type: 'pattern', params };
+}
+
 function mapString(ctx: FieldContext, schema: JsonObject, pointer: string, name: string): ValueSpec {
   const format = typeof schema['format'] === 'string' ? schema['format'] : undefined;
   const pattern = typeof schema['pattern'] === 'string' ? schema['pattern'] : undefined;
@@ -204,7 +224,7 @@ function mapString(ctx: FieldContext, schema: JsonObject, pointer: string, name:
   if (format === undefined && pattern === undefined) candidates.push({ type: 'words' }, { type: 'word' });
   for (const candidate of candidates)
     if (fits(candidate, schema, name, ctx.table, 'string')) return candidate;
-  if (pattern !== undefined) return { type: 'pattern', params: { regex: pattern } };
+  if (pattern !== undefined) return patternSpec(ctx, schema, pointer, pattern);
   if (format !== undefined && formatType !== undefined)
     ctx.warnings.push(
       `${ctx.resolver.doc.source} at ${pointer}: no value of format ${format} fits its length bounds; plain text is generated instead.`,

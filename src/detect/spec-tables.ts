@@ -4,6 +4,7 @@
  * skipped, each named in a warning); its properties are fields mapped by spec-fields.ts; a property
  * that names another table's key becomes a reference to existing rows of that table.
  */
+import { FIELD_TYPES } from '../../workers/engine/index.js';
 import type { DraftField, DraftTable } from './model.js';
 import { snakeCase } from './naming.js';
 import { fits } from './spec-check.js';
@@ -144,6 +145,12 @@ function keySpec(
     return { type: 'sequence', params: { start }, unique: true };
   }
   if (spec.type === 'uuid' || spec.type === 'sequence') return { ...spec, unique: true };
+  // A patterned key is unique when the pattern has room for many distinct values (fixed shapes).
+  if (
+    spec.type === 'pattern' &&
+    (FIELD_TYPES.get('pattern')?.cardinality?.(spec.params ?? {}, 'en') ?? 0) >= 1000
+  )
+    return { ...spec, unique: true };
   if (typesOf(schema).includes('string') || schema['type'] === undefined) {
     const uuid: ValueSpec = { type: 'uuid' };
     if (

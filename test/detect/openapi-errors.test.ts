@@ -71,6 +71,12 @@ t.test('documents that are no spec, and refs that do not resolve, name the point
   );
   refused(
     t,
+    { openapi: openapi({ Book: record({ secret: { type: 'string', pattern: '^(?=.*[0-9])[a-z0-9]{8}$' } }) }) },
+    /properties\/secret\/pattern: pattern .* cannot be generated: .*/,
+    'a pattern with lookahead that no realistic type passes',
+  );
+  refused(
+    t,
     { openapi: openapi({ Book: record({ n: { type: 'integer', minimum: 5, maximum: 4 } }) }) },
     /properties\/n: no number lies within the bounds/,
     'empty bounds',

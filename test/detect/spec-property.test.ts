@@ -5,7 +5,6 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { detectSchema } from '../../src/detect/index.js';
-import { FIELD_TYPES } from '../../workers/engine/types/index.js';
 import { checkRecords } from './spec-validity.js';
 
 type Schema = Record<string, unknown>;
@@ -44,13 +43,10 @@ const stringSchema: fc.Arbitrary<Schema> = fc.oneof(
     type: fc.constant('string'),
     enum: fc.uniqueArray(fc.string({ minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 5 }),
   }),
-  ...(FIELD_TYPES.has('pattern')
-    ? [
-        fc
-          .constantFrom('^[A-Z]{3}-[0-9]{4}$', '^[a-z]+(-[a-z]+)*$', '^\\d{5}$')
-          .map((pattern) => ({ type: 'string', pattern })),
-      ]
-    : []),
+  fc.constant({ type: 'string', pattern: '^[a-z]+$', minLength: 3, maxLength: 9 }),
+  fc
+    .constantFrom('^[A-Z]{3}-[0-9]{4}$', '^[a-z]+(-[a-z]+)*$', '^\\d{5}$', 'x[0-9]?y', '^(red|green|blue)$')
+    .map((pattern) => ({ type: 'string', pattern })),
 );
 
 const numberSchema: fc.Arbitrary<Schema> = fc.oneof(
