@@ -71,7 +71,9 @@ t.test('documents that are no spec, and refs that do not resolve, name the point
   );
   refused(
     t,
-    { openapi: openapi({ Book: record({ secret: { type: 'string', pattern: '^(?=.*[0-9])[a-z0-9]{8}$' } }) }) },
+    {
+      openapi: openapi({ Book: record({ secret: { type: 'string', pattern: '^(?=.*[0-9])[a-z0-9]{8}$' } }) }),
+    },
     /properties\/secret\/pattern: pattern .* cannot be generated: .*/,
     'a pattern with lookahead that no realistic type passes',
   );
