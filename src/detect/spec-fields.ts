@@ -133,7 +133,7 @@ function mapNumber(
   if (lo === undefined && hi === undefined) {
     // Names choose a realistic range when the schema gives none (`age`, `price`, `rating`).
     const byName = typeFromName(name, integer ? 'integer' : 'decimal', ctx.table);
-    if (byName !== undefined && grid && fits(byName, schema, name, ctx.table, 'number')) return byName;
+    if (byName !== undefined && grid && fits(byName, schema, name, 'number')) return byName;
   }
   if (lo === undefined) lo = hi === undefined ? (integer ? 1 : 0) : Math.min(0, hi - 1000);
   if (hi === undefined) hi = Math.max(lo, 0) + 1000;
@@ -145,7 +145,7 @@ function mapNumber(
     const named = typeFromName(name, integer ? 'integer' : 'decimal', ctx.table);
     if (named !== undefined && ['price', 'amount', 'decimal'].includes(named.type) && !integer) {
       const money: ValueSpec = { type: named.type, params: { min: lo, max: hi, precision } };
-      if (fits(money, schema, name, ctx.table, 'number')) return money;
+      if (fits(money, schema, name, 'number')) return money;
     }
     if (integer || precision === 0) return { type: 'integer', params: { min: lo, max: hi } };
     return { type: 'number', params: { min: lo, max: hi, precision } };
@@ -222,8 +222,7 @@ function mapString(ctx: FieldContext, schema: JsonObject, pointer: string, name:
     candidates.push(byName);
   if (formatType !== undefined) candidates.push(formatType);
   if (format === undefined && pattern === undefined) candidates.push({ type: 'words' }, { type: 'word' });
-  for (const candidate of candidates)
-    if (fits(candidate, schema, name, ctx.table, 'string')) return candidate;
+  for (const candidate of candidates) if (fits(candidate, schema, name, 'string')) return candidate;
   if (pattern !== undefined) return patternSpec(ctx, schema, pointer, pattern);
   if (format !== undefined && formatType !== undefined)
     ctx.warnings.push(

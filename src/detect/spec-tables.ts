@@ -133,12 +133,7 @@ function keyOf(table: string, fields: readonly DraftField[]): string | undefined
 }
 
 /** A key field that gives distinct values: integers count up, strings without a pattern are UUIDs. */
-function keySpec(
-  spec: ValueSpec,
-  schema: JsonObject,
-  name: string,
-  table: string,
-): ValueSpec & { unique?: boolean } {
+function keySpec(spec: ValueSpec, schema: JsonObject, name: string): ValueSpec & { unique?: boolean } {
   if (spec.type === 'integer') {
     const lo = Number(spec.params?.['min'] ?? 1);
     const start = Math.max(lo, lo <= 1 && Number(spec.params?.['max'] ?? 2) >= 1 ? 1 : lo);
@@ -153,11 +148,7 @@ function keySpec(
     return { ...spec, unique: true };
   if (typesOf(schema).includes('string') || schema['type'] === undefined) {
     const uuid: ValueSpec = { type: 'uuid' };
-    if (
-      schema['pattern'] === undefined &&
-      schema['enum'] === undefined &&
-      fits(uuid, schema, name, table, 'string')
-    )
+    if (schema['pattern'] === undefined && schema['enum'] === undefined && fits(uuid, schema, name, 'string'))
       return { type: 'uuid', unique: true };
   }
   return spec;
@@ -248,7 +239,6 @@ export function detectSpec(input: unknown, source: 'openapi' | 'json_schema'): S
         { type: field.type, ...(field.params ? { params: field.params } : {}) },
         schema,
         key,
-        c.name,
       );
       fields[index] = {
         name: key,
@@ -324,13 +314,7 @@ function link(
       const schema = flatten(resolver, table.candidate.raw[field.name]!, at).schema;
       const expect = key.type === 'sequence' || key.type === 'integer' ? 'number' : 'string';
       if (
-        !fits(
-          { type: key.type, ...(key.params ? { params: key.params } : {}) },
-          schema,
-          field.name,
-          table.name,
-          expect,
-        )
+        !fits({ type: key.type, ...(key.params ? { params: key.params } : {}) }, schema, field.name, expect)
       ) {
         warnings.push(
           `${source} at ${at}: ${table.name}.${field.name} names ${target.name}.${key.name} but cannot hold its values; not linked.`,

@@ -5,6 +5,7 @@
  */
 import { type DetectInput, DetectionError, detectSchema } from './index.js';
 import type { DetectedTable } from './model.js';
+import { warmSampler } from './spec-check.js';
 
 /** A detection's outcome, as plain data that crosses threads. */
 export type DetectOutcome =
@@ -12,7 +13,11 @@ export type DetectOutcome =
 
 /** Detects `input`'s schema; an input that cannot be detected is an outcome, not an exception. */
 export default function detectTask(input: DetectInput | null): DetectOutcome {
-  if (input === null) return { ok: true, tables: [], warnings: [] }; // the warm-up: loading this module is the work
+  if (input === null) {
+    // The warm-up, without a deadline: loading this module and the locales that spec sampling reads.
+    warmSampler();
+    return { ok: true, tables: [], warnings: [] };
+  }
   try {
     return { ok: true, ...detectSchema(input) };
   } catch (error) {
