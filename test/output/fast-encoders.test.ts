@@ -126,6 +126,7 @@ t.test('row encoders match the reference chunk encoders on random values', async
 const PARAMS: Record<string, Record<string, unknown>> = {
   enum: { values: ['a', "b'c", 'd\\e', 'x,"y"\n'] },
   constant: { value: { a: [1, '\u2028'] } },
+  pattern: { regex: '^[A-Z]{2}[",\\\\\'\\n]\\d{3}$' },
 };
 
 t.test('uuid, date, datetime and time values never need quoting; chunks match the reference', async (t) => {

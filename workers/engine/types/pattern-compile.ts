@@ -19,8 +19,18 @@ export const MAX_REGEX_LENGTH = 2000;
 export const MAX_PATTERN_LENGTH = 100_000;
 /** How many repetitions `*`, `+` and `{n,}` add at most above their minimum (without length bounds). */
 export const DEFAULT_CAP = 16;
-/** Draws per repetition cap tried at compile time; every one must fully match the regex. */
+/** Draws per repetition cap tried at compile time to measure how often length bounds are met. */
 const SAMPLES = 64;
+/**
+ * Draws checked against the regex itself at compile time, and the longest checked. A backtracking
+ * engine (V8's) can take exponential time even on a string that matches (`^(\w{1,2}){50}$` on 50
+ * characters), so only short draws are run through it, and values are never checked one by one.
+ */
+const CHECKS = 32;
+const CHECK_LENGTH = 20;
+/** Characters drawn at most at compile time for the checks and for the length-bound trials (the event loop compiles). */
+const CHECK_BUDGET = 50_000;
+const SAMPLE_BUDGET = 300_000;
 /** Runtime retries are chosen so that falling back to a compile-time sample has about this chance. */
 const FALLBACK_CHANCE = 1e-4;
 const MAX_RETRIES = 256;
@@ -144,49 +154,78 @@ function unsupported(what: string): PatternError {
   return new PatternError('regex', `${what} is not supported by the pattern type`);
 }
 
+/** An escape's rewriting for ret (same meaning in ECMAScript), or the reason it is refused. */
+function escape(source: string, i: number, inClass: boolean): { text: string; length: number } {
+  const next = source[i + 1] ?? '';
+  const rest = source.slice(i + 1, i + 12);
+  const hex4 = /^u([0-9a-fA-F]{4})/.exec(rest);
+  const hex2 = /^x([0-9a-fA-F]{2})/.exec(rest);
+  const braced = /^u\{([0-9a-fA-F]{1,6})\}/.exec(rest);
+  if (next === 'p' || next === 'P') throw unsupported('a Unicode property escape (\\p{…})');
+  if (next === 'k') throw unsupported('a backreference (\\k<name>)');
+  if (/[1-9]/.test(next) || (next === '0' && /[0-9]/.test(source[i + 2] ?? '')))
+    throw unsupported(`a backreference or octal escape (\\${next})`);
+  if (next === 'b' || next === 'B') {
+    if (!inClass) throw unsupported('a word boundary (\\b, \\B)');
+    return { text: next === 'b' ? '\\x08' : 'B', length: 2 }; // backspace; an identity escape
+  }
+  if (next === 'c') {
+    const letter = source[i + 2] ?? '';
+    if (!/[a-zA-Z]/.test(letter)) throw unsupported('\\c without a letter after it');
+    return { text: '\\c' + letter.toUpperCase(), length: 3 };
+  }
+  if (hex4) return { text: '\\u' + hex4[1]!.toUpperCase(), length: 6 };
+  if (hex2) return { text: '\\x' + hex2[1]!.toUpperCase(), length: 4 };
+  if (braced) {
+    const code = parseInt(braced[1]!, 16);
+    if (code > 0xffff) throw unsupported('a code point above U+FFFF');
+    return { text: '\\u' + code.toString(16).toUpperCase().padStart(4, '0'), length: braced[0].length + 1 };
+  }
+  return { text: '\\' + next, length: 2 };
+}
+
 /**
- * Rewrites what ret reads differently from ECMAScript and refuses what it cannot read: `\uhhhh` and
- * `\xhh` with lower-case digits (ret reads upper case only), `\u{…}` within the BMP; lookbehind,
- * named backreferences, Unicode property escapes and code points above U+FFFF are refused.
+ * Rewrites what ret (randexp's parser) reads differently from ECMAScript, so that a value randexp
+ * draws is one the regex matches: hex escapes in lower case and `\u{…}` (ret reads `\uHHHH` in upper
+ * case only), `\c` with a lower-case letter, `\b` in a class (a backspace), and lazy quantifiers (ret
+ * reads `a+?` as `(a+)?`; laziness does not change which strings fully match). Refuses lookbehind,
+ * backreferences, octal escapes, property escapes and characters above U+FFFF.
  */
 function normalizeSource(source: string): string {
   let out = '';
   let inClass = false;
-  for (let i = 0; i < source.length; i++) {
+  let afterQuantifier = false;
+  for (let i = 0; i < source.length;) {
     const c = source[i]!;
+    const code = c.charCodeAt(0);
+    if (code >= 0xd800 && code <= 0xdfff) throw unsupported('a character above U+FFFF');
     if (c === '\\') {
-      const next = source[i + 1] ?? '';
-      const hex4 = /^u([0-9a-fA-F]{4})/.exec(source.slice(i + 1, i + 6));
-      const hex2 = /^x([0-9a-fA-F]{2})/.exec(source.slice(i + 1, i + 4));
-      const braced = /^u\{([0-9a-fA-F]{1,6})\}/.exec(source.slice(i + 1, i + 10));
-      if (next === 'p' || next === 'P') throw unsupported('a Unicode property escape (\\p{…})');
-      if (next === 'k') throw unsupported('a backreference (\\k<name>)');
-      if (hex4) {
-        out += '\\u' + hex4[1]!.toUpperCase();
-        i += 5;
-      } else if (hex2) {
-        out += '\\x' + hex2[1]!.toUpperCase();
-        i += 3;
-      } else if (braced) {
-        const code = parseInt(braced[1]!, 16);
-        if (code > 0xffff) throw unsupported('a code point above U+FFFF');
-        out += '\\u' + code.toString(16).toUpperCase().padStart(4, '0');
-        i += braced[0].length;
-      } else {
-        out += c + next;
-        i++;
-      }
+      const { text, length } = escape(source, i, inClass);
+      out += text;
+      i += length;
+      afterQuantifier = false;
       continue;
     }
+    const counted = inClass || c !== '{' ? null : /^\{\d+(,\d*)?\}/.exec(source.slice(i));
     if (inClass) {
       if (c === ']') inClass = false;
     } else if (c === '[') {
       inClass = true;
-    } else if (c === '(' && source.startsWith('(?<=', i)) throw unsupported('a lookbehind ((?<=…))');
-    else if (c === '(' && source.startsWith('(?<!', i)) throw unsupported('a negative lookbehind ((?<!…))');
-    const code = c.charCodeAt(0);
-    if (code >= 0xd800 && code <= 0xdfff) throw unsupported('a character above U+FFFF');
+    } else if (source.startsWith('(?<=', i) || source.startsWith('(?<!', i)) {
+      throw unsupported('a lookbehind ((?<=…) or (?<!…))');
+    } else if (c === '?' && afterQuantifier) {
+      afterQuantifier = false; // lazy: the same full matches
+      i++;
+      continue;
+    } else if (counted) {
+      out += counted[0];
+      i += counted[0].length;
+      afterQuantifier = true;
+      continue;
+    }
+    afterQuantifier = !inClass && (c === '*' || c === '+' || c === '?') && out.at(-1) !== '(';
     out += c;
+    i++;
   }
   return out;
 }
@@ -417,50 +456,69 @@ export function compilePattern(regex: string, minLength?: number, maxLength?: nu
   const fits = (value: string): boolean =>
     !bounded || (value.length >= (minLength ?? 0) && value.length <= (maxLength ?? Infinity));
 
-  let best: { cap: number; accepted: string[] } | undefined;
-  for (const cap of capsFor(minLength, maxLength)) {
-    const most = lengths(root, cap)[1];
-    if (most > MAX_PATTERN_LENGTH || (minLength !== undefined && most < minLength)) continue;
-    generator.max = cap;
-    const accepted: string[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      generator.rng = new CellRng(combine(hashString(`pattern:${cap}`), i));
-      const value = generator.gen();
-      if (!full.test(value))
-        throw new PatternError(
-          'regex',
-          `randexp cannot honour this regex: it drew ${JSON.stringify(value.slice(0, 80))}, which does not match`,
-        );
-      if (fits(value)) accepted.push(value);
+  // Short draws (repetition at most once above its minimum) checked with the regex as ECMAScript reads it.
+  generator.max = 1;
+  for (let i = 0, drawn = 0; i < CHECKS && drawn < CHECK_BUDGET; i++) {
+    generator.rng = new CellRng(combine(hashString('pattern:check'), i));
+    const value = generator.gen();
+    drawn += value.length;
+    if (value.length <= CHECK_LENGTH && !full.test(value))
+      throw new PatternError(
+        'regex',
+        `randexp cannot honour this regex: it drew ${JSON.stringify(value)}, which does not match`,
+      );
+  }
+
+  let cap = DEFAULT_CAP;
+  let pool: string[] = [];
+  let retries = 0;
+  if (bounded) {
+    let best: { cap: number; accepted: string[]; draws: number } | undefined;
+    let drawn = 0;
+    for (const candidate of capsFor(minLength, maxLength)) {
+      const most = lengths(root, candidate)[1];
+      if (most > MAX_PATTERN_LENGTH || (minLength !== undefined && most < minLength)) continue;
+      if (drawn >= SAMPLE_BUDGET) break;
+      generator.max = candidate;
+      const accepted: string[] = [];
+      let draws = 0;
+      for (; draws < SAMPLES && drawn < SAMPLE_BUDGET; draws++) {
+        generator.rng = new CellRng(combine(hashString(`pattern:${candidate}`), draws));
+        const value = generator.gen();
+        drawn += value.length;
+        if (fits(value)) accepted.push(value);
+      }
+      if (best === undefined || accepted.length / draws > best.accepted.length / best.draws)
+        best = { cap: candidate, accepted, draws };
+      if (accepted.length === draws) break;
     }
-    if (best === undefined || accepted.length > best.accepted.length) best = { cap, accepted };
-    if (accepted.length === SAMPLES) break;
+    if (best === undefined || best.accepted.length === 0) {
+      throw new PatternError(
+        minLength !== undefined ? 'min_length' : 'max_length',
+        `no value of regex with a length in ${minLength ?? 0}–${maxLength ?? '∞'} was found in trial draws`,
+      );
+    }
+    cap = best.cap;
+    pool = [...new Set(best.accepted)];
+    const rate = best.accepted.length / best.draws;
+    retries =
+      rate === 1 ? 4 : Math.min(MAX_RETRIES, Math.ceil(Math.log(FALLBACK_CHANCE) / Math.log(1 - rate)));
   }
-  if (best === undefined || best.accepted.length === 0) {
-    throw new PatternError(
-      minLength !== undefined ? 'min_length' : 'max_length',
-      `no value of regex with a length in ${minLength ?? 0}–${maxLength ?? '∞'} was found in ${SAMPLES} draws per repetition cap`,
-    );
-  }
-  const { cap, accepted } = best;
   generator.max = cap;
-  const pool = [...new Set(accepted)];
-  const rate = accepted.length / SAMPLES;
-  const retries =
-    rate === 1 ? 4 : Math.min(MAX_RETRIES, Math.ceil(Math.log(FALLBACK_CHANCE) / Math.log(1 - rate)));
 
   const slots: CharRange[] = [];
   const fixed = positions(root, sets, slots) && slots.length > 0 && fits('x'.repeat(slots.length));
   const cardinality = fixed ? slots.reduce((product, slot) => product * slot.length, 1) : 0;
-  const nth = fixed ? nthOf(slots, cardinality) : () => pool[0] as string;
+  const nth = fixed ? nthOf(slots, cardinality) : () => '';
   const maxBytes =
     Math.min(bytes(root, cap, sets), maxLength === undefined ? Infinity : maxLength * 6) + QUOTE_BYTES;
 
   const draw = (rng: Rng): string => {
     generator.rng = rng;
+    if (!bounded) return generator.gen();
     for (let attempt = 0; attempt < retries; attempt++) {
       const value = generator.gen();
-      if (fits(value) && full.test(value)) return value;
+      if (fits(value)) return value;
     }
     return rng.pick(pool);
   };
