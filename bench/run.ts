@@ -1,16 +1,19 @@
-/** `npm run bench`: the engine, pattern, HTTP, API, limits, jobs, job load, prompt and seed benchmarks in sequence (each also runs on its own). */
+/** `npm run bench`: the engine, OpenAPI, pattern, HTTP, API, limits, jobs, job load, prompt and seed benchmarks in sequence (each also runs on its own). */
 import { run as api } from './api.bench.js';
 import { run as engine } from './engine.bench.js';
 import { run as http } from './http.bench.js';
 import { run as jobLoad } from './job-load.bench.js';
 import { run as jobs } from './jobs.bench.js';
 import { run as limits } from './limits.bench.js';
+import { run as openapi } from './openapi.bench.js';
 import { run as pattern } from './pattern.bench.js';
 import { run as prompt } from './prompt.bench.js';
 import { run as seed } from './seed.bench.js';
 
 console.log('== engine');
 for (const line of engine()) console.log(line);
+console.log('== openapi');
+for (const line of openapi()) console.log(line);
 console.log('== pattern');
 for (const line of pattern()) console.log(line);
 console.log('== http');

@@ -59,7 +59,7 @@ Examples:
 async function generate(options: GenerateOptions, io: CliIo): Promise<void> {
   const started = performance.now();
   const config = loadConfig(io.env);
-  const body = await requestBody(options, io.stdin);
+  const body = await requestBody(options, io);
   const kind: Kind = options.format ?? (body.format as Kind | undefined) ?? 'json';
   const rawKind: RawKind | undefined = kind === 'json' ? undefined : kind;
   const convertPrompt = createPromptConverter({ llm: config.llm, logger: createLogger('silent') });

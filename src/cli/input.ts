@@ -7,6 +7,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { expandTemplate, TEMPLATE_IDS, type TableSpec } from '../../workers/engine/index.js';
 import type { Principal } from '../accounts/api-keys.js';
+import { DetectionError, detectSchema } from '../detect/index.js';
 import { UsageError } from './errors.js';
 
 /** The input flags; `format` and `dialect` are generate's. */
@@ -14,7 +15,10 @@ export interface InputOptions {
   request?: string;
   template?: string;
   schema?: string;
+  openapi?: string;
+  jsonSchema?: string;
   prompt?: string;
+  quiet?: boolean;
   count: string[];
   scale?: string;
   seed?: string;
@@ -32,6 +36,11 @@ export function inputOptions(command: Command): Command {
     .option('--request <file>', "a request body as the API takes it (JSON; '-' reads stdin)")
     .option('--template <id>', `a template: ${TEMPLATE_IDS.join(', ')}`)
     .option('--schema <file>', 'a JSON file with the tables (an array, or { "tables": [...] })')
+    .option('--openapi <file>', 'an OpenAPI 3 document (YAML or JSON): its record schemas become the tables')
+    .option(
+      '--json-schema <file>',
+      'a JSON Schema (draft-07 or 2020-12): the root and its $defs become the tables',
+    )
     .option('--prompt <text>', 'describe the data in plain English')
     .option('--count <n|table=n>', 'records of every table, or of one table (repeatable)', collect, [])
     .option('--scale <factor>', "multiplies a template's counts (0.1 to 100)")
@@ -69,13 +78,44 @@ export const integer = (value: string, flag: string): number => {
   return Number(value);
 };
 
-/** The request body the flags describe (`--request -` reads `stdin`). */
-export async function requestBody(options: InputOptions, stdin: Readable): Promise<Record<string, unknown>> {
-  const modes = (['request', 'template', 'schema', 'prompt'] as const).filter(
+async function readText(path: string, what: string, stdin: Readable): Promise<string> {
+  if (path === '-') return readStdin(stdin);
+  return readFile(path, 'utf8').catch((error: Error) => {
+    throw new UsageError(`Cannot read ${what} ${path}: ${error.message}`);
+  });
+}
+
+/** The tables of --openapi or --json-schema, as detection reads them; its warnings go to `io.stderr`. */
+async function specTables(options: InputOptions, io: BodyIo): Promise<unknown[]> {
+  const source = options.openapi !== undefined ? 'openapi' : 'json_schema';
+  const path = (options.openapi ?? options.jsonSchema)!;
+  const text = await readText(path, source === 'openapi' ? 'OpenAPI document' : 'JSON Schema', io.stdin);
+  try {
+    const { tables, warnings } = detectSchema({ [source]: text });
+    printWarnings(warnings, options.quiet, io.stderr);
+    return tables;
+  } catch (error) {
+    if (error instanceof DetectionError) throw new UsageError(`${path}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Where a body is read from (`--request -`) and where reading it warns. */
+export interface BodyIo {
+  stdin: Readable;
+  stderr: Writable;
+}
+
+/** The request body the flags describe. */
+export async function requestBody(options: InputOptions, io: BodyIo): Promise<Record<string, unknown>> {
+  const stdin = io.stdin;
+  const modes = (['request', 'template', 'schema', 'openapi', 'jsonSchema', 'prompt'] as const).filter(
     (m) => options[m] !== undefined,
   );
   if (modes.length !== 1) {
-    throw new UsageError('Give exactly one of --request, --template, --schema or --prompt.');
+    throw new UsageError(
+      'Give exactly one of --request, --template, --schema, --openapi, --json-schema or --prompt.',
+    );
   }
   let body: Record<string, unknown>;
   if (options.request !== undefined) {
@@ -87,6 +127,8 @@ export async function requestBody(options: InputOptions, stdin: Readable): Promi
   } else if (options.schema !== undefined) {
     const parsed = await readJson(options.schema, 'schema', stdin);
     body = { tables: Array.isArray(parsed) ? parsed : (parsed as { tables?: unknown }).tables };
+  } else if (options.openapi !== undefined || options.jsonSchema !== undefined) {
+    body = { tables: await specTables(options, io) };
   } else if (options.template !== undefined) {
     body = { template: options.template };
   } else body = { prompt: options.prompt };

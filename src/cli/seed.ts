@@ -130,7 +130,7 @@ async function seedAction(options: SeedFlags, io: CliIo): Promise<void> {
   // Checked before connecting: a name the database would cut or refuse must not leave a table behind.
   // With --append, refs may point to tables of the database: the request is read now, prepared once
   // those tables' keys are known.
-  const body = options.fromDatabase ? undefined : await requestBody(options, io.stdin);
+  const body = options.fromDatabase ? undefined : await requestBody(options, io);
   const given = body === undefined || options.append ? undefined : await prepare(body);
 
   const target = await openTarget(url, {

@@ -1,5 +1,5 @@
 /**
- * Schema detection: SQL DDL and/or one sample JSON record → tables that `POST /api/v1/generate` accepts
+ * Schema detection: SQL DDL, one sample JSON record, an OpenAPI document or a JSON Schema → tables that `POST /api/v1/generate` accepts
  * as they are, each with DETECTED_COUNT rows. References are resolved here for both inputs: a foreign key to a table that is
  * not in the input keeps the column's own type, a cycle of foreign keys is broken at its last edge, and
  * self-references become nullable (the first row has no one to point to).
@@ -14,6 +14,7 @@ import {
   type DraftTable,
 } from './model.js';
 import { detectSql } from './sql.js';
+import { detectSpec } from './spec-tables.js';
 
 export { DETECTED_COUNT, DetectionError } from './model.js';
 export type { DetectedField, DetectedTable } from './model.js';
@@ -23,6 +24,10 @@ export interface DetectInput {
   sql?: string;
   sample_json?: unknown;
   table_name?: string;
+  /** An OpenAPI 3.x document: YAML or JSON text, or the object. */
+  openapi?: unknown;
+  /** One JSON Schema (draft-07 or 2020-12) with its definitions: text or the object. */
+  json_schema?: unknown;
 }
 
 /** Limits that keep detection cheap. */
@@ -32,9 +37,13 @@ export const DETECT_LIMITS = {
   fieldsPerTable: 500,
 } as const;
 
-/** Detects the tables of `input`: those of `sql` first, then those of `sample_json`. */
-export function detectSchema(input: DetectInput): { tables: DetectedTable[] } {
+/**
+ * Detects the tables of `input`: those of `sql` first, then `sample_json`, `openapi` and
+ * `json_schema`; `warnings` name what a spec holds that is no table, and links that are guesses.
+ */
+export function detectSchema(input: DetectInput): { tables: DetectedTable[]; warnings: string[] } {
   const drafts: DraftTable[] = [];
+  const warnings: string[] = [];
   if (input.sql !== undefined) drafts.push(...detectSql(input.sql));
   if (input.sample_json !== undefined) {
     drafts.push(
@@ -44,6 +53,16 @@ export function detectSchema(input: DetectInput): { tables: DetectedTable[] } {
         drafts.map((d) => d.name),
       ),
     );
+  }
+  for (const source of ['openapi', 'json_schema'] as const) {
+    if (input[source] === undefined) continue;
+    const spec = detectSpec(input[source], source);
+    if (spec.tables.length === 0)
+      throw new DetectionError(
+        `${source} describes no record: no object schema with properties among its ${source === 'openapi' ? 'components.schemas' : 'definitions'}.`,
+      );
+    drafts.push(...spec.tables);
+    warnings.push(...spec.warnings);
   }
   if (drafts.length > DETECT_LIMITS.tables) {
     throw new DetectionError(
@@ -58,7 +77,7 @@ export function detectSchema(input: DetectInput): { tables: DetectedTable[] } {
     }
     if (draft.fields.length === 0) throw new DetectionError(`Table "${draft.name}" has no columns.`);
   }
-  return { tables: finalize(drafts) };
+  return { tables: finalize(drafts), warnings };
 }
 
 function dedupeNames(tables: DraftTable[]): void {

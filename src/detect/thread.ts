@@ -5,15 +5,21 @@
  */
 import { type DetectInput, DetectionError, detectSchema } from './index.js';
 import type { DetectedTable } from './model.js';
+import { warmSampler } from './spec-check.js';
 
 /** A detection's outcome, as plain data that crosses threads. */
-export type DetectOutcome = { ok: true; tables: DetectedTable[] } | { ok: false; message: string };
+export type DetectOutcome =
+  { ok: true; tables: DetectedTable[]; warnings: string[] } | { ok: false; message: string };
 
 /** Detects `input`'s schema; an input that cannot be detected is an outcome, not an exception. */
 export default function detectTask(input: DetectInput | null): DetectOutcome {
-  if (input === null) return { ok: true, tables: [] }; // the warm-up: loading this module is the work
+  if (input === null) {
+    // The warm-up, without a deadline: loading this module and the locales that spec sampling reads.
+    warmSampler();
+    return { ok: true, tables: [], warnings: [] };
+  }
   try {
-    return { ok: true, tables: detectSchema(input).tables };
+    return { ok: true, ...detectSchema(input) };
   } catch (error) {
     if (error instanceof DetectionError) return { ok: false, message: error.message };
     throw error;

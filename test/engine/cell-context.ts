@@ -42,6 +42,7 @@ export const REQUIRED_PARAMS: Readonly<Record<string, Readonly<Record<string, un
   lookup: { from: 'user_id.email' },
   aggregate: { table: 'orders', ref: 'user_id', of: 'total' },
   constant: { value: 'fixed' },
+  object: { properties: { city: { type: 'city' }, visits: { type: 'integer', params: { max: 9 } } } },
   pattern: { regex: '^[A-Z]{3}-\\d{4}$' },
 };
 

@@ -51,6 +51,18 @@ const EXTREMES: Record<string, RawParams[]> = {
     { of: 'embedding_vector', min: 2, max: 2, params: { dims: 64 } },
   ],
   json: [{ fields: { [NASTY]: 'paragraph', b: 'email', c: 'unicode_string', d: 'array' } }],
+  object: [
+    {
+      properties: {
+        [NASTY]: { type: 'paragraph', nullable: true },
+        b: {
+          type: 'array',
+          params: { of: 'object', max: 3, params: { properties: { c: { type: 'unicode_string' } } } },
+        },
+        d: { type: 'constant', params: { value: NASTY } },
+      },
+    },
+  ],
   integer: [{ min: -9007199254740991, max: 9007199254740991 }],
   number: [
     { min: -1e15, max: 1e15, precision: 0 },

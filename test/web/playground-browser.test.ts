@@ -77,7 +77,10 @@ async function openPlayground(t: Test, browser: Browser, server: TestServer, key
 }
 
 /** Chooses an input mode by its radio button. */
-async function chooseMode(page: Page, mode: 'Template' | 'Schema' | 'Prompt'): Promise<void> {
+async function chooseMode(
+  page: Page,
+  mode: 'Template' | 'Schema' | 'Prompt' | 'OpenAPI / JSON Schema',
+): Promise<void> {
   await page.getByRole('radio', { name: mode }).check();
 }
 
@@ -218,6 +221,42 @@ t.test('the playground in headless Chromium', async (t) => {
     t.equal(await page.locator('.preview-table').count(), 2);
     await page.getByRole('button', { name: 'Edit as a schema' }).click();
     t.same(JSON.parse(await page.getByLabel(/^Schema/).inputValue()), schema);
+    noProblems(t, page);
+  });
+
+  t.test('an OpenAPI document is read into the schema, with what it skipped', async (t) => {
+    const page = await openPlayground(t, browser, server, key);
+    await chooseMode(page, 'OpenAPI / JSON Schema');
+    const spec = [
+      'openapi: 3.0.3',
+      'components:',
+      '  schemas:',
+      '    Author: {type: object, required: [id, name], properties: {id: {type: integer}, name: {type: string}}}',
+      '    Book: {type: object, properties: {id: {type: integer}, authorId: {type: integer}, title: {type: string}}}',
+      '    Error: {type: object, properties: {code: {type: integer}, message: {type: string}}}',
+    ].join('\n');
+    await page.getByRole('textbox', { name: /^Document/ }).fill(spec);
+    await page.getByRole('button', { name: 'Read into the schema' }).click();
+    await page.getByRole('status').filter({ hasText: '2 tables read from the document.' }).waitFor();
+    const tables = JSON.parse(await page.getByLabel(/^Schema/).inputValue()) as {
+      name: string;
+      fields: { name: string; type: string; params?: Record<string, unknown> }[];
+    }[];
+    t.same(
+      tables.map((table) => table.name),
+      ['Author', 'Book'],
+    );
+    t.same(tables[1]!.fields.find((f) => f.name === 'authorId')?.params, { table: 'Author', field: 'id' });
+    t.match(await page.locator('#spec-warnings').textContent(), /Error is an error body/);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.preview-table').first().waitFor();
+    t.equal(await page.locator('.preview-table').count(), 2);
+    await chooseMode(page, 'OpenAPI / JSON Schema');
+    await page
+      .getByRole('textbox', { name: /^Document/ })
+      .fill('openapi: 3.1.0\ncomponents: {schemas: {A: {$ref: "https://example.com/a"}}}');
+    await page.getByRole('button', { name: 'Read into the schema' }).click();
+    await page.locator('#spec-error', { hasText: /points outside the document/ }).waitFor();
     noProblems(t, page);
   });
 

@@ -8,7 +8,18 @@ import type { ApiError } from './api.js';
 import { locate, parsePath, syntaxErrorAt } from './json-paths.js';
 
 /** Controls a top-level `field` may name; their error element is `#<name>-error`. */
-const CONTROLS = ['key', 'template', 'scale', 'prompt', 'locale', 'seed', 'format', 'sql_dialect', 'table'];
+const CONTROLS = [
+  'key',
+  'template',
+  'scale',
+  'prompt',
+  'spec',
+  'locale',
+  'seed',
+  'format',
+  'sql_dialect',
+  'table',
+];
 
 /** Hides every error and clears every control's invalid mark. */
 export function clearErrors(): void {

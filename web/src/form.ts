@@ -82,7 +82,8 @@ export function syncForm(
   templates: readonly TemplateSummary[],
   inferred: readonly string[],
 ): void {
-  for (const mode of ['template', 'tables', 'prompt']) byId(`panel-${mode}`).hidden = mode !== state.mode;
+  for (const mode of ['template', 'tables', 'prompt', 'spec'])
+    byId(`panel-${mode}`).hidden = mode !== state.mode;
   byId<HTMLSelectElement>('sql_dialect').disabled = state.format !== 'sql';
   byId<HTMLInputElement>('table').disabled = state.format !== 'csv';
   const template = templates.find((t) => t.id === state.template);

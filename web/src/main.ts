@@ -16,7 +16,15 @@ import {
 import { clearErrors, showError } from './errors-view.js';
 import { byId, EXAMPLE_TABLES, fillSelect, keyStore, readState, syncForm } from './form.js';
 import { type InferredSchema, renderInferred, renderTables } from './preview.js';
-import { ACCEPT, curlCommand, downloadPath, fileName, previewBody, requestBody } from './request.js';
+import {
+  ACCEPT,
+  curlCommand,
+  downloadPath,
+  fileName,
+  previewBody,
+  requestBody,
+  specBody,
+} from './request.js';
 import { showUsage } from './usage-view.js';
 
 let types: TypeInfo[] = [];
@@ -197,6 +205,40 @@ byId('copy-curl').addEventListener('click', () => {
     },
   );
 });
+/** Reads the spec through schema detection into the schema editor, listing what it skipped or guessed. */
+async function readSpec(): Promise<void> {
+  clearErrors();
+  if (needKey()) return;
+  const kind = byId<HTMLSelectElement>('spec-kind').value;
+  const text = byId<HTMLTextAreaElement>('spec-text').value;
+  status.textContent = 'Reading the document…';
+  try {
+    const response = await call('/api/v1/schema/detect', { key: keyInput.value, body: specBody(kind, text) });
+    const answer = (await response.json()) as { schema: { tables: unknown[] }; warnings?: string[] };
+    const list = byId('spec-warnings');
+    list.replaceChildren(
+      ...(answer.warnings ?? []).map((warning) => {
+        const item = document.createElement('li');
+        item.textContent = warning;
+        return item;
+      }),
+    );
+    list.hidden = (answer.warnings ?? []).length === 0;
+    editor.value = JSON.stringify(answer.schema.tables, null, 2);
+    document.querySelector<HTMLInputElement>('input[name="mode"][value="tables"]')!.checked = true;
+    status.textContent = `${answer.schema.tables.length} tables read from the document.`;
+    refresh();
+    editor.focus();
+  } catch (error) {
+    const apiError = error instanceof ApiError ? error : new ApiError(0, 'PAGE_ERROR', String(error));
+    const field = byId('spec-error');
+    field.textContent = apiError.message;
+    field.hidden = false;
+    status.textContent = `Reading the document failed: ${apiError.code}.`;
+  }
+}
+
+byId('spec-read').addEventListener('click', () => void readSpec());
 byId('use-inferred').addEventListener('click', () => {
   editor.value = byId('inferred-schema').textContent ?? '';
   document.querySelector<HTMLInputElement>('input[name="mode"][value="tables"]')!.checked = true;

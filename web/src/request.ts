@@ -2,7 +2,7 @@
 import { ApiError } from './api.js';
 import { syntaxErrorAt } from './json-paths.js';
 
-export type Mode = 'template' | 'tables' | 'prompt';
+export type Mode = 'template' | 'tables' | 'prompt' | 'spec';
 export type Format = 'json' | 'ndjson' | 'csv' | 'sql';
 
 /** The form's values, as typed. */
@@ -44,12 +44,21 @@ export function requestBody(state: FormState): Record<string, unknown> {
     body['template'] = state.template;
     if (state.scale.trim() !== '' && state.scale.trim() !== '1') body['scale'] = numberOf(state.scale);
   } else if (state.mode === 'prompt') body['prompt'] = state.prompt;
-  else body['tables'] = parseTables(state.tables);
+  else if (state.mode === 'spec') {
+    throw new ApiError(0, 'SPEC_NOT_READ', 'Read the document into the schema first.', [
+      { field: 'spec', message: 'Press “Read into the schema”: generation takes the tables it gives.' },
+    ]);
+  } else body['tables'] = parseTables(state.tables);
   if (state.format !== 'json' && state.format !== 'ndjson') body['format'] = state.format;
   if (state.locale !== 'en') body['locale'] = state.locale;
   if (state.format === 'sql' && state.dialect !== 'postgres') body['sql_dialect'] = state.dialect;
   if (state.seed.trim() !== '') body['seed'] = numberOf(state.seed);
   return body;
+}
+
+/** The detection request of a spec: its text under `openapi` or `json_schema`. */
+export function specBody(kind: string, text: string): Record<string, unknown> {
+  return { [kind === 'json_schema' ? 'json_schema' : 'openapi']: text };
 }
 
 /** The editor's JSON; a syntax error becomes an error at the editor with its line and column. */

@@ -110,7 +110,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     name: 'detect_schema',
     title: 'Detect a schema',
     description:
-      'Turns CREATE TABLE statements (`sql`) and/or one sample JSON record (`sample_json`) into a ' +
+      'Turns CREATE TABLE statements (`sql`), one sample JSON record (`sample_json`), an OpenAPI 3 document (`openapi`, YAML or JSON) or a JSON Schema (`json_schema`) into a ' +
       'schema (`schema.tables`, 50 rows each) that generate_test_data takes as it is. Needs a Pro key or above.',
     input: DetectInput,
     readOnly: true,

@@ -14,6 +14,14 @@ import { requireObject, validate } from '../../validation.js';
 export const DetectRequest = Type.Object({
   sql: Type.Optional(Type.String({ maxLength: DETECT_LIMITS.sqlChars })),
   sample_json: Type.Optional(Type.Unknown()),
+  openapi: Type.Optional(
+    Type.Unknown({ description: 'An OpenAPI 3.0, 3.1 or 3.2 document: YAML or JSON text, or the object' }),
+  ),
+  json_schema: Type.Optional(
+    Type.Unknown({
+      description: 'One JSON Schema (draft-07 or 2020-12) with $defs/definitions: text or the object',
+    }),
+  ),
   table_name: Type.Optional(
     Type.String({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
   ),
@@ -39,6 +47,12 @@ export const DetectResponse = Type.Object({
       }),
     ),
   }),
+  warnings: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'What a spec holds that is no table (wrappers, error bodies, links), and links that are guesses',
+    }),
+  ),
 });
 export type DetectResponse = Static<typeof DetectResponse>;
 
@@ -63,15 +77,25 @@ export async function detectSchema(detector: Detector, input: unknown): Promise<
   const body = validate(DetectRequest, requireObject(input));
   const sql = body.sql?.trim() === '' ? undefined : body.sql;
   const sample = typeof body.sample_json === 'string' ? parseSample(body.sample_json) : body.sample_json;
-  if (sql === undefined && sample === undefined) {
+  const openapi = body.openapi ?? undefined;
+  const jsonSchema = body.json_schema ?? undefined;
+  if (sql === undefined && sample === undefined && openapi === undefined && jsonSchema === undefined) {
     throw new HttpError(
       'VALIDATION_ERROR',
-      'Send `sql` (CREATE TABLE statements) and/or `sample_json` (one sample record as a JSON object).',
+      'Send `sql` (CREATE TABLE statements), `sample_json` (one sample record as a JSON object), `openapi` (an OpenAPI 3 document) or `json_schema` (a JSON Schema).',
     );
   }
-  const outcome = await detector.detect({ sql, sample_json: sample, table_name: body.table_name });
+  const outcome = await detector.detect({
+    sql,
+    sample_json: sample,
+    table_name: body.table_name,
+    openapi,
+    json_schema: jsonSchema,
+  });
   if (!outcome.ok) throw new HttpError('VALIDATION_ERROR', outcome.message);
-  return { schema: { tables: outcome.tables } };
+  const response: DetectResponse = { schema: { tables: outcome.tables } };
+  if (outcome.warnings.length > 0) response.warnings = outcome.warnings;
+  return response;
 }
 
 /** Routes of schema detection (mounted behind authentication). */

@@ -721,6 +721,20 @@ Object {
     "openid",
     "profile",
   ],
+  "object": Array [
+    Object {
+      "city": "Kendall",
+      "visits": 2,
+    },
+    Object {
+      "city": "Beavercreek",
+      "visits": 8,
+    },
+    Object {
+      "city": "Cary",
+      "visits": 3,
+    },
+  ],
   "order_status": Array [
     "shipped",
     "delivered",
@@ -1763,6 +1777,20 @@ Object {
     "openid",
     "offline_access",
     "offline_access",
+  ],
+  "object": Array [
+    Object {
+      "city": "Anderson",
+      "visits": 2,
+    },
+    Object {
+      "city": "Elkhart",
+      "visits": 5,
+    },
+    Object {
+      "city": "Elk Grove",
+      "visits": 3,
+    },
   ],
   "order_status": Array [
     "delivered",
@@ -2823,6 +2851,20 @@ Object {
     "write:orders",
     "repo",
     "calendar.readonly",
+  ],
+  "object": Array [
+    Object {
+      "city": "San Bruno",
+      "visits": 0,
+    },
+    Object {
+      "city": "Livermore",
+      "visits": 2,
+    },
+    Object {
+      "city": "Sugar Land",
+      "visits": 8,
+    },
   ],
   "order_status": Array [
     "cancelled",

@@ -1,21 +1,31 @@
 /**
  * Types that wrap other types: `nullable` (a value of type `of`, sometimes null), `array` (values of
- * type `of`) and `json` (an object of typed or named keys). Their inner type comes from the
- * catalogue through registry.ts.
+ * type `of`), `json` (an object of typed or named keys) and `object` (an object whose every key has
+ * its own type, params and null rate, nested at will). Their inner type comes from the catalogue
+ * through registry.ts.
  */
 import type { FieldType, RawParams, Rng, Value } from '../field-type.js';
 import { jsonTextBytes, longestCost, textCost } from '../size.js';
 import { define } from './define.js';
 import { unknownParamIssues } from './known-params.js';
-import { check, num, str, type ParamCheck as Check } from './params.js';
+import { check, num, ParamCheck as ParamCheckOf, str, type ParamCheck as Check } from './params.js';
 import { lookupType } from './registry.js';
 import { WORDS } from './text-data.js';
 
-function validateInner(c: Check, key: string, fallback: string): FieldType | undefined {
+function validateInner(
+  c: Check,
+  key: string,
+  fallback: string,
+  refused: readonly string[] = ['ref', 'nullable', 'array', 'sequence'],
+): FieldType | undefined {
   const id = c.string(key, { nonEmpty: true }) ?? fallback;
+  if (id === '') {
+    c.fail(key, `${key} is required`);
+    return undefined;
+  }
   const inner = lookupType(id);
   if (!inner) c.fail(key, `unknown type ${id}`);
-  else if (['ref', 'nullable', 'array', 'sequence'].includes(id)) c.fail(key, `${key} cannot be ${id}`);
+  else if (refused.includes(id)) c.fail(key, `${key} cannot be ${id}`);
   return inner;
 }
 
@@ -38,7 +48,67 @@ function keyedValue(key: string, rng: Rng): Value {
   return 'value_' + rng.int(1, 1000);
 }
 
+/** One key of an `object`: its type, params and null rate. */
+interface PropertySpec {
+  readonly type: string;
+  readonly params?: RawParams;
+  readonly nullable?: boolean;
+  readonly null_rate?: number;
+}
+
+function propertyEntries(p: RawParams): [string, PropertySpec][] {
+  return Object.entries(p['properties'] as Record<string, PropertySpec>);
+}
+
+/** Up to `length` distinct values of `draw` (compared as JSON), trying a bounded number of times. */
+function distinctValues(length: number, draw: () => Value): Value[] {
+  const seen = new Set<string>();
+  const out: Value[] = [];
+  for (let tries = 0; out.length < length && tries < length * 20 + 20; tries++) {
+    const value = draw();
+    const key = JSON.stringify(value);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(value);
+  }
+  return out;
+}
+
+const PROPERTY_KEYS = new Set(['type', 'params', 'nullable', 'null_rate']);
+
+function validateObject(c: Check, p: RawParams): void {
+  const properties = p['properties'];
+  if (properties === null || typeof properties !== 'object' || Array.isArray(properties)) {
+    c.fail('properties', 'properties must be an object of key → {type, params?, nullable?}');
+    return;
+  }
+  const entries = Object.entries(properties as Record<string, unknown>);
+  if (entries.length > 500) c.fail('properties', 'properties may hold at most 500 keys');
+  for (const [key, spec] of entries) {
+    const path = `properties.${key}`;
+    if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
+      c.fail(path, 'each property must be an object {type, params?, nullable?, null_rate?}');
+      continue;
+    }
+    const sc = new ParamCheckOf(spec as RawParams);
+    for (const extra of Object.keys(spec)) if (!PROPERTY_KEYS.has(extra)) sc.fail(extra, 'unknown key');
+    sc.boolean('nullable');
+    sc.number('null_rate', { min: 0, max: 1 });
+    const inner = validateInner(sc, 'type', '', ['ref', 'nullable', 'sequence']);
+    const raw = (spec as RawParams)['params'];
+    if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
+      sc.fail('params', "params must be an object of the property type's params");
+    } else if (inner) {
+      const ip = (raw ?? {}) as RawParams;
+      for (const issue of [...inner.validate(ip), ...unknownParamIssues(inner, ip, false)])
+        sc.relay('params', issue);
+    }
+    for (const issue of sc.issues) c.relay(path, issue);
+  }
+}
+
 function validateArray(c: Check, p: RawParams): void {
+  c.boolean('unique');
   const bound = { integer: true, min: 0, max: 1000 };
   const min = c.number('min', bound) ?? c.number('min_length', bound);
   const max = c.number('max', bound) ?? c.number('max_length', bound);
@@ -97,6 +167,8 @@ export const COMPOSITE_TYPES: readonly FieldType[] = [
       max_length: 'integer 0–1000: the hosted name of `max`',
       params: 'object: params of the element type',
       values: 'array of strings to draw elements from, with repetition (instead of of/params)',
+      unique:
+        'boolean: no two elements equal (drawn again on a repeat; fewer elements only when the type has too few values; ours)',
     },
     example: ['alpha', 'delta', 'kilo'],
     kind: 'json',
@@ -122,6 +194,7 @@ export const COMPOSITE_TYPES: readonly FieldType[] = [
       const ip = innerParams(p);
       const length = rng.int(num(p, 'min', 1), num(p, 'max', 5));
       const out: Value[] = [];
+      if (p['unique'] === true) return distinctValues(length, () => inner.generate(rng, ctx, ip));
       for (let i = 0; i < length; i++) out.push(inner.generate(rng, ctx, ip));
       return out;
     },
@@ -178,6 +251,44 @@ export const COMPOSITE_TYPES: readonly FieldType[] = [
         score: Math.round(rng.float() * 100) / 100,
         tags,
       };
+    },
+  }),
+  define({
+    id: 'object',
+    category: 'structure',
+    description:
+      'JSON object with one key per entry of `properties`, each a value of its own `type` and `params`, null with `null_rate` when `nullable`; objects and arrays nest.',
+    params: {
+      properties:
+        'object (required): key → {type, params?, nullable?, null_rate?}; type is any type but ref and sequence (ours)',
+    },
+    example: { street: '12 Elm Street', city: 'Springfield' },
+    kind: 'json',
+    validate: (p) => check(p, (c) => validateObject(c, p)),
+    normalize: (p) => ({
+      properties: Object.fromEntries(
+        propertyEntries(p).map(([key, spec]) => [
+          key,
+          { ...spec, params: normalized(lookupType(spec.type), spec.params ?? {}) },
+        ]),
+      ),
+    }),
+    maxBytes: (p) => {
+      let bytes = 2;
+      for (const [key, spec] of propertyEntries(p))
+        bytes += textCost(key) + 6 + Math.max(4, lookupType(spec.type)!.maxBytes(spec.params ?? {}));
+      return jsonTextBytes(bytes);
+    },
+    generate: (rng, ctx, p) => {
+      const out: Record<string, Value> = {};
+      for (const [key, spec] of propertyEntries(p)) {
+        // Every key draws, null or not, so a null never shifts the next key's value.
+        const value = lookupType(spec.type)!.generate(rng, ctx, spec.params ?? {});
+        const isNull = spec.nullable === true && rng.float() < (spec.null_rate ?? 0.15);
+        // defineProperty: a key named __proto__ is a key, not the object's prototype.
+        Object.defineProperty(out, key, { value: isNull ? null : value, enumerable: true, writable: true });
+      }
+      return out;
     },
   }),
 ];
