@@ -103,6 +103,8 @@ export type FieldSource =
   | { mode: 'member'; composite: number; member: number }
   | { mode: 'ordered'; order: PlannedOrder }
   | { mode: 'lookup'; lookup: Anchor }
+  /** Drawn from the values of fields of the same row (`by`, field indices in order): FieldType.prepareBy. */
+  | { mode: 'keyed'; by: number[] }
   | { mode: 'aggregate'; aggregate: PlannedAggregate };
 
 /** A value computed over the child rows that a per_parent ref allocates to this row. */

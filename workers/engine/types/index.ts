@@ -19,6 +19,7 @@ import { STRUCTURE_TYPES } from './structure.js';
 import { suggestFrom } from './suggest.js';
 import { TECHNICAL_TYPES } from './technical.js';
 import { TESTING_TYPES } from './testing.js';
+import { REVIEW_TYPES } from './reviews.js';
 import { TEXT_TYPES } from './text.js';
 import { WORK_TYPES } from './work.js';
 
@@ -53,6 +54,7 @@ function build(): Map<string, FieldType> {
     ...INTERNET_TYPES,
     ...TECHNICAL_TYPES,
     ...TEXT_TYPES,
+    ...REVIEW_TYPES,
     ...SOCIAL_TYPES,
     ...WORK_TYPES,
     ...HEALTH_TYPES,
