@@ -5,7 +5,10 @@ import { allRows, planOf, usersTable } from './engine-helpers.js';
 
 const seed = fc.integer({ min: 0, max: 0xffffffff });
 
-/** A schema touching every generation path: plain, unique, refs of each kind, composite, ordering, nulls. */
+/**
+ * A schema touching every generation path: plain, unique, refs of each kind, composite, ordering,
+ * nulls, and a field drawn by another of its row (`by`, listed before the field it reads).
+ */
 function schema(users: number, orders: number, extra?: { table: number; at: number }): TableSpec[] {
   const tables: TableSpec[] = [
     usersTable(users),
@@ -18,6 +21,8 @@ function schema(users: number, orders: number, extra?: { table: number; at: numb
         { name: 'other_id', type: 'ref', nullable: true, params: { table: 'users', allow_self: false } },
         { name: 'code', type: 'integer', unique: true, params: { min: 0, max: 99999 } },
         { name: 'status', type: 'enum', params: { values: ['a', 'b', 'c'], weights: [1, 2, 3] } },
+        { name: 'review', type: 'review', params: { by: 'rating' } },
+        { name: 'rating', type: 'rating', nullable: true },
         { name: 'created_at', type: 'datetime', params: { after: 'user_id.created_at', max_gap_days: 30 } },
         { name: 'updated_at', type: 'datetime', nullable: true, params: { after: 'created_at' } },
       ],

@@ -96,6 +96,7 @@ t.test('engine-level keys are known on every type they apply to, and only there'
     per_row_locale: false,
     after_parents: false,
     when: { field: 'x', in: ['a'] },
+    by: 'x',
   };
   t.same(Object.keys(samples).sort(), ENGINE_PARAMS.map((p) => p.key).sort(), 'one sample per key');
   for (const param of ENGINE_PARAMS) {

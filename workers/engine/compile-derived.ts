@@ -8,6 +8,7 @@
 import { type DraftField, type DraftTable, type Issues, NUMBER_KINDS, paramPath } from './compile-draft.js';
 import type { ColumnKind } from './field-type.js';
 import type { PlannedAggregate } from './plan.js';
+import { isEngineParam } from './engine-params.js';
 import { nullCapable } from './types/derived.js';
 
 type FieldRef = readonly [table: number, field: number];
@@ -20,6 +21,8 @@ export function planDerived(tables: DraftTable[], issues: Issues): void {
       if (field.typeId === 'lookup') planLookup(tables, table, field, issues);
       else if (field.typeId === 'aggregate') planAggregate(byName, table, field, issues);
       if (field.params['when'] !== undefined) planCondition(table, field, issues);
+      if (field.params['by'] !== undefined && isEngineParam('by', field.typeId))
+        planKeyed(table, field, issues);
     }
   }
   if (issues.any) return;
@@ -107,6 +110,23 @@ function planAggregate(
     of.push(index);
   }
   field.source = { mode: 'aggregate', aggregate: { table: child.index, ref: ref.index, op, of } };
+}
+
+/** `by`: the fields of the same row whose values this field's type reads (FieldType.prepareBy). */
+function planKeyed(table: DraftTable, field: DraftField, issues: Issues): void {
+  const by = field.params['by'] as string | string[];
+  const names = typeof by === 'string' ? [by] : by;
+  const indices: number[] = [];
+  for (const [k, name] of names.entries()) {
+    const path = paramPath(field.path, typeof by === 'string' ? 'by' : `by[${k}]`);
+    const index = table.byName.get(name);
+    if (index === undefined) return issues.add(path, `field "${name}" is not defined in "${table.name}"`);
+    if (index === field.index) return issues.add(path, 'a field cannot depend on itself');
+    indices.push(index);
+  }
+  if (field.unique)
+    return issues.add(paramPath(field.path, 'by'), 'a value drawn by other fields cannot be unique');
+  field.source = { mode: 'keyed', by: indices };
 }
 
 function planCondition(table: DraftTable, field: DraftField, issues: Issues): void {
@@ -278,6 +298,8 @@ function dependencies(tables: DraftTable[], t: number, field: DraftField): Field
   } else if (source.mode === 'aggregate') {
     const { table, ref, of } = source.aggregate;
     deps.push([table, ref], ...of.map((f): FieldRef => [table, f]));
+  } else if (source.mode === 'keyed') {
+    for (const f of source.by) deps.push([t, f]);
   } else if (source.mode === 'ordered') {
     const { after, before } = source.order;
     for (const a of before === null ? after : [...after, before]) {

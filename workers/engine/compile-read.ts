@@ -4,6 +4,7 @@
  * primary_key, and everything of `ref`).
  */
 import { type DraftField, type DraftTable, type Issues, isRecord, paramPath } from './compile-draft.js';
+import { isEngineParam } from './engine-params.js';
 import type { ColumnKind, ParamIssue, RawParams } from './field-type.js';
 import type { GenerationInput } from './schema.js';
 import { RESOLVED_BY_ENGINE } from './types/derived.js';
@@ -16,6 +17,9 @@ const DEFAULT_NULL_RATE = 0.15;
 /** Default power-law exponent (as the catalogue documents). */
 export const DEFAULT_ALPHA = 1.5;
 const ANCHOR = /^[^.\s]+(\.[^.\s]+)?$/;
+/** The most fields one `by` may name. */
+const MAX_BY = 4;
+const isFieldName = (name: unknown): name is string => typeof name === 'string' && name !== '';
 const LONE_SURROGATE = 'a name must be well-formed Unicode: it holds a lone surrogate (\\ud800-\\udfff)';
 
 /** Whether `text` holds no lone surrogate: every output writes names as UTF-8, which cannot hold one. */
@@ -191,6 +195,14 @@ function checkEngineParams(
     }
   }
   if (params['when'] !== undefined) checkCondition(params['when'], p('when'), issues);
+  const by = params['by'];
+  if (
+    by !== undefined &&
+    isEngineParam('by', typeId) &&
+    !(isFieldName(by) || (Array.isArray(by) && by.length > 0 && by.length <= MAX_BY && by.every(isFieldName)))
+  ) {
+    issues.add(p('by'), `by must name a field of this table, or be a list of 1–${MAX_BY} such names`);
+  }
   for (const key of ['max_gap_days', 'max_gap']) {
     const gap = params[key];
     if (gap !== undefined && !(typeof gap === 'number' && Number.isFinite(gap) && gap >= 0)) {

@@ -29,6 +29,19 @@ export const ROW_LOCALE_TYPES: readonly string[] = [
  */
 export const EVENT_TYPES: readonly string[] = Object.keys(EVENT_DEFAULT_BOUNDS);
 
+/**
+ * Types that read other fields of their row through `by` (their FieldType has `prepareBy`; a test
+ * holds the two lists together).
+ */
+export const KEYED_TYPES: readonly string[] = [
+  'review',
+  'review_title',
+  'product_name',
+  'product_material',
+  'product_description',
+  'product_price',
+];
+
 /** Every engine-level params key (compile-read.ts validates their values). */
 export const ENGINE_PARAMS: readonly EngineParam[] = [
   { key: 'null_rate', doc: 'number 0–1 (default 0.15): chance of null with `nullable: true`' },
@@ -48,6 +61,11 @@ export const ENGINE_PARAMS: readonly EngineParam[] = [
   {
     key: 'when',
     doc: '{field, in: [...]} or {field, not_in: [...]}: the value only where that field of the row has one of those values, else null',
+  },
+  {
+    key: 'by',
+    types: KEYED_TYPES,
+    doc: 'field or list of fields of this row: their values select what this type draws (a review from its rating)',
   },
   {
     key: 'per_row_locale',

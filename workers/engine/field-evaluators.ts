@@ -60,7 +60,25 @@ function innerEvaluator(rt: RuntimeView, field: PlannedField, i: number): Evalua
       return lookupEvaluator(rt, source.lookup);
     case 'aggregate':
       return aggregateEvaluator(rt, source.aggregate);
+    case 'keyed':
+      return keyedEvaluator(rt, field, source.by);
   }
+}
+
+/** A type that reads other fields of its row: they are computed first, then the field's own stream draws. */
+function keyedEvaluator(rt: RuntimeView, field: PlannedField, by: readonly number[]): Evaluator {
+  const prepareBy = typeOf(field).prepareBy;
+  if (prepareBy === undefined) throw new Error(`type ${field.type} does not read other fields`);
+  const generate = prepareBy(field.params);
+  const { streamKey, name } = field;
+  const rng = rt.rng;
+  const keys: Value[] = by.map(() => null);
+  return (s) => {
+    // Before the reset: computing a key may use the shared stream.
+    for (let k = 0; k < by.length; k++) keys[k] = rt.cell(s, by[k] as number);
+    s.fieldName = name;
+    return generate(rng.reset(mix32(streamKey ^ s.rowMix)), s, keys);
+  };
 }
 
 function plainEvaluator(rt: RuntimeView, field: PlannedField): Evaluator {

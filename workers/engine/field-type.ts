@@ -89,6 +89,12 @@ export type RawParams = Readonly<Record<string, unknown>>;
 /** A generator with its params bound (see `FieldType.prepare`); a third argument is ignored. */
 export type PreparedGenerator = (rng: Rng, ctx: CellContext) => Value;
 
+/**
+ * A generator with its params bound that draws from the values of other fields of its row: `keys` are
+ * the values of the fields its `by` param names, in that order (null where a field is null).
+ */
+export type KeyedGenerator = (rng: Rng, ctx: CellContext, keys: readonly Value[]) => Value;
+
 /** A date generator with its params bound, drawing an instant (epoch ms) in a window given per call. */
 export type WindowGenerator = (rng: Rng, ctx: CellContext, min: number, max: number) => number;
 
@@ -139,6 +145,13 @@ export interface FieldType {
    * instead of once per cell. Must return exactly what `generate(rng, ctx, params)` returns.
    */
   prepare?(params: RawParams): PreparedGenerator;
+  /**
+   * Optional: the type reads other fields of its row, named by the engine-level `by` param (a review's
+   * tone from its rating, a product's name from its category). The engine computes those fields first
+   * and passes their values; a value the type does not know gives its plain draw. Keyed draws are
+   * lookups (a Map or an index), never searches through text.
+   */
+  prepareBy?(params: RawParams): KeyedGenerator;
   /**
    * Optional fast path for `after`/`before` on types of kind `date` or `datetime`: the instant (epoch
    * ms) whose canonical text for the kind ('YYYY-MM-DD' of its UTC day / `toISOString()` form) is what

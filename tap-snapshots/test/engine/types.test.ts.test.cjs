@@ -801,14 +801,24 @@ Object {
     "Clothing",
   ],
   "product_description": Array [
-    "Designed around lightweight ceramic, this keyboard is easy to clean.",
-    "Crafted from premium steel, this car is comfortable all day.",
-    "Crafted from premium concrete, this ball is built for everyday use.",
+    "Meet the Deluxe Wood Board Game: hours of fun for the whole family. Recommended for ages 6 and up.",
+    "The Ultra-Slim Aluminum Tablet is quick to set up and easy to live with. Firmware updates are free.",
+    "These jeans in denim are cut for a comfortable fit. Free returns within 30 days.",
+  ],
+  "product_material": Array [
+    "Wood",
+    "Aluminum",
+    "Denim",
   ],
   "product_name": Array [
-    "Incredible Ceramic Keyboard",
-    "Bespoke Steel Car",
-    "Elegant Concrete Ball",
+    "Deluxe Wood Board Game",
+    "Ultra-Slim Aluminum Tablet",
+    "Classic Denim Jeans",
+  ],
+  "product_price": Array [
+    50.99,
+    148.99,
+    115.99,
   ],
   "programming_language": Array [
     "C",
@@ -846,9 +856,14 @@ Object {
     "2 hours ago",
   ],
   "review": Array [
-    "Solid quality for the price. Easy to set up.",
-    "Absolutely love it. A bit noisy. A bit noisy.",
-    "Exceeded my expectations. Battery life is great. Shipping was fast.",
+    "Best purchase I have made this year. The finish is lovely.",
+    "My second one, and I love it just as much. Easy to set up. Five stars from me, easily recommended.",
+    "Really good overall. Shipping was fast. It does everything the listing promises. Five stars from me, easily recommended.",
+  ],
+  "review_title": Array [
+    "Worth every penny",
+    "Happy customer",
+    "Highly recommend",
   ],
   "role": Array [
     "member",
@@ -1858,14 +1873,24 @@ Object {
     "Sports & Outdoors",
   ],
   "product_description": Array [
-    "Crafted from premium concrete, this cheese is perfect for home and office.",
-    "Made with durable marble, this chips is easy to clean.",
-    "Made with durable cotton, this chicken is made to last for years.",
+    "Meet the Portable Aluminum Smartwatch: backed by a two-year warranty. Firmware updates are free.",
+    "Meet the Compact Stainless Steel Water Bottle: built to handle rough weather. Tested in the field by our team.",
+    "Made from ripstop nylon, this tent is made for long days outdoors. Tested in the field by our team.",
+  ],
+  "product_material": Array [
+    "Aluminum",
+    "Stainless Steel",
+    "Ripstop Nylon",
   ],
   "product_name": Array [
-    "Awesome Concrete Cheese",
-    "Frozen Marble Chips",
-    "Frozen Cotton Chicken",
+    "Portable Aluminum Smartwatch",
+    "Compact Stainless Steel Water Bottle",
+    "Ultralight Ripstop Nylon Tent",
+  ],
+  "product_price": Array [
+    350,
+    29.99,
+    259.99,
   ],
   "programming_language": Array [
     "TypeScript",
@@ -1903,9 +1928,14 @@ Object {
     "7 hours ago",
   ],
   "review": Array [
-    "Absolutely love it. Customer service was helpful. The color is exactly as pictured.",
-    "Really good overall. Packaging was damaged. Feels sturdy and well made.",
-    "Really good overall. Battery life is great. Customer service was helpful.",
+    "Really good overall. Feels sturdy and well made.",
+    "Excellent quality for the price. The color is exactly as pictured.",
+    "Works great and looks even better. The color is exactly as pictured. Would buy again.",
+  ],
+  "review_title": Array [
+    "Better than expected",
+    "Impressive quality",
+    "Great purchase",
   ],
   "role": Array [
     "admin",
@@ -2932,14 +2962,24 @@ Object {
     "Jewelry",
   ],
   "product_description": Array [
-    "Built from sustainable aluminum, this table is easy to clean.",
-    "Designed around lightweight ceramic, this keyboard is built for everyday use.",
-    "Finished in polished steel, this chicken is perfect for home and office.",
+    "This notebook in linen is made for long days at the desk. Available in several colours.",
+    "This olive oil is sourced from small farms.",
+    "Made from stainless steel, this watch is made to wear every day. Nickel-free.",
+  ],
+  "product_material": Array [
+    "Linen",
+    "Extra Virgin",
+    "Stainless Steel",
   ],
   "product_name": Array [
-    "Rustic Aluminum Table",
-    "Intelligent Ceramic Keyboard",
-    "Small Steel Chicken",
+    "Everyday Linen Notebook",
+    "Organic Extra Virgin Olive Oil",
+    "Minimalist Stainless Steel Watch",
+  ],
+  "product_price": Array [
+    27.99,
+    28.99,
+    397.99,
   ],
   "programming_language": Array [
     "Haskell",
@@ -2977,9 +3017,14 @@ Object {
     "2 years ago",
   ],
   "review": Array [
-    "Quality could be better. Shipping was fast.",
-    "It is okay. Easy to set up.",
-    "Very disappointed. A bit noisy. The color is exactly as pictured.",
+    "It is okay. Fine for occasional use.",
+    "Best purchase I have made this year. The finish is lovely. It does everything the listing promises. I have already recommended it to friends.",
+    "Worst purchase I have made in a while. It feels cheap and flimsy. Would not buy again.",
+  ],
+  "review_title": Array [
+    "Decent for the price",
+    "Worth every penny",
+    "Poorly made",
   ],
   "role": Array [
     "support",

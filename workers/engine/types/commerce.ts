@@ -1,48 +1,41 @@
 /** Commerce types: products, SKUs, orders, shipping and product codes with valid check digits. */
-import type { FieldType, Rng } from '../field-type.js';
-import { EN } from '../locales/faker-sources.js';
+import type { FieldType, RawParams, Rng } from '../field-type.js';
 import { define, listType } from './define.js';
 import { fillDigits, pad, randomChars, UPPER_ALNUM } from './format.js';
-import { jsonTextBytes, textCost } from '../size.js';
+import { jsonTextBytes, longestCost, QUOTE_BYTES, textCost } from '../size.js';
 import { check, checkScalar, compatRange, isScalar, SCALAR_PARAM, str } from './params.js';
 import { CATEGORY_WORDS, PRODUCT_CATEGORIES } from './product-categories.js';
+import {
+  CATALOGUE,
+  CATEGORY_NAMES,
+  describe,
+  drawProduct,
+  entryOf,
+  priceOf,
+  productOf,
+  titleCase,
+} from './product-catalogue.js';
 
-const product = EN.commerce?.product_name;
-const ADJECTIVES = product?.adjective ?? ['Modern'];
-const MATERIALS = product?.material ?? ['Steel'];
-const PRODUCTS = product?.product ?? ['Chair'];
-const CATEGORIES = [
-  'Electronics',
-  'Books',
-  'Clothing',
-  'Home & Kitchen',
-  'Sports & Outdoors',
-  'Beauty',
-  'Toys & Games',
-  'Grocery',
-  'Health',
-  'Automotive',
-  'Garden',
-  'Office Supplies',
-  'Pet Supplies',
-  'Jewelry',
-  'Music',
-];
-const DESCRIPTION_OPENERS = [
-  'Crafted from premium',
-  'Made with durable',
-  'Designed around lightweight',
-  'Built from sustainable',
-  'Finished in polished',
-];
-const DESCRIPTION_BENEFITS = [
-  'built for everyday use',
-  'made to last for years',
-  'perfect for home and office',
-  'styled with a modern look',
-  'easy to clean',
-  'comfortable all day',
-];
+const LONGEST_NAME = Math.max(
+  ...CATALOGUE.flatMap((c) =>
+    c.products.map((p) => longestCost(c.adjectives) + longestCost(p.materials) + textCost(p.noun) + 2),
+  ),
+);
+const DESCRIPTION_BYTES =
+  QUOTE_BYTES +
+  Math.max(
+    ...CATALOGUE.map(
+      (c) =>
+        longestCost(c.templates) +
+        LONGEST_NAME +
+        longestCost(c.products.map((p) => p.lower)) +
+        longestCost(c.products.flatMap((p) => p.materials)) +
+        longestCost(c.uses) +
+        longestCost(c.notes) +
+        8,
+    ),
+  );
+
 const CARRIERS = [
   'UPS',
   'FedEx',
@@ -88,9 +81,10 @@ const PROPERTY_TYPES = [
 const TRACKING_CARRIERS = ['ups', 'fedex', 'usps', 'dhl'];
 const SKU_PREFIX = /^[A-Za-z0-9_-]{0,20}$/;
 
-/** "Ergonomic Steel Chair". */
-export function productName(rng: Rng): string {
-  return rng.pick(ADJECTIVES) + ' ' + rng.pick(MATERIALS) + ' ' + rng.pick(PRODUCTS);
+/** A product name: of the hosted `category` when given, else of the catalogue. */
+function plainProductName(rng: Rng, p: RawParams): string {
+  const words = CATEGORY_WORDS[p['category'] as (typeof PRODUCT_CATEGORIES)[number]];
+  return words ? rng.pick(words.adjectives) + ' ' + rng.pick(words.nouns) : drawProduct(rng).name;
 }
 
 /** Twelve digits plus the EAN-13 check digit. */
@@ -114,14 +108,36 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
     id: 'product_name',
     category: 'commerce',
     description:
-      'Product name: adjective, material, product; with `category`, adjective and product of that category.',
+      'Product name from the catalogue (docs/field-types.md): adjective, material, product of one category; `by` names the row’s category field (a name of that category); `category` takes one of the hosted five instead.',
     params: { category: `one of ${PRODUCT_CATEGORIES.join(', ')} (default: any product)` },
-    example: 'Ergonomic Steel Chair',
+    example: 'Rustic Oak Cutting Board',
     validate: (p) => check(p, (c) => c.string('category', { oneOf: PRODUCT_CATEGORIES })),
-    generate: (rng, _, p) => {
-      const words = CATEGORY_WORDS[p['category'] as (typeof PRODUCT_CATEGORIES)[number]];
-      return words ? rng.pick(words.adjectives) + ' ' + rng.pick(words.nouns) : productName(rng);
+    maxBytes: LONGEST_NAME + QUOTE_BYTES,
+    generate: (rng, _, p) => plainProductName(rng, p),
+    prepareBy: (p) => (rng, _, keys) => {
+      const entry = entryOf(keys);
+      return entry === undefined ? plainProductName(rng, p) : productOf(rng, entry).name;
     },
+  }),
+  define({
+    id: 'product_material',
+    category: 'commerce',
+    description:
+      'What a product is made of, from the catalogue; `by` names the row’s product name (its material) or category.',
+    example: 'Stainless Steel',
+    maxBytes: longestCost(CATALOGUE.flatMap((c) => c.products.flatMap((p) => p.materials))) + QUOTE_BYTES,
+    generate: (rng) => titleCase(drawProduct(rng).material),
+    prepareBy: () => (rng, _, keys) => titleCase(productOf(rng, entryOf(keys)).material),
+  }),
+  define({
+    id: 'product_price',
+    category: 'commerce',
+    description:
+      'Shop price in the band of a catalogue product (whole or ending in .99); `by` names the row’s product name or category.',
+    example: 24.99,
+    kind: 'decimal',
+    generate: (rng) => priceOf(rng, drawProduct(rng).product),
+    prepareBy: () => (rng, _, keys) => priceOf(rng, productOf(rng, entryOf(keys)).product),
   }),
   define({
     id: 'sku',
@@ -176,14 +192,16 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
     cardinality: () => ORDER_STATUSES.length,
     nth: (n) => ORDER_STATUSES[n]!,
   }),
-  listType('product_category', 'commerce', 'Product category.', CATEGORIES),
+  listType('product_category', 'commerce', 'Product category of the catalogue.', CATEGORY_NAMES),
   define({
     id: 'product_description',
     category: 'commerce',
-    description: 'One or two sentences describing a product.',
-    example: 'Crafted from premium Bamboo, this Chair is built for everyday use.',
-    generate: (rng) =>
-      `${rng.pick(DESCRIPTION_OPENERS)} ${rng.pick(MATERIALS).toLowerCase()}, this ${rng.pick(PRODUCTS).toLowerCase()} is ${rng.pick(DESCRIPTION_BENEFITS)}.`,
+    description:
+      'One or two sentences that name a catalogue product and say what it is made of and for; `by` names the row’s product name (or category).',
+    example: 'Made from oak, this cutting board is easy to clean after every use.',
+    maxBytes: DESCRIPTION_BYTES,
+    generate: (rng) => describe(rng, drawProduct(rng)),
+    prepareBy: () => (rng, _, keys) => describe(rng, productOf(rng, entryOf(keys))),
   }),
   define({
     id: 'barcode_ean13',

@@ -7,6 +7,7 @@ import type {
   Category,
   ColumnKind,
   FieldType,
+  KeyedGenerator,
   ParamIssue,
   PlainFormat,
   PreparedGenerator,
@@ -34,6 +35,7 @@ export interface TypeSpec {
   readonly nth?: (n: number, ctx: CellContext, params: RawParams) => Value;
   readonly prepare?: (params: RawParams) => PreparedGenerator;
   readonly prepareWindow?: (params: RawParams) => WindowGenerator;
+  readonly prepareBy?: (params: RawParams) => KeyedGenerator;
   readonly plainIn?: readonly PlainFormat[];
 }
 
@@ -79,6 +81,7 @@ export function define(spec: TypeSpec): FieldType {
     ...(spec.normalize ? { normalize: spec.normalize } : {}),
     ...(spec.prepare ? { prepare: spec.prepare } : {}),
     ...(spec.prepareWindow ? { prepareWindow: spec.prepareWindow } : {}),
+    ...(spec.prepareBy ? { prepareBy: spec.prepareBy } : {}),
     ...(spec.plainIn ? { plainIn: spec.plainIn } : {}),
   };
   if (spec.cardinality && spec.nth) {

@@ -20,6 +20,7 @@ import { STRUCTURE_TYPES } from './structure.js';
 import { suggestFrom } from './suggest.js';
 import { TECHNICAL_TYPES } from './technical.js';
 import { TESTING_TYPES } from './testing.js';
+import { REVIEW_TYPES } from './reviews.js';
 import { TEXT_TYPES } from './text.js';
 import { WORK_TYPES } from './work.js';
 
@@ -55,6 +56,7 @@ function build(): Map<string, FieldType> {
     ...TECHNICAL_TYPES,
     ...TEXT_TYPES,
     ...PATTERN_TYPES,
+    ...REVIEW_TYPES,
     ...SOCIAL_TYPES,
     ...WORK_TYPES,
     ...HEALTH_TYPES,

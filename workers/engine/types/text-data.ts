@@ -220,38 +220,6 @@ export const TITLE_FORMS: readonly string[] = [
   '{n} Lessons from {t}',
 ];
 
-export const REVIEW_OPENERS: readonly (readonly [number, string])[] = [
-  [5, 'Absolutely love it.'],
-  [5, 'Exceeded my expectations.'],
-  [5, 'Best purchase this year.'],
-  [4, 'Really good overall.'],
-  [4, 'Works as described.'],
-  [4, 'Solid quality for the price.'],
-  [3, 'It is okay.'],
-  [3, 'Does the job, nothing special.'],
-  [3, 'Mixed feelings.'],
-  [2, 'Not what I expected.'],
-  [2, 'Quality could be better.'],
-  [1, 'Very disappointed.'],
-  [1, 'Stopped working after a week.'],
-];
-
-export const REVIEW_DETAILS: readonly string[] = [
-  'Shipping was fast.',
-  'The size runs a little small.',
-  'Easy to set up.',
-  'Customer service was helpful.',
-  'Battery life is great.',
-  'The color is exactly as pictured.',
-  'Instructions were unclear.',
-  'Packaging was damaged.',
-  'Would buy again.',
-  'Great value for money.',
-  'Feels sturdy and well made.',
-  'A bit noisy.',
-  'My kids use it every day.',
-];
-
 export const MESSAGES: readonly string[] = [
   'Hey, are we still on for tomorrow?',
   'Just sent you the files.',

@@ -52,13 +52,6 @@ function words(rng: Rng, params: RawParams): string {
   return out.join(' ');
 }
 
-function review(rng: Rng): string {
-  const [, opener] = rng.pick(T.REVIEW_OPENERS);
-  return (
-    opener + ' ' + rng.pick(T.REVIEW_DETAILS) + (rng.chance(0.5) ? ' ' + rng.pick(T.REVIEW_DETAILS) : '')
-  );
-}
-
 function markdown(rng: Rng): string {
   const heading = title(rng);
   return `## ${heading}\n\n${paragraph(rng, 2)}\n\n- ${sentence(rng)}\n- ${sentence(rng)}\n\n**${rng.pick(T.CLOSERS)}**`;
@@ -216,13 +209,6 @@ export const TEXT_TYPES: readonly FieldType[] = [
     validate: validateCount,
     maxBytes: (p) => paragraphBytes(num(p, 'max', 5)),
     generate: (rng, _, p) => paragraph(rng, rng.int(num(p, 'min', 2), num(p, 'max', 5))),
-  }),
-  define({
-    id: 'review',
-    category: 'text',
-    description: 'Short product review whose tone spans 1–5 stars.',
-    example: 'Really good overall. Shipping was fast.',
-    generate: review,
   }),
   define({
     id: 'markdown',
