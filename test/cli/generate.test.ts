@@ -88,7 +88,7 @@ t.test('generate --out writes one gzipped CSV per table; --count overrides count
 
 t.test('generate refuses bad calls with exit code 2 and a reason', async (t) => {
   const cases: [string[], RegExp][] = [
-    [['generate'], /exactly one of --request, --template, --schema or --prompt/],
+    [['generate'], /exactly one of --request, --template, --schema, --openapi, --json-schema or --prompt/],
     [['generate', '--template', 'blog', '--prompt', 'users'], /exactly one of/],
     [['generate', '--template', 'nope'], /template/],
     [['generate', '--template', 'blog', '--format', 'csv'], /CSV to stdout is one table: add --table/],
