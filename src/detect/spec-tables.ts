@@ -132,14 +132,15 @@ function keyOf(table: string, fields: readonly DraftField[]): string | undefined
   )?.name;
 }
 
-/** A key field that gives distinct values: integers count up, strings without a pattern are UUIDs. */
+/** A key field that gives distinct values: integers count up (`id`: numbers), strings without a pattern are UUIDs. */
 function keySpec(spec: ValueSpec, schema: JsonObject, name: string): ValueSpec & { unique?: boolean } {
   if (spec.type === 'integer') {
     const lo = Number(spec.params?.['min'] ?? 1);
     const start = Math.max(lo, lo <= 1 && Number(spec.params?.['max'] ?? 2) >= 1 ? 1 : lo);
-    return { type: 'sequence', params: { start }, unique: true };
+    return { type: 'id', params: { start }, unique: true };
   }
-  if (spec.type === 'uuid' || spec.type === 'sequence') return { ...spec, unique: true };
+  if (spec.type === 'uuid' || spec.type === 'id' || spec.type === 'sequence')
+    return { ...spec, unique: true };
   // A patterned key is unique when the pattern has room for many distinct values (fixed shapes).
   if (
     spec.type === 'pattern' &&
@@ -312,7 +313,7 @@ function link(
       if (target === table && field.nullable !== true) continue; // a self-reference needs a null for the first row
       const key = target.fields.find((f) => f.name === target.primaryKey)!;
       const schema = flatten(resolver, table.candidate.raw[field.name]!, at).schema;
-      const expect = key.type === 'sequence' || key.type === 'integer' ? 'number' : 'string';
+      const expect = key.type === 'id' || key.type === 'integer' ? 'number' : 'string';
       if (
         !fits({ type: key.type, ...(key.params ? { params: key.params } : {}) }, schema, field.name, expect)
       ) {
