@@ -127,6 +127,9 @@ const PARAMS: Record<string, Record<string, unknown>> = {
   enum: { values: ['a', "b'c", 'd\\e', 'x,"y"\n'] },
   constant: { value: { a: [1, '\u2028'] } },
   pattern: { regex: '^[A-Z]{2}[",\\\\\'\\n]\\d{3}$' },
+  object: {
+    properties: { note: { type: 'constant', params: { value: 'a,"b"\n' } }, n: { type: 'integer' } },
+  },
 };
 
 t.test('uuid, date, datetime and time values never need quoting; chunks match the reference', async (t) => {

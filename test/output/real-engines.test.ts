@@ -133,6 +133,8 @@ function everyTypeTable(count: number) {
   const params: Record<string, Record<string, unknown>> = {
     enum: { values: ['a', "b'c", 'd\\e'] },
     constant: { value: 'x' },
+    pattern: { regex: "^[A-Z]{2}-[a-z']{3}\\d$" },
+    object: { properties: { city: { type: 'city' }, visits: { type: 'integer' } } },
   };
   const fields = [...FIELD_TYPES.keys()]
     .filter((id) => !RESOLVED_BY_ENGINE.has(id))

@@ -14,9 +14,9 @@ import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
 import { buildSource, type Dialect, throwawayMariadbUrl } from './source.js';
 
 /** Runs `mockhive seed …args` in process; the exit code it would end with, and its message. */
-async function runSeed(args: string[]): Promise<{ code: number; message: string }> {
+async function runSeed(args: string[]): Promise<{ code: number; message?: string }> {
   const run = await cli(['seed', ...args, '--quiet']);
-  return { code: run.code, message: run.stderr };
+  return run.stderr === '' ? { code: run.code } : { code: run.code, message: run.stderr };
 }
 
 const orders = (count: number, parent = 'customers') => ({

@@ -14,9 +14,10 @@ import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
 import { buildSource } from './source.js';
 
 /** Runs `mockhive profile …args` in process: exit code, message and what went to stdout. */
-async function runProfile(args: string[]): Promise<{ code: number; message: string; stdout: string }> {
+async function runProfile(args: string[]): Promise<{ code: number; message?: string; stdout: string }> {
   const run = await cli(['profile', ...args, '--quiet']);
-  return { code: run.code, message: run.stderr, stdout: run.stdout };
+  const message = run.stderr === '' ? {} : { message: run.stderr };
+  return { code: run.code, ...message, stdout: run.stdout };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'mockhive-profile-cli-'));
