@@ -10,7 +10,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { DetectInput } from './index.js';
-import type { DetectOutcome } from './thread.js';
+import type { DetectOutcome, WarmUp } from './thread.js';
 
 /** Detects schemas off the event loop. */
 export interface Detector {
@@ -28,7 +28,7 @@ const THREAD = fileURLToPath(new URL(`./thread${extname(fileURLToPath(import.met
 /** A detector with one thread, ended after `idleMs` without work. */
 export function createDetector(options: { deadlineMs?: number; idleMs?: number } = {}): Detector {
   const deadline = options.deadlineMs ?? DETECT_DEADLINE_MS;
-  const piscina = new Piscina<DetectInput | null, DetectOutcome>({
+  const piscina = new Piscina<DetectInput | WarmUp, DetectOutcome>({
     filename: THREAD,
     minThreads: 0,
     maxThreads: 1,
@@ -36,7 +36,9 @@ export function createDetector(options: { deadlineMs?: number; idleMs?: number }
   });
   return {
     async detect(input) {
-      await piscina.run(null);
+      // A spec's sampling reads every locale: loaded then, so a stalled DDL's restart stays quick.
+      const spec = input.openapi !== undefined || input.json_schema !== undefined;
+      await piscina.run(spec ? 'spec' : null);
       try {
         return await piscina.run(input, { signal: AbortSignal.timeout(deadline) });
       } catch (error) {
