@@ -81,7 +81,7 @@ async function chooseMode(
   page: Page,
   mode: 'Template' | 'Schema' | 'Prompt' | 'OpenAPI / JSON Schema',
 ): Promise<void> {
-  await page.getByRole('radio', { name: mode }).check();
+  await page.getByRole('radio', { name: mode, exact: true }).check();
 }
 
 t.test('the playground in headless Chromium', async (t) => {
