@@ -8,28 +8,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { profileDatabase } from '../src/profile/index.js';
 import { countRows, sampleRows } from '../src/profile/sample.js';
 import { openTarget } from '../src/seed/index.js';
+import { admin } from './seed.bench.js';
 
 const ROWS = Number(process.env.BENCH_PROFILE_ROWS ?? 10_000_000);
 const ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-async function admin(sql: string, url = ADMIN): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+/** One statement on its own connection, on the admin database unless `url` says otherwise. */
+const statement = (sql: string, url = ADMIN): Promise<void> => admin(url, sql);
 
 async function fill(url: string, rows: number): Promise<void> {
-  await admin('DROP TABLE IF EXISTS events', url);
-  await admin(
+  await statement('DROP TABLE IF EXISTS events', url);
+  await statement(
     `CREATE TABLE events AS
        SELECT g::bigint AS id,
               (ARRAY['new', 'paid', 'shipped'])[1 + (g % 20 >= 14)::int + (g % 20 >= 19)::int] AS status,
@@ -71,7 +64,7 @@ async function profileOnce(url: string) {
 
 export async function run(): Promise<void> {
   const database = `mockhive_bench_${randomBytes(4).toString('hex')}`;
-  await admin(`CREATE DATABASE ${database}`);
+  await statement(`CREATE DATABASE ${database}`);
   const url = new URL(ADMIN);
   url.pathname = `/${database}`;
   try {
@@ -87,7 +80,7 @@ export async function run(): Promise<void> {
       `profile: ${fmt(ROWS)} rows in ${(big.totalMs / 1000).toFixed(2)} s (COUNT(*) ${(big.countMs / 1000).toFixed(2)} s, TABLESAMPLE read of 20,000 rows ${(big.sampleMs / 1000).toFixed(2)} s); profile ${fmt(big.bytes)} bytes at ${fmt(ROWS)} rows, ${fmt(small.bytes)} bytes at ${fmt(tenth)}`,
     );
   } finally {
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await statement(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   }
 }
 

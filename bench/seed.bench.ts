@@ -42,7 +42,8 @@ function timed(command: string, args: string[]): Promise<{ ms: number; rssMb: nu
   });
 }
 
-async function admin(url: string, sql: string): Promise<void> {
+/** Runs one statement on its own connection (also the profile bench's). */
+export async function admin(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
