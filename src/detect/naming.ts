@@ -690,9 +690,6 @@ function kindOf(inferred: Inferred): ColumnKind | undefined {
   return FIELD_TYPES.get(inferred.type)?.kind(inferred.params ?? {});
 }
 
-/** Types whose value is an object by default (as the hosted service gives) and a number with `scalar`. */
-const OBJECT_BY_DEFAULT: ReadonlySet<string> = new Set(['salary', 'weight', 'token_count']);
-
 /**
  * A named type in the form a column holds: a salary, a weight or a token count is one number unless the
  * sample is an object; a plain numbering of a numeric column is an `id` (numbers), where a `sequence`
@@ -700,7 +697,8 @@ const OBJECT_BY_DEFAULT: ReadonlySet<string> = new Set(['salary', 'weight', 'tok
  */
 function asColumn(inferred: Inferred, value: ValueClass): Inferred {
   if (value === 'json') return inferred;
-  if (OBJECT_BY_DEFAULT.has(inferred.type)) {
+  // Types whose value is an object by default (as the hosted service gives) take `scalar`.
+  if (FIELD_TYPES.get(inferred.type)?.params['scalar'] !== undefined) {
     return { type: inferred.type, params: { ...inferred.params, scalar: true } };
   }
   const params = inferred.params ?? {};

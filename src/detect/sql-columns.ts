@@ -4,6 +4,7 @@
  * enums (ENUM, CHECK IN), ranges (CHECK BETWEEN, >=, <=), ids (SERIAL, AUTO_INCREMENT, IDENTITY,
  * INTEGER PRIMARY KEY) and nullability (NOT NULL absent).
  */
+import { NUMBERING_TYPES } from '../../workers/engine/index.js';
 import type { DraftField } from './model.js';
 import { type Inferred, typeFromName, typeOfClass, uniqueCapable, type ValueClass } from './naming.js';
 
@@ -150,9 +151,6 @@ function singular(name: string): string {
   return name.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 }
 
-/** Types that number the rows: their values are distinct without `unique`. */
-const NUMBERING: ReadonlySet<string> = new Set(['id', 'sequence']);
-
 function identifierType(column: ColumnInfo, value: ValueClass, table: string): Inferred {
   if (value === 'uuid') return { type: 'uuid' };
   if (value === 'integer' || value === 'decimal' || value === 'any')
@@ -235,7 +233,7 @@ export function columnToField(column: ColumnInfo, ctx: ColumnContext): DraftFiel
   if (ctx.primaryKey && column.ref === undefined) field.unique = undefined;
   else if (
     ctx.unique &&
-    (column.ref !== undefined || uniqueCapable(inferred.type) || NUMBERING.has(inferred.type))
+    (column.ref !== undefined || uniqueCapable(inferred.type) || NUMBERING_TYPES.has(inferred.type))
   )
     field.unique = true;
   if (column.ref !== undefined)

@@ -5,7 +5,7 @@
  * unique column whose drawn values meet existing ones is refused before anything is written.
  */
 import type { FieldSpec, GenerationPlan, TableSpec } from '../../workers/engine/index.js';
-import { generateRows } from '../../workers/engine/index.js';
+import { generateRows, NUMBERING_TYPES } from '../../workers/engine/index.js';
 import { quoteIdentifier } from '../../workers/output/sql.js';
 import { sampleRows } from '../profile/sample.js';
 import { EXIT, SeedError, type SeedTarget } from './target.js';
@@ -123,7 +123,7 @@ export async function appendTables(
           ...rest
         } = field.params ?? {};
         fields.push({ ...field, type: 'enum', params: { ...rest, values } });
-      } else if (NUMBERING.has(field.type) && existing.get(table.name)?.empty === false) {
+      } else if (NUMBERING_TYPES.has(field.type) && existing.get(table.name)?.empty === false) {
         fields.push(await pastSequence(target, table.name, field));
       } else fields.push(field);
     }
@@ -131,9 +131,6 @@ export async function appendTables(
   }
   return out;
 }
-
-/** Types that number the rows (`start + row × step`): distinct by construction. */
-const NUMBERING: ReadonlySet<string> = new Set(['id', 'sequence']);
 
 /** A numeric `id` or sequence started past the largest value its column holds. */
 async function pastSequence(target: SeedTarget, table: string, field: FieldSpec): Promise<FieldSpec> {
@@ -160,7 +157,7 @@ export async function checkUniqueCollisions(target: SeedTarget, plan: Generation
     if (existing.get(table.name)?.empty !== false) continue;
     const columns = table.fields
       .map((f, i) => ({ f, i }))
-      .filter(({ f }) => f.unique || (f.distinct && f.type !== 'uuid' && !NUMBERING.has(f.type)));
+      .filter(({ f }) => f.unique || (f.distinct && f.type !== 'uuid' && !NUMBERING_TYPES.has(f.type)));
     if (columns.length === 0) continue;
     const rows = generateRows(plan, table.name, 0, table.count);
     for (const { f, i } of columns) {

@@ -12,7 +12,9 @@ import { combine, hashString } from './random.js';
 const UNIQUE_DOMAIN = MAX_COUNT + 1;
 
 /** Types whose generator already yields distinct values per row (row-based, or 122 random bits). */
-export const NATURALLY_UNIQUE: ReadonlySet<string> = new Set(['uuid', 'sequence', 'id']);
+/** Types that number the rows (`start + row × step`): distinct by construction. */
+export const NUMBERING_TYPES: ReadonlySet<string> = new Set(['sequence', 'id']);
+export const NATURALLY_UNIQUE: ReadonlySet<string> = new Set(['uuid', ...NUMBERING_TYPES]);
 
 /** How many distinct values a type promises under these params (0 when it cannot say). */
 function cardinalityOf(field: DraftField, locale: string): number {

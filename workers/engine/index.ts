@@ -29,6 +29,7 @@ export {
 export type { FieldSpec, GenerationInput, TableSpec } from './schema.js';
 export type { Template, TemplateId } from './templates.js';
 export { TEMPLATE_IDS, TEMPLATES } from './templates.js';
+export { NUMBERING_TYPES } from './compile-unique.js';
 export { FIELD_TYPES } from './types/index.js';
 
 /** Catalogue entries of the templates, as `GET /api/v1/templates` lists them. */
