@@ -12,6 +12,8 @@ import { allRows } from '../engine/engine-helpers.js';
 
 const EVENT_TYPES = new Set(ENGINE_EVENT_TYPES);
 const day = (v: Value) => String(v).slice(0, 10);
+/** Orders ISO dates and times as text (code units, as they sort; localeCompare is a hundred times slower). */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A decimal text as a BigInt at `scale` places (exact; numbers here never use exponents). */
 function units(text: string, scale: number): bigint {
@@ -78,8 +80,8 @@ export function brokenPromises(plan: GenerationPlan): string[] {
         typeof a === 'number'
           ? a - (b as number)
           : field.kind === 'date'
-            ? day(a).localeCompare(day(b))
-            : String(a).localeCompare(String(b));
+            ? byCodeUnits(day(a), day(b))
+            : byCodeUnits(String(a), String(b));
       const values = rows.map((r) => r[f] as Value);
       if (field.distinct || field.unique) {
         const present = values.filter((v) => v !== null);
