@@ -917,6 +917,9 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
 const DOCUMENT_NUMBER =
   /(?:^|_)(invoice|order|ticket|receipt|polic(?:y|ies)|claim|case|account|booking|reservation|shipment|contract|permit|license|licence|voucher|quote|flight|room|seat|page|chapter|episode|track|lot|batch|container|pallet|parcel|application|registration)(?:s|es)?$/;
 
+/** The groups of rules that read a name with its table, in order (see TableReading). */
+const TABLE_READINGS = [peopleAndPlacesOfTable, valuesOfTable, namesOfTable];
+
 /** The type a column name suggests, if any, fitting `value`; `table` disambiguates `name`. */
 export function typeFromName(name: string, value: ValueClass = 'any', table?: string): Inferred | undefined {
   const snake = snakeCase(name);
@@ -924,6 +927,63 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   // rules per part.
   if (snake.split('_').length > MAX_NAME_PARTS) return undefined;
   const candidates: Inferred[] = [];
+  for (const read of TABLE_READINGS) {
+    const reading = read(snake, table, candidates, value);
+    if (reading === 'none') continue;
+    if (reading !== 'read') return reading.decided;
+    break;
+  }
+  for (const [re, type, params] of RULES) {
+    if (re.test(snake)) candidates.push(params === undefined ? { type } : { type, params });
+  }
+  // A column named after a person's role holds a person's name: `doctor`, `doctor_name`, `assigned_agent`.
+  if (PERSON_COLUMN.test(snake)) candidates.push({ type: 'full_name' });
+  // `calls_per_day`, `rate_per_night`: a rate is a number, a price or a measure; never the day it is
+  // per (the fallback below reads its measure).
+  const per = /^(.+?)_per_[a-z]+$/.exec(snake);
+  for (const named of candidates) {
+    if (per !== null && !RATE_TYPE.test(named.type)) continue;
+    const candidate = asColumn(named, value);
+    if (fits(candidate, value)) return candidate;
+    // An integer column of money keeps the money type, in whole units.
+    if (value === 'integer' && ['price', 'amount', 'decimal'].includes(candidate.type)) {
+      return { type: candidate.type, params: { ...candidate.params, precision: 0 } };
+    }
+  }
+  // English compounds put their head last: `annual_income` is an income, `credit_score` a score,
+  // `price_per_person` a price. Without a rule for the whole name, the head decides.
+  if (per !== null) {
+    const measure = typeFromName(per[1]!, value, table);
+    if (measure !== undefined && RATE_TYPE.test(measure.type)) return measure;
+    return fits({ type: 'number' }, value) ? { type: 'number' } : undefined;
+  }
+  const head = /^[a-z0-9]+_(.+)$/.exec(snake)?.[1];
+  const byHead =
+    head !== undefined && !/^(id|at|on|by|to|of|in|is|no)$/.test(head)
+      ? typeFromName(head, value, table)
+      : undefined;
+  if (byHead !== undefined) return byHead;
+  // `income_yearly`, `revenue_total`, `balance_after`: a qualifier after the measure leaves the
+  // measure to decide.
+  const qualified =
+    /^(.+?)_(yearly|annual|annually|monthly|weekly|daily|hourly|total|avg|average|net|gross|after|before)$/.exec(
+      snake,
+    );
+  return qualified === null ? undefined : typeFromName(qualified[1]!, value, table);
+}
+
+/**
+ * A name read with its table, by the first rule of a group that matches: `none` when none does,
+ * `read` when one did (having added its candidate, if any), or the type it decides at once.
+ */
+type TableReading = 'none' | 'read' | { decided: Inferred | undefined };
+
+/** Names the table gives a kind of: `BY_TABLE`, a name or label, an order's status, a reading's value, a position. */
+function peopleAndPlacesOfTable(
+  snake: string,
+  table: string | undefined,
+  candidates: Inferred[],
+): TableReading {
   const tableSnake = table === undefined ? '' : snakeCase(table);
   const byKind =
     table === undefined
@@ -958,7 +1018,13 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
   ) {
     // A place in an order (a track in a playlist, an author on a paper), not a job.
     candidates.push({ type: 'integer', params: { min: 1, max: 20 } });
-  } else if (
+  } else return 'none';
+  return 'read';
+}
+
+/** Values the table's domain decides: a message's text, a survey's comment, a card's expiry, a host, a platform, a language, a region, a price bar. */
+function valuesOfTable(snake: string, table: string | undefined, candidates: Inferred[]): TableReading {
+  if (
     /^(text|body|content)$/.test(snake) &&
     /(message|chat|sms|dm|conversation|text|reply|replies)s?$/.test(snakeCase(table ?? ''))
   ) {
@@ -1020,14 +1086,25 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
         ? { type: 'decimal', params: { min: 0.5, max: 2, precision: 4 } }
         : { type: 'decimal', params: { min: 1, max: 500, precision: 2 } },
     );
-  } else if (/^[a-z]+_(required|needed|minimum)$/.test(snake)) {
+  } else return 'none';
+  return 'read';
+}
+
+/** A threshold (`level_required`), a document's number, a product's category and description, a job title, a school subject. */
+function namesOfTable(
+  snake: string,
+  table: string | undefined,
+  candidates: Inferred[],
+  value: ValueClass,
+): TableReading {
+  if (/^[a-z]+_(required|needed|minimum)$/.test(snake)) {
     // `level_required`, `age_minimum`: a measure's threshold is that measure; `id_required` is yes/no.
     const measure = typeFromName(snake.replace(/_(required|needed|minimum)$/, ''), value, table);
     if (
       measure !== undefined &&
       /^(integer|number|decimal|float|age|price|amount|salary|weight)$/.test(measure.type)
     )
-      return measure;
+      return { decided: measure };
   } else if (snake === 'number' && DOCUMENT_NUMBER.test(snakeCase(table ?? ''))) {
     // An invoice's number is an invoice number, a policy's a policy number.
     const kind = DOCUMENT_NUMBER.exec(snakeCase(table ?? ''))![1]!.replace(/ies$/, 'y');
@@ -1053,45 +1130,9 @@ export function typeFromName(name: string, value: ValueClass = 'any', table?: st
     )
   ) {
     // A school subject: the knowledge base's choices, not a ticket's subject line.
-    return undefined;
-  }
-  for (const [re, type, params] of RULES) {
-    if (re.test(snake)) candidates.push(params === undefined ? { type } : { type, params });
-  }
-  // A column named after a person's role holds a person's name: `doctor`, `doctor_name`, `assigned_agent`.
-  if (PERSON_COLUMN.test(snake)) candidates.push({ type: 'full_name' });
-  // `calls_per_day`, `rate_per_night`: a rate is a number, a price or a measure; never the day it is
-  // per (the fallback below reads its measure).
-  const per = /^(.+?)_per_[a-z]+$/.exec(snake);
-  for (const named of candidates) {
-    if (per !== null && !RATE_TYPE.test(named.type)) continue;
-    const candidate = asColumn(named, value);
-    if (fits(candidate, value)) return candidate;
-    // An integer column of money keeps the money type, in whole units.
-    if (value === 'integer' && ['price', 'amount', 'decimal'].includes(candidate.type)) {
-      return { type: candidate.type, params: { ...candidate.params, precision: 0 } };
-    }
-  }
-  // English compounds put their head last: `annual_income` is an income, `credit_score` a score,
-  // `price_per_person` a price. Without a rule for the whole name, the head decides.
-  if (per !== null) {
-    const measure = typeFromName(per[1]!, value, table);
-    if (measure !== undefined && RATE_TYPE.test(measure.type)) return measure;
-    return fits({ type: 'number' }, value) ? { type: 'number' } : undefined;
-  }
-  const head = /^[a-z0-9]+_(.+)$/.exec(snake)?.[1];
-  const byHead =
-    head !== undefined && !/^(id|at|on|by|to|of|in|is|no)$/.test(head)
-      ? typeFromName(head, value, table)
-      : undefined;
-  if (byHead !== undefined) return byHead;
-  // `income_yearly`, `revenue_total`, `balance_after`: a qualifier after the measure leaves the
-  // measure to decide.
-  const qualified =
-    /^(.+?)_(yearly|annual|annually|monthly|weekly|daily|hourly|total|avg|average|net|gross|after|before)$/.exec(
-      snake,
-    );
-  return qualified === null ? undefined : typeFromName(qualified[1]!, value, table);
+    return { decided: undefined };
+  } else return 'none';
+  return 'read';
 }
 
 const MAX_NAME_PARTS = 8;

@@ -587,6 +587,9 @@ const OBJECT_TRIGGERS =
  * Tables named only as the object of a relation: "products each supplier provides (5-15 per
  * supplier)", "each trip has 2-8 stops", "tracking events per shipment", "an application's stage",
  * "each loan … lent to a member". Only where the prompt names tables already, and only nouns.
+ * At each word: where an object starts (after "each"/"per": perObjectAt; after another relation
+ * word: triggeredObject), things owned (addOwnedThings), tables named outright (addTableNamedOutright,
+ * addSnakeCasePlural), then the object's table (addObject).
  */
 export function findRelationObjects(
   words: readonly Word[],
@@ -597,259 +600,309 @@ export function findRelationObjects(
   const alone = entities.list.length === 0;
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    let at = -1;
-    /** Whether a clause's verb names the object ("inspectors inspect units"): then even a unit's word is one. */
-    let verbObject = false;
-    /** Whether the object links two tables ("linked by casting"): a word in -ing there names the table. */
-    let linking = false;
     // "An IoT gateway connects …", "a user reacts to …": a clause about one row of a table.
     const clauseStart = i === 0 || /^[.;:]$/.test(words[i - 1]!.text);
     const oneRow =
       word.text === 'each' || word.text === 'every' || (clauseStart && /^(a|an)$/.test(word.text));
     if (alone && !oneRow) continue;
+    let found: ObjectStart;
     if (oneRow && word.text !== 'each' && word.text !== 'every') {
-      at = i + 1;
+      found = { at: i + 1, verbObject: false, linking: false };
     } else if (word.text === 'per' || word.text === 'each' || word.text === 'every') {
-      // "price per person" is a column's unit; "5-15 per supplier", "events per shipment" count rows.
-      // "repairs logged per machine": a participle between the rows and "per".
-      const before =
-        words[i - 1]?.pos === 'VERB' && /ed$/.test(words[i - 1]!.text) ? words[i - 2] : words[i - 1];
-      // "one row per team per season", "one vote tally per precinct and candidate": one row for each
-      // pair; a single "one row per X" is a grain (warehouse.ts).
-      const pair = (k: number) =>
-        /^(per|and|\+|&)$/.test(words[k]?.text ?? '') || /^(per|and|\+|&)$/.test(words[k + 1]?.text ?? '');
-      const oneOf =
-        ((/^(1|one)$/.test(words[i - 2]?.text ?? '') ||
-          (/^(1|one)$/.test(words[i - 3]?.text ?? '') && words[i - 2]?.pos === 'NOUN')) &&
-          pair(i + 2)) ||
-        (words[i - 2]?.text === 'per' && words[i - 1]?.pos === 'NOUN');
-      if (
-        word.text === 'per' &&
-        !(
-          before?.pos === 'NUM' ||
-          oneOf ||
-          (before !== undefined && isPlural(before.text) && before.pos === 'NOUN' && !UNITS.has(before.text))
-        )
-      )
-        continue;
-      at = i + 1;
-    } else {
-      const two = `${word.text} ${words[i + 1]?.text ?? ''}`;
-      if (OBJECT_TRIGGERS.test(two)) at = i + 2;
-      // "papers and authors linked by authorship": the table that links them.
-      else if (
-        /^(linked|connected|joined|related)$/.test(word.text) &&
-        /^(by|through|via)$/.test(words[i + 1]?.text ?? '')
-      ) {
-        at = i + 2;
-        linking = true;
-      }
-      // "collected by a researcher", "posted by a user": any participle's agent.
-      // ("sorted by date", "grouped by month": how rows are arranged names no table; "grouped by
-      // projects" names the projects.)
-      else if (
-        /ed$/.test(word.text) &&
-        words[i + 1]?.text === 'by' &&
-        !(ARRANGED.test(word.text) && !isPlural(words[i + 2]?.text ?? ''))
-      )
-        at = i + 2;
-      // "every car has service records", "clubs have members": plural things had.
-      else if (
-        /^(has|have)$/.test(word.text) &&
-        (words[i + 1]?.pos === 'NOUN' || (words[i + 1]?.pos === 'VERB' && words[i + 2]?.pos === 'NOUN')) &&
-        (isPlural(words[i + 1]!.text) || (words[i + 2]?.pos === 'NOUN' && isPlural(words[i + 2]!.text)))
-      )
-        at = i + 1;
-      // "reacts to a post", "rentals of a vehicle by a customer", "tied to a branch": one thing a
-      // verb or a plural names with an article, unless it names a column ("with a name").
-      else if (
-        /^(to|on|of|by|from|at|under|in|with|into|onto)$/.test(word.text) &&
-        /^(a|an|one)$/.test(words[i + 1]?.text ?? '') &&
-        words[i + 2]?.pos === 'NOUN' &&
-        (words[i - 1]?.pos === 'VERB' ||
-          (words[i - 1]?.pos === 'NOUN' && isPlural(words[i - 1]!.text) && word.text !== 'with')) &&
-        (typeFromName(words[i + 2]!.text)?.type ?? 'full_name') === 'full_name' &&
-        !(words[i + 3]?.pos === 'NOUN')
-      )
-        at = i + 1;
-      // "inspectors inspect units", "players buy store items": a plural doing something to a plural.
-      else if (
-        word.pos === 'VERB' &&
-        !/^(has|have|had|is|are|was|were|be|been|being)$/.test(word.text) &&
-        words[i - 1]?.pos === 'NOUN' &&
-        isPlural(words[i - 1]!.text) &&
-        (i - 1 === 0 || /^[.;:,]$/.test(words[i - 2]!.text)) &&
-        words[i + 1]?.pos === 'NOUN' &&
-        (isPlural(words[i + 1]!.text) || (words[i + 2]?.pos === 'NOUN' && isPlural(words[i + 2]!.text)))
-      ) {
-        const subject = words[i - 1]!;
-        if (!UNITS.has(subject.text) && entities.find(subject.lemma) === undefined)
-          entities.add(snake(subject.lemma), subject.at);
-        at = i + 1;
-        verbObject = true;
-        // "customers review restaurants: stars, review text": columns right after the clause describe
-        // the deed, a table of its own where the knowledge base knows the verb's noun (a review).
-        const objectEnd = words[i + 1]!.pos === 'NOUN' && isPlural(words[i + 1]!.text) ? i + 1 : i + 2;
-        const deed = nounsOfVerb(word.lemma).find((noun) => knownEntity(noun)?.key === noun);
-        if (
-          deed !== undefined &&
-          /^(:|\(|-)$/.test(words[objectEnd + 1]?.text ?? '') &&
-          entities.find(deed) === undefined
-        )
-          entities.add(deed, word.at);
-      }
-      // "comments on posts", "orders from app users": a plural thing of a plural thing.
-      else if (
-        /^(on|for|from|about|against|of|to)$/.test(word.text) &&
-        words[i - 1] !== undefined &&
-        isPlural(words[i - 1]!.text) &&
-        words[i - 1]!.pos === 'NOUN' &&
-        !UNITS.has(words[i - 1]!.text) &&
-        words[i + 1]?.pos === 'NOUN' &&
-        (isPlural(words[i + 1]!.text) || (words[i + 2]?.pos === 'NOUN' && isPlural(words[i + 2]!.text)))
-      )
-        at = i + 1;
-      // "buildings each with units": things each row has, uncounted.
-      else if (
-        word.text === 'with' &&
-        words[i - 1]?.text === 'each' &&
-        words[i + 1]?.pos === 'NOUN' &&
-        isPlural(words[i + 1]!.text) &&
-        !UNITS.has(words[i + 1]!.text)
-      )
-        at = i + 1;
-      // "how many bids it got" asks for a count, a column.
-      else if (OBJECT_TRIGGERS.test(word.text) && word.text !== 'per' && words[i - 1]?.text !== 'how')
-        at = i + 1;
-      else if (
-        words[i + 1]?.text === "'s" &&
-        word.pos === 'NOUN' &&
-        i > 0 &&
-        /^(a|an|each|every|the)$/.test(words[i - 1]!.text)
-      )
-        at = i;
-    }
-    // "each restaurant's menu items", "a hotel's rooms": the plural things a row owns are a table.
-    if (
-      word.text === "'s" &&
-      words[i - 1]?.pos === 'NOUN' &&
-      entities.find(words[i - 1]!.lemma) !== undefined
-    ) {
-      const first = words[i + 1];
-      const second = words[i + 2];
-      const owned =
-        second?.pos === 'NOUN' && isPluralNoun(second) && first?.pos === 'NOUN'
-          ? `${first.text} ${second.lemma}`
-          : first !== undefined && isPluralNoun(first)
-            ? first.lemma
-            : undefined;
-      if (owned !== undefined && !UNITS.has(owned) && entities.find(snake(owned)) === undefined)
-        entities.add(snake(owned), first!.at);
-    }
-    // "joined by an enrollments table", "a roles table linking them", "patient_allergies as …":
-    // a table named outright.
-    // ("I want a table of …": the verb before it names nothing.)
-    if (word.text === 'table' && i > 0 && words[i - 1]!.pos !== 'PUNCT' && !ASKING.test(words[i - 1]!.text)) {
-      const noun = words[i - 1]!;
-      const key = snake(noun.text.includes('_') ? singular(noun.text) : noun.lemma);
-      if (!STOP_WORDS.has(noun.lemma) && entities.find(key) === undefined) entities.add(key, noun.at);
-      continue;
-    }
-    // "user_roles": a snake_case plural is a table; "admit_ts" and "ms_played" name columns.
-    if (
-      word.text.includes('_') &&
-      isPlural(word.text) &&
-      word.text.split('_').pop()!.length > 2 &&
-      // ("cost_micros", "price_cents": a measure in a unit names a column.)
-      !UNITS.has(word.text.split('_').pop()!) &&
-      !/^(micros|cents|pence|millis|secs|mins|hrs|pct|bps|kbps|mbps)$/.test(word.text.split('_').pop()!) &&
-      typeFromName(word.text, 'any', '') === undefined &&
-      entities.find(word.text) === undefined
-    ) {
-      entities.add(keyOfWords(word.text), word.at);
-      continue;
-    }
-    if (at < 0) continue;
+      const at = perObjectAt(words, i);
+      if (at === undefined) continue;
+      found = { at, verbObject: false, linking: false };
+    } else found = triggeredObject(words, i, entities);
+    addOwnedThings(words, i, entities);
+    if (addTableNamedOutright(words, i, entities)) continue;
+    if (addSnakeCasePlural(word, entities)) continue;
+    if (found.at < 0) continue;
     // "reports to a manager", "referred by a coworker": another row of the same people.
     if (
       /^(reports?|reporting|referred|invited|recruited|sponsored|mentored)$/.test(words[i - 1]?.text ?? '') ||
       /^(referred|invited|recruited|sponsored|mentored)$/.test(word.text)
     )
       continue;
-    const start = at;
-    while (words[at] !== undefined && /^(a|an|one|the|single|their|its|that|this)$/.test(words[at]!.text))
-      at++;
-    // "each veterinary clinic": an adjective before the noun is part of its name.
-    if (words[at]?.pos === 'ADJ' && words[at + 1]?.pos === 'NOUN' && oneRow) at++;
-    const first = words[at];
-    // After a determiner a word the tagger read as a verb is a noun ("lent to a scout").
-    // "belong to a rental,": an adjective standing alone after one is a noun too.
-    const standsAlone =
-      first?.pos === 'ADJ' && at > start && /^(PUNCT|CCONJ|VERB|AUX)$/.test(words[at + 1]?.pos ?? 'PUNCT');
-    const gerund = linking && first?.pos === 'VERB' && /ing$/.test(first.text);
-    if (
-      first === undefined ||
-      !(first.pos === 'NOUN' || (at > start && first.pos === 'VERB') || standsAlone || gerund)
+    addObject(words, found, oneRow, entities, titles);
+  }
+}
+
+/** Where an object of a relation starts, and how to read it. */
+interface ObjectStart {
+  /** The index of the object's first word, or -1 for none. */
+  at: number;
+  /** Whether a clause's verb names the object ("inspectors inspect units"): then even a unit's word is one. */
+  verbObject: boolean;
+  /** Whether the object links two tables ("linked by casting"): a word in -ing there names the table. */
+  linking: boolean;
+}
+
+/** "5-15 per supplier", "events per shipment", "each trip": where the object after "per", "each" or "every" starts. */
+function perObjectAt(words: readonly Word[], i: number): number | undefined {
+  const word = words[i]!;
+  // "price per person" is a column's unit; "5-15 per supplier", "events per shipment" count rows.
+  // "repairs logged per machine": a participle between the rows and "per".
+  const before = words[i - 1]?.pos === 'VERB' && /ed$/.test(words[i - 1]!.text) ? words[i - 2] : words[i - 1];
+  // "one row per team per season", "one vote tally per precinct and candidate": one row for each
+  // pair; a single "one row per X" is a grain (warehouse.ts).
+  const pair = (k: number) =>
+    /^(per|and|\+|&)$/.test(words[k]?.text ?? '') || /^(per|and|\+|&)$/.test(words[k + 1]?.text ?? '');
+  const oneOf =
+    ((/^(1|one)$/.test(words[i - 2]?.text ?? '') ||
+      (/^(1|one)$/.test(words[i - 3]?.text ?? '') && words[i - 2]?.pos === 'NOUN')) &&
+      pair(i + 2)) ||
+    (words[i - 2]?.text === 'per' && words[i - 1]?.pos === 'NOUN');
+  if (
+    word.text === 'per' &&
+    !(
+      before?.pos === 'NUM' ||
+      oneOf ||
+      (before !== undefined && isPlural(before.text) && before.pos === 'NOUN' && !UNITS.has(before.text))
     )
-      continue;
-    let end = at;
-    // "every employee reports to …": a verb in -s the tagger read as a noun ends the name.
-    const verbLike = /s$/.test(words[at + 1]?.text ?? '') && /^(ADP|DET)$/.test(words[at + 2]?.pos ?? '');
-    if (words[at + 1]?.pos === 'NOUN' && !isPlural(first.text) && !(oneRow && verbLike)) end = at + 1;
-    const head = words[end]!;
-    // "each trip has", "every claim is", "each player's": what follows a singular "each X" says
-    // something of it; "each logging 20 entries" has a verb where the noun would be.
-    const next = words[end + 1];
+  )
+    return undefined;
+  return i + 1;
+}
+
+/** The object after any other relation word ("belongs to", "linked by", "collected by", "has", a verb between plurals, …). */
+function triggeredObject(words: readonly Word[], i: number, entities: Entities): ObjectStart {
+  const word = words[i]!;
+  let at = -1;
+  let verbObject = false;
+  let linking = false;
+  const two = `${word.text} ${words[i + 1]?.text ?? ''}`;
+  if (OBJECT_TRIGGERS.test(two)) at = i + 2;
+  // "papers and authors linked by authorship": the table that links them.
+  else if (
+    /^(linked|connected|joined|related)$/.test(word.text) &&
+    /^(by|through|via)$/.test(words[i + 1]?.text ?? '')
+  ) {
+    at = i + 2;
+    linking = true;
+  }
+  // "collected by a researcher", "posted by a user": any participle's agent.
+  // ("sorted by date", "grouped by month": how rows are arranged names no table; "grouped by
+  // projects" names the projects.)
+  else if (
+    /ed$/.test(word.text) &&
+    words[i + 1]?.text === 'by' &&
+    !(ARRANGED.test(word.text) && !isPlural(words[i + 2]?.text ?? ''))
+  )
+    at = i + 2;
+  // "every car has service records", "clubs have members": plural things had.
+  else if (
+    /^(has|have)$/.test(word.text) &&
+    (words[i + 1]?.pos === 'NOUN' || (words[i + 1]?.pos === 'VERB' && words[i + 2]?.pos === 'NOUN')) &&
+    (isPlural(words[i + 1]!.text) || (words[i + 2]?.pos === 'NOUN' && isPlural(words[i + 2]!.text)))
+  )
+    at = i + 1;
+  // "reacts to a post", "rentals of a vehicle by a customer", "tied to a branch": one thing a
+  // verb or a plural names with an article, unless it names a column ("with a name").
+  else if (
+    /^(to|on|of|by|from|at|under|in|with|into|onto)$/.test(word.text) &&
+    /^(a|an|one)$/.test(words[i + 1]?.text ?? '') &&
+    words[i + 2]?.pos === 'NOUN' &&
+    (words[i - 1]?.pos === 'VERB' ||
+      (words[i - 1]?.pos === 'NOUN' && isPlural(words[i - 1]!.text) && word.text !== 'with')) &&
+    (typeFromName(words[i + 2]!.text)?.type ?? 'full_name') === 'full_name' &&
+    !(words[i + 3]?.pos === 'NOUN')
+  )
+    at = i + 1;
+  // "inspectors inspect units", "players buy store items": a plural doing something to a plural.
+  else if (
+    word.pos === 'VERB' &&
+    !/^(has|have|had|is|are|was|were|be|been|being)$/.test(word.text) &&
+    words[i - 1]?.pos === 'NOUN' &&
+    isPlural(words[i - 1]!.text) &&
+    (i - 1 === 0 || /^[.;:,]$/.test(words[i - 2]!.text)) &&
+    words[i + 1]?.pos === 'NOUN' &&
+    (isPlural(words[i + 1]!.text) || (words[i + 2]?.pos === 'NOUN' && isPlural(words[i + 2]!.text)))
+  ) {
+    const subject = words[i - 1]!;
+    if (!UNITS.has(subject.text) && entities.find(subject.lemma) === undefined)
+      entities.add(snake(subject.lemma), subject.at);
+    at = i + 1;
+    verbObject = true;
+    // "customers review restaurants: stars, review text": columns right after the clause describe
+    // the deed, a table of its own where the knowledge base knows the verb's noun (a review).
+    const objectEnd = words[i + 1]!.pos === 'NOUN' && isPlural(words[i + 1]!.text) ? i + 1 : i + 2;
+    const deed = nounsOfVerb(word.lemma).find((noun) => knownEntity(noun)?.key === noun);
     if (
-      oneRow &&
+      deed !== undefined &&
+      /^(:|\(|-)$/.test(words[objectEnd + 1]?.text ?? '') &&
+      entities.find(deed) === undefined
+    )
+      entities.add(deed, word.at);
+  }
+  // "comments on posts", "orders from app users": a plural thing of a plural thing.
+  else if (
+    /^(on|for|from|about|against|of|to)$/.test(word.text) &&
+    words[i - 1] !== undefined &&
+    isPlural(words[i - 1]!.text) &&
+    words[i - 1]!.pos === 'NOUN' &&
+    !UNITS.has(words[i - 1]!.text) &&
+    words[i + 1]?.pos === 'NOUN' &&
+    (isPlural(words[i + 1]!.text) || (words[i + 2]?.pos === 'NOUN' && isPlural(words[i + 2]!.text)))
+  )
+    at = i + 1;
+  // "buildings each with units": things each row has, uncounted.
+  else if (
+    word.text === 'with' &&
+    words[i - 1]?.text === 'each' &&
+    words[i + 1]?.pos === 'NOUN' &&
+    isPlural(words[i + 1]!.text) &&
+    !UNITS.has(words[i + 1]!.text)
+  )
+    at = i + 1;
+  // "how many bids it got" asks for a count, a column.
+  else if (OBJECT_TRIGGERS.test(word.text) && word.text !== 'per' && words[i - 1]?.text !== 'how') at = i + 1;
+  else if (
+    words[i + 1]?.text === "'s" &&
+    word.pos === 'NOUN' &&
+    i > 0 &&
+    /^(a|an|each|every|the)$/.test(words[i - 1]!.text)
+  )
+    at = i;
+  return { at, verbObject, linking };
+}
+
+/** "each restaurant's menu items", "a hotel's rooms": the plural things a row owns are a table. */
+function addOwnedThings(words: readonly Word[], i: number, entities: Entities): void {
+  const word = words[i]!;
+  if (
+    word.text === "'s" &&
+    words[i - 1]?.pos === 'NOUN' &&
+    entities.find(words[i - 1]!.lemma) !== undefined
+  ) {
+    const first = words[i + 1];
+    const second = words[i + 2];
+    const owned =
+      second?.pos === 'NOUN' && isPluralNoun(second) && first?.pos === 'NOUN'
+        ? `${first.text} ${second.lemma}`
+        : first !== undefined && isPluralNoun(first)
+          ? first.lemma
+          : undefined;
+    if (owned !== undefined && !UNITS.has(owned) && entities.find(snake(owned)) === undefined)
+      entities.add(snake(owned), first!.at);
+  }
+}
+
+/**
+ * "joined by an enrollments table", "a roles table linking them", "patient_allergies as …":
+ * a table named outright.
+ * ("I want a table of …": the verb before it names nothing.)
+ */
+function addTableNamedOutright(words: readonly Word[], i: number, entities: Entities): boolean {
+  const word = words[i]!;
+  if (word.text === 'table' && i > 0 && words[i - 1]!.pos !== 'PUNCT' && !ASKING.test(words[i - 1]!.text)) {
+    const noun = words[i - 1]!;
+    const key = snake(noun.text.includes('_') ? singular(noun.text) : noun.lemma);
+    if (!STOP_WORDS.has(noun.lemma) && entities.find(key) === undefined) entities.add(key, noun.at);
+    return true;
+  }
+  return false;
+}
+
+/** "user_roles": a snake_case plural is a table; "admit_ts" and "ms_played" name columns. */
+function addSnakeCasePlural(word: Word, entities: Entities): boolean {
+  if (
+    word.text.includes('_') &&
+    isPlural(word.text) &&
+    word.text.split('_').pop()!.length > 2 &&
+    // ("cost_micros", "price_cents": a measure in a unit names a column.)
+    !UNITS.has(word.text.split('_').pop()!) &&
+    !/^(micros|cents|pence|millis|secs|mins|hrs|pct|bps|kbps|mbps)$/.test(word.text.split('_').pop()!) &&
+    typeFromName(word.text, 'any', '') === undefined &&
+    entities.find(word.text) === undefined
+  ) {
+    entities.add(keyOfWords(word.text), word.at);
+    return true;
+  }
+  return false;
+}
+
+/** Adds the table an object names, from where it starts, and the objects joined to it ("a kennel and a pet"). */
+function addObject(
+  words: readonly Word[],
+  found: ObjectStart,
+  oneRow: boolean,
+  entities: Entities,
+  titles: readonly { from: number; to: number }[],
+): void {
+  const { verbObject, linking } = found;
+  let at = found.at;
+  const start = at;
+  while (words[at] !== undefined && /^(a|an|one|the|single|their|its|that|this)$/.test(words[at]!.text)) at++;
+  // "each veterinary clinic": an adjective before the noun is part of its name.
+  if (words[at]?.pos === 'ADJ' && words[at + 1]?.pos === 'NOUN' && oneRow) at++;
+  const first = words[at];
+  // After a determiner a word the tagger read as a verb is a noun ("lent to a scout").
+  // "belong to a rental,": an adjective standing alone after one is a noun too.
+  const standsAlone =
+    first?.pos === 'ADJ' && at > start && /^(PUNCT|CCONJ|VERB|AUX)$/.test(words[at + 1]?.pos ?? 'PUNCT');
+  const gerund = linking && first?.pos === 'VERB' && /ing$/.test(first.text);
+  if (
+    first === undefined ||
+    !(first.pos === 'NOUN' || (at > start && first.pos === 'VERB') || standsAlone || gerund)
+  )
+    return;
+  let end = at;
+  // "every employee reports to …": a verb in -s the tagger read as a noun ends the name.
+  const verbLike = /s$/.test(words[at + 1]?.text ?? '') && /^(ADP|DET)$/.test(words[at + 2]?.pos ?? '');
+  if (words[at + 1]?.pos === 'NOUN' && !isPlural(first.text) && !(oneRow && verbLike)) end = at + 1;
+  const head = words[end]!;
+  // "each trip has", "every claim is", "each player's": what follows a singular "each X" says
+  // something of it; "each logging 20 entries" has a verb where the noun would be.
+  const next = words[end + 1];
+  if (
+    oneRow &&
+    !(
+      next === undefined ||
+      next.pos === 'VERB' ||
+      next.pos === 'AUX' ||
+      next.text === "'s" ||
+      next.pos === 'PUNCT'
+    )
+  )
+    return;
+  // "each pipeline run belongs to …": a verb's form between the noun and the clause's verb is part of
+  // the noun's name (read by the singular subjects), no object.
+  if (oneRow && next?.pos === 'VERB' && /^(VERB|AUX)$/.test(words[end + 2]?.pos ?? '')) return;
+  // "each trip has": a singular object needs something after it that is not another noun's start.
+  if (
+    ((NOT_OBJECTS.test(head.lemma) || UNITS.has(head.text)) &&
       !(
-        next === undefined ||
-        next.pos === 'VERB' ||
-        next.pos === 'AUX' ||
-        next.text === "'s" ||
-        next.pos === 'PUNCT'
-      )
-    )
-      continue;
-    // "each pipeline run belongs to …": a verb's form between the noun and the clause's verb is part of
-    // the noun's name (read by the singular subjects), no object.
-    if (oneRow && next?.pos === 'VERB' && /^(VERB|AUX)$/.test(words[end + 2]?.pos ?? '')) continue;
-    // "each trip has": a singular object needs something after it that is not another noun's start.
-    if (
-      ((NOT_OBJECTS.test(head.lemma) || UNITS.has(head.text)) &&
-        !(
-          verbObject &&
-          !/^(second|minute|hour|day|week|month|year|time|night|quarter|row|record|entry)$/.test(head.lemma)
-        )) ||
-      STOP_WORDS.has(head.lemma) ||
-      ROW_WORDS.has(head.text)
-    )
-      continue;
-    // ("A CRM: companies, contacts and deals": a title over a list of things is no row.)
-    if (oneRow && titles.some((title) => first.at >= title.from && first.at < title.to)) continue;
-    const key = snake(end > at ? `${first.text} ${head.lemma}` : gerund ? head.text : head.lemma);
-    if (entities.find(key) === undefined && entities.find(head.lemma) === undefined)
-      entities.add(key, first.at);
-    // "reference a kennel and a pet", "per precinct and candidate", "player+achievement": the objects
-    // joined to this one are objects too.
-    let k = end + 1;
-    while (/^(and|\+|&)$/.test(words[k]?.text ?? '')) {
-      let n = k + 1;
-      const article = /^(a|an|one|the)$/.test(words[n]?.text ?? '');
-      if (article) n++;
-      const next = words[n];
-      if (next === undefined || !(next.pos === 'NOUN' || (article && next.pos === 'VERB'))) break;
-      // "and a sales rep": a noun after it makes one name with it.
-      const compound =
-        words[n + 1]?.pos === 'NOUN' && !isPlural(words[n + 1]!.text) ? words[n + 1]! : undefined;
-      const last = compound ?? next;
-      if (NOT_OBJECTS.test(last.lemma) || UNITS.has(last.text) || STOP_WORDS.has(last.lemma)) break;
-      if (typeFromName(last.lemma, 'any', '') !== undefined && !article) break;
-      const joined = snake(compound !== undefined ? `${next.text} ${last.lemma}` : last.lemma);
-      if (entities.find(joined) === undefined && entities.find(last.lemma) === undefined)
-        entities.add(joined, next.at);
-      k = (compound !== undefined ? n + 1 : n) + 1;
-    }
+        verbObject &&
+        !/^(second|minute|hour|day|week|month|year|time|night|quarter|row|record|entry)$/.test(head.lemma)
+      )) ||
+    STOP_WORDS.has(head.lemma) ||
+    ROW_WORDS.has(head.text)
+  )
+    return;
+  // ("A CRM: companies, contacts and deals": a title over a list of things is no row.)
+  if (oneRow && titles.some((title) => first.at >= title.from && first.at < title.to)) return;
+  const key = snake(end > at ? `${first.text} ${head.lemma}` : gerund ? head.text : head.lemma);
+  if (entities.find(key) === undefined && entities.find(head.lemma) === undefined)
+    entities.add(key, first.at);
+  // "reference a kennel and a pet", "per precinct and candidate", "player+achievement": the objects
+  // joined to this one are objects too.
+  let k = end + 1;
+  while (/^(and|\+|&)$/.test(words[k]?.text ?? '')) {
+    let n = k + 1;
+    const article = /^(a|an|one|the)$/.test(words[n]?.text ?? '');
+    if (article) n++;
+    const next = words[n];
+    if (next === undefined || !(next.pos === 'NOUN' || (article && next.pos === 'VERB'))) break;
+    // "and a sales rep": a noun after it makes one name with it.
+    const compound =
+      words[n + 1]?.pos === 'NOUN' && !isPlural(words[n + 1]!.text) ? words[n + 1]! : undefined;
+    const last = compound ?? next;
+    if (NOT_OBJECTS.test(last.lemma) || UNITS.has(last.text) || STOP_WORDS.has(last.lemma)) break;
+    if (typeFromName(last.lemma, 'any', '') !== undefined && !article) break;
+    const joined = snake(compound !== undefined ? `${next.text} ${last.lemma}` : last.lemma);
+    if (entities.find(joined) === undefined && entities.find(last.lemma) === undefined)
+      entities.add(joined, next.at);
+    k = (compound !== undefined ? n + 1 : n) + 1;
   }
 }
 

@@ -209,12 +209,23 @@ function keyOf(words: readonly Word[], phrase: Phrase): string | undefined {
 
 /**
  * Adds the plural things of every list of things to `entities`. Returns where titles over such lists
- * are ("Hotel bookings: hotels, rooms…"), which are no tables either.
+ * are ("Hotel bookings: hotels, rooms…"), which are no tables either. The passes, in order: plurals
+ * with columns of their own, tables in a table's column list, things had with a possessive, plurals
+ * a clause follows, then every list of things.
  */
 export function findEnumerations(words: readonly Word[], entities: Entities): { from: number; to: number }[] {
-  const titles: { from: number; to: number }[] = [];
-  // "…, courses with credits": a plural that opens a column list of its own is a table, even inside
-  // another table's list.
+  pluralsWithColumns(words, entities);
+  tablesInColumnLists(words, entities);
+  possessedThings(words, entities);
+  pluralsBeforeAClause(words, entities);
+  return listsOfThings(words, entities);
+}
+
+/**
+ * "…, courses with credits": a plural that opens a column list of its own is a table, even inside
+ * another table's list.
+ */
+function pluralsWithColumns(words: readonly Word[], entities: Entities): void {
   for (let i = 1; i < words.length - 1; i++) {
     const word = words[i]!;
     // "…, and games between two players": a plural between two rows of another table is one too
@@ -260,10 +271,15 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       if (key !== undefined) entities.add(key, word.at);
     }
   }
-  // "orders with order lines", "playlists with playlist tracks", "products with variants (size,
-  // color)": in a table's column list, its own kind of rows (named after it, and no column's name as
-  // "employee ids" is) or a plural with columns of its own in parentheses, where only things follow
-  // it ("items (sku, qty), status and total" are the order's columns), are tables.
+}
+
+/**
+ * "orders with order lines", "playlists with playlist tracks", "products with variants (size,
+ * color)": in a table's column list, its own kind of rows (named after it, and no column's name as
+ * "employee ids" is) or a plural with columns of its own in parentheses, where only things follow
+ * it ("items (sku, qty), status and total" are the order's columns), are tables.
+ */
+function tablesInColumnLists(words: readonly Word[], entities: Entities): void {
   for (let w = 1; w < words.length - 1; w++) {
     if (!/^(with|having|including|plus)$/.test(words[w]!.text)) continue;
     const owner = words[w - 1]!;
@@ -302,8 +318,13 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     if (tables.length > 0) tables.push(...items.filter((item) => known(item) && !tables.includes(item)));
     for (const item of tables) entities.add(item.key!, words[item.phrase.first]!.at);
   }
-  // "plants with their work orders - product, …": things a table has, named with its possessive, are a
-  // table (columns are no one's).
+}
+
+/**
+ * "plants with their work orders - product, …": things a table has, named with its possessive, are a
+ * table (columns are no one's).
+ */
+function possessedThings(words: readonly Word[], entities: Entities): void {
   for (let p = 1; p < words.length - 1; p++) {
     if (!/^(their|its)$/.test(words[p]!.text) || !/^(with|and)$/.test(words[p - 1]!.text)) continue;
     const phrase = phraseAt(words, p + 1);
@@ -312,8 +333,13 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
     const key = keyOf(words, phrase.phrase);
     if (key !== undefined) entities.add(key, words[phrase.phrase.first]!.at);
   }
-  // "devices (name, room) and the alerts they raise: …": a plural that a clause of its own follows
-  // ("they raise", "we ship") is a table, not a column.
+}
+
+/**
+ * "devices (name, room) and the alerts they raise: …": a plural that a clause of its own follows
+ * ("they raise", "we ship") is a table, not a column.
+ */
+function pluralsBeforeAClause(words: readonly Word[], entities: Entities): void {
   for (let i = 1; i < words.length - 2; i++) {
     const word = words[i]!;
     if (
@@ -328,6 +354,14 @@ export function findEnumerations(words: readonly Word[], entities: Entities): { 
       if (!NOT_TABLES.has(word.text)) entities.add(key, word.at);
     }
   }
+}
+
+/**
+ * Every list of things: phrases joined by commas and "and"; in a list of things (not columns) every
+ * plural is a table. A title over such a list ("Restaurant orders: 15 restaurants, …") is no table.
+ */
+function listsOfThings(words: readonly Word[], entities: Entities): { from: number; to: number }[] {
+  const titles: { from: number; to: number }[] = [];
   for (let i = 0; i < words.length;) {
     const start = phraseAt(words, i);
     if (start === undefined) {

@@ -568,7 +568,6 @@ function describedColumn(item: string): { words: string; type?: string } | undef
   return undefined;
 }
 
-/** Parses a field list for `table`; `isEntity` tells which words name tables (those become refs). */
 /** Type words written after a column's name: "device id (uuid)", "payload json". */
 const TYPE_WORDS: Record<string, string> = {
   uuid: 'uuid',
@@ -607,34 +606,40 @@ const SQL_COLUMN =
 const SQL_ONLY =
   /^(varchar|nvarchar|int|bigint|smallint|bigserial|decimal|numeric|bool|boolean|timestamptz|jsonb)$/;
 
-export function parseFields(
-  text: string,
-  table: string,
-  isEntity: (phrase: string) => string | undefined,
-): { fields: PromptField[]; refs: string[]; enumText: string[] } {
-  const specials = new Map<string, Special>();
-  const enumText: string[] = [];
+/** What the field rules share while they read one field list. */
+interface FieldList {
+  table: string;
+  /** Which words name tables (those become refs, not columns). */
+  isEntity: (phrase: string) => string | undefined;
+  /** The text of the enums read, for the relation reader to skip. */
+  enumText: string[];
+  /** Puts a column read by a rule in the text as a key (` @n@ `) that the item reader turns back into it. */
+  mark: (name: string, inferred: Inferred) => string;
+}
+
+function openList(rest: string): string {
   // "tracks table, cols: title, …": a word for the columns themselves opens their list.
-  let rest = ` ${text} `
-    .replace(
-      /\b(?:cols|columns|fields|attributes|props|properties)\s*:|(?:^\s*|[.;]\s+)(?:cols|columns)\b/g,
-      ', ',
-    )
-    // "fact, keyed by vessel and port: …": the keys are refs, read with the relations.
-    .replace(/\bkeyed\s+(?:by|to|on)\b/g, ' ')
-    // "(unique pair)", "unique per member+class": a word on the pairs (read with the relations), no column.
-    .replace(UNIQUE_PAIRS_REMARK, ' ')
-    // "with quantity linking the two": the link is read with the relations, no column's words.
-    .replace(/\b(?:linking|joining|connecting)\s+(?:them|the (?:two|2)|both|those)\b/g, ' ')
-    // "sauna (bool)": a yes/no column, as "sauna bool" is.
-    .replace(/\s*\((bool|boolean|flag)\)/g, ' $1')
-    // "pass/fail boolean": one yes/no column named by its two answers.
-    .replace(/\b([a-z]+)\/([a-z]+)(?=\s+(?:bool|boolean|flag)\b)/g, '$1_$2');
-  const mark = (name: string, inferred: Inferred) => {
-    const key = `@${specials.size}@`;
-    specials.set(key, { name, inferred });
-    return ` ${key} `;
-  };
+  return (
+    rest
+      .replace(
+        /\b(?:cols|columns|fields|attributes|props|properties)\s*:|(?:^\s*|[.;]\s+)(?:cols|columns)\b/g,
+        ', ',
+      )
+      // "fact, keyed by vessel and port: …": the keys are refs, read with the relations.
+      .replace(/\bkeyed\s+(?:by|to|on)\b/g, ' ')
+      // "(unique pair)", "unique per member+class": a word on the pairs (read with the relations), no column.
+      .replace(UNIQUE_PAIRS_REMARK, ' ')
+      // "with quantity linking the two": the link is read with the relations, no column's words.
+      .replace(/\b(?:linking|joining|connecting)\s+(?:them|the (?:two|2)|both|those)\b/g, ' ')
+      // "sauna (bool)": a yes/no column, as "sauna bool" is.
+      .replace(/\s*\((bool|boolean|flag)\)/g, ' $1')
+      // "pass/fail boolean": one yes/no column named by its two answers.
+      .replace(/\b([a-z]+)\/([a-z]+)(?=\s+(?:bool|boolean|flag)\b)/g, '$1_$2')
+  );
+}
+
+function writtenTypes(rest: string, fieldList: FieldList): string {
+  const { table, isEntity, mark } = fieldList;
   // "device id (uuid)", "payload json", "firmware version (semver)": a type written after the name
   // types the column and names nothing ("order uuid" is an order's uuid, named so).
   rest = rest.replace(
@@ -650,6 +655,11 @@ export function parseFields(
       return `${lead}${space}${mark(name, inferred)}`;
     },
   );
+  return rest;
+}
+
+function sqlColumns(rest: string, fieldList: FieldList): string {
+  const { table, isEntity, mark } = fieldList;
   // "gross_pay decimal, tower_id uuid pk, currency char(3)": a column written as in a CREATE TABLE is
   // typed as schema detection types that SQL column. A word that is English too ("pay date", "notes
   // text") is a SQL type only after a snake_case name.
@@ -689,6 +699,11 @@ export function parseFields(
       return `${lead}${space}${mark(name, field.params === undefined ? { type: field.type } : { type: field.type, params: field.params })}`;
     },
   );
+  return rest;
+}
+
+function codePatterns(rest: string, fieldList: FieldList): string {
+  const { table, isEntity, mark } = fieldList;
   // "employee code (EMP-xxxxxx)": a code's pattern in parentheses, a sequence with that prefix.
   rest = rest.replace(
     /(^|[,;:(]|\band\b|\bwith\b)(\s*)([a-z][a-z0-9_]*(?: [a-z][a-z0-9_]*){0,3}?)\s*\(\s*([a-z]{1,8})(-)(x{3,}|#{3,}|0{3,}|9{3,}|n{3,})\s*\)/g,
@@ -699,6 +714,11 @@ export function parseFields(
       return `${lead}${space}${mark(name, { type: 'sequence', params })}`;
     },
   );
+  return rest;
+}
+
+function slashLists(rest: string, fieldList: FieldList): string {
+  const { table } = fieldList;
   // "session id / sku / qty (1-10) / unit price": spaced slashes and no comma separate columns.
   if (!rest.includes(',') && (rest.match(/\s\/\s/g)?.length ?? 0) >= 3)
     rest = rest.replace(/\s+\/\s+/g, ', ');
@@ -722,6 +742,11 @@ export function parseFields(
         : list;
     },
   );
+  return rest;
+}
+
+function rangesOfOtherRows(rest: string, fieldList: FieldList): string {
+  const { isEntity } = fieldList;
   // "each owning 1-3 accounts": a range of another table's rows is how many each row has (read with the
   // entities), not a column.
   rest = rest.replace(
@@ -729,6 +754,10 @@ export function parseFields(
     (m, noun: string) =>
       isEntity(noun) !== undefined || isEntity(noun.split(' ')[0] as string) !== undefined ? ' ' : m,
   );
+  return rest;
+}
+
+function unitsInParens(rest: string): string {
   // A unit in parentheses says how a value is measured, not what it may be: "temperature (°C)".
   // The unit joins the name ("delivery time (minutes)" → delivery_time_minutes, a number), a currency
   // does not ("salary (USD)" → salary).
@@ -740,6 +769,11 @@ export function parseFields(
       .replace(/\//g, ' ');
     return /^(usd|eur|gbp|jpy|inr|\$|€|£|¥)$/.test(unit) ? ' ' : ` ${unit}`;
   });
+  return rest;
+}
+
+function parenthesisedEnums(rest: string, fieldList: FieldList): string {
+  const { table, isEntity, mark, enumText } = fieldList;
   // Parenthesised or listed enum values.
   rest = rest.replace(
     /\b([a-z][a-z _-]{0,40}?)\s*\(([^()]*(?:,|\/|\bor\b)[^()]*)\)/g,
@@ -754,13 +788,20 @@ export function parseFields(
       return ` ${prefix} ${mark(name, { type: 'enum', params: { values } })}`;
     },
   );
-  const stops = [...STOP_WORDS, 'or', 'and'].join('|');
-  const w = `(?!(?:${stops})\\b)[a-z0-9][a-z0-9_'-]*`;
-  // ("booking.com": a dot between letters stays in a value.)
-  const wv = `(?!(?:or|and|with|having|plus|including)\\b)[a-z0-9][a-z0-9_'-]*(?:\\.[a-z0-9]+)*`;
-  const value = `${wv}(?: ${wv}){0,2}`;
+  return rest;
+}
+
+/** A word of a column's name in the enum patterns (no stop word). */
+const NAME_WORD = `(?!(?:${[...STOP_WORDS, 'or', 'and'].join('|')})\\b)[a-z0-9][a-z0-9_'-]*`;
+/** A word of a value in the enum patterns ("booking.com": a dot between letters stays in a value). */
+const VALUE_WORD = `(?!(?:or|and|with|having|plus|including)\\b)[a-z0-9][a-z0-9_'-]*(?:\\.[a-z0-9]+)*`;
+/** A value of up to three words. */
+const VALUE = `${VALUE_WORD}(?: ${VALUE_WORD}){0,2}`;
+
+function enumKeys(rest: string, fieldList: FieldList): string {
+  const { table, mark, enumText } = fieldList;
   const enumRe = new RegExp(
-    `\\b((?:[a-z]+ )?(?:${ENUM_KEYS}))(?:\\s+(?:of|is|being|either|one of|can be|could be|as|like|:|=))*\\s*:?\\s+(${value}(?:\\s*/\\s*${value})+|${value}(?:\\s*,\\s*${value})*(?:\\s*,\\s*(?:or|and)|\\s+or)\\s+${wv}(?: ${w})?)`,
+    `\\b((?:[a-z]+ )?(?:${ENUM_KEYS}))(?:\\s+(?:of|is|being|either|one of|can be|could be|as|like|:|=))*\\s*:?\\s+(${VALUE}(?:\\s*/\\s*${VALUE})+|${VALUE}(?:\\s*,\\s*${VALUE})*(?:\\s*,\\s*(?:or|and)|\\s+or)\\s+${VALUE_WORD}(?: ${NAME_WORD})?)`,
     'g',
   );
   rest = rest.replace(enumRe, (m, words: string, list: string) => {
@@ -785,11 +826,16 @@ export function parseFields(
     const lead = words.split(' ')[0] as string;
     return (STOP_WORDS.has(lead) ? ` ${lead} ` : ' ') + mark(name, { type: 'enum', params: { values } });
   });
+  return rest;
+}
+
+function colonLists(rest: string, fieldList: FieldList): string {
+  const { table, isEntity, mark, enumText } = fieldList;
   // "(title, duration, track: web, data, mobile)": a name, a colon and a list that runs to the closing
   // parenthesis (or a semicolon) are that column's choices, unless every item names a column.
   rest = rest.replace(
     new RegExp(
-      `(^|[,(]|\\band\\b|\\bwith\\b)(\\s*)([a-z][a-z0-9_'-]*(?: [a-z][a-z0-9_'-]*)?)\\s*:\\s*(${value}(?:\\s*,\\s*${value})+)\\s*(?=[);])`,
+      `(^|[,(]|\\band\\b|\\bwith\\b)(\\s*)([a-z][a-z0-9_'-]*(?: [a-z][a-z0-9_'-]*)?)\\s*:\\s*(${VALUE}(?:\\s*,\\s*${VALUE})+)\\s*(?=[);])`,
       'g',
     ),
     (m, lead: string, space: string, words: string, list: string) => {
@@ -800,8 +846,11 @@ export function parseFields(
       return `${lead}${space}${mark(name, { type: 'enum', params: { values } })}`;
     },
   );
-  // Any name before values joined by "or" (or after "one of", "either"): "outcome resolved, escalated or
-  // dropped", "fruit one of apple, pear or plum". Values joined by "and" are columns, not choices.
+  return rest;
+}
+
+function yesNo(rest: string, fieldList: FieldList): string {
+  const { table, isEntity, mark } = fieldList;
   // "vegetarian yes/no", "active (y/n)": a flag.
   rest = rest.replace(
     /\b([a-z][a-z _-]{0,30}?)\s*\(?\s*\b(?:yes\s*\/\s*no|y\s*\/\s*n|true\s*\/\s*false)\b\s*\)?/g,
@@ -812,8 +861,13 @@ export function parseFields(
       return ` ${prefix} ${mark(name, { type: 'boolean' })}`;
     },
   );
-  // A name and its choices, matched by the two patterns below, as an enum field.
-  const choice = (m: string, lead: string, space: string, words: string, list: string) => {
+  return rest;
+}
+
+/** A name and its choices, matched by the patterns of the rules below, as an enum field. */
+function choice(fieldList: FieldList) {
+  const { table, isEntity, mark, enumText } = fieldList;
+  return (m: string, lead: string, space: string, words: string, list: string) => {
     if (/@\d+@/.test(m)) return m;
     // "participant code, age 18-75, arm placebo or treatment": columns before the last one's choices.
     // The choices start at the last item of several words when an item before it is a column
@@ -839,19 +893,27 @@ export function parseFields(
     enumText.push(list);
     return `${lead}${space}${mark(name, { type: 'enum', params: { values } })}`;
   };
+}
+
+// Any name before values joined by "or" (or after "one of", "either"): "outcome resolved, escalated or
+// dropped", "fruit one of apple, pear or plum". Values joined by "and" are columns, not choices.
+function oneOf(rest: string, fieldList: FieldList): string {
   // "level one of A1, A2, B1": a list after "one of" is a choice even without "or".
   const oneOfRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*(?:(?:a|an|the)\\s+)?)((?:${w} )?${w})\\s*(?:[-:]\\s*)?(?:(?:which|that)\\s+)?(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${value}(?:\\s*,\\s*${value})*(?:\\s*,?\\s+or\\s+${value})?)(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    `(^|[,(;:]|\\bwith\\b|\\band\\b)(\\s*(?:(?:a|an|the)\\s+)?)((?:${NAME_WORD} )?${NAME_WORD})\\s*(?:[-:]\\s*)?(?:(?:which|that)\\s+)?(?:is\\s+|are\\s+)?(?:one of|either)\\s*:?\\s+(${VALUE}(?:\\s*,\\s*${VALUE})*(?:\\s*,?\\s+or\\s+${VALUE})?)(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
-  rest = rest.replace(oneOfRe, choice);
-  const orRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*(?:(?:a|an|the)\\s+(?![a-z]+'s\\b))?)((?:${w} )?${w})(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*[:-]?\\s+(${value}(?:(?:\\s*,\\s*|\\s+or\\s+)${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
-    'g',
-  );
+  rest = rest.replace(oneOfRe, choice(fieldList));
+  return rest;
+}
+
+function tableType(rest: string, fieldList: FieldList): string {
+  const { table, mark, enumText } = fieldList;
   // "with like, love, laugh or angry": choices named by nothing but the table are its type.
   rest = rest.replace(
-    new RegExp(`(^|\\bwith\\b)\\s+(${wv}(?:\\s*,\\s*${wv})+\\s*,?\\s+or\\s+${wv})(?=\\s*(?:[,;.)]|$))`),
+    new RegExp(
+      `(^|\\bwith\\b)\\s+(${VALUE_WORD}(?:\\s*,\\s*${VALUE_WORD})+\\s*,?\\s+or\\s+${VALUE_WORD})(?=\\s*(?:[,;.)]|$))`,
+    ),
     (m, lead: string, list: string) => {
       const values = choices(list);
       if (values.some((v) => namesColumn(String(v), table))) return m;
@@ -859,17 +921,35 @@ export function parseFields(
       return `${lead} ${mark('type', { type: 'enum', params: { values } })}`;
     },
   );
-  rest = rest.replace(orRe, choice);
-  // "rating g/pg/pg-13/r": any name before values joined by slashes.
-  const slashRe = new RegExp(
-    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*)((?:${w} )?${w})\\s*[:-]?\\s+(${wv}(?:\\s*/\\s*${value}){1,})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+  return rest;
+}
+
+function orChoices(rest: string, fieldList: FieldList): string {
+  const orRe = new RegExp(
+    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*(?:(?:a|an|the)\\s+(?![a-z]+'s\\b))?)((?:${NAME_WORD} )?${NAME_WORD})(?:\\s+(?:is|are|of|being|can be|could be))?(?:\\s+(?:one of|either))?\\s*[:-]?\\s+(${VALUE}(?:(?:\\s*,\\s*|\\s+or\\s+)${VALUE})*\\s*,?\\s+or\\s+${VALUE})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
     'g',
   );
-  rest = rest.replace(slashRe, choice);
+  rest = rest.replace(orRe, choice(fieldList));
+  return rest;
+}
+
+function slashChoices(rest: string, fieldList: FieldList): string {
+  // "rating g/pg/pg-13/r": any name before values joined by slashes.
+  const slashRe = new RegExp(
+    `(^|[,(;:]|\\bwith\\b|\\band\\b|'s)(\\s*)((?:${NAME_WORD} )?${NAME_WORD})\\s*[:-]?\\s+(${VALUE_WORD}(?:\\s*/\\s*${VALUE}){1,})(?=\\s*(?:[,;.)]|\\band\\b|\\bwith\\b|$))`,
+    'g',
+  );
+  rest = rest.replace(slashRe, choice(fieldList));
+  return rest;
+}
+
+function closingColonList(rest: string, fieldList: FieldList): string {
+  const { table, isEntity, mark, enumText } = fieldList;
+  const pick = choice(fieldList);
   // "seat class: economy, premium, business, first" closing a list: the values of the name before.
   rest = rest.replace(
     new RegExp(
-      `(^|[,(;]|\\bwith\\b|\\band\\b)(\\s*)((?:${w} )?${w})\\s*:\\s+(${value}(?:\\s*,\\s*${value}){2,})(?=\\s*(?:\\)|$))`,
+      `(^|[,(;]|\\bwith\\b|\\band\\b)(\\s*)((?:${NAME_WORD} )?${NAME_WORD})\\s*:\\s+(${VALUE}(?:\\s*,\\s*${VALUE}){2,})(?=\\s*(?:\\)|$))`,
     ),
     (m, lead: string, space: string, words: string, list: string) => {
       // "seat class: economy, premium, business, first": one value that could name a column
@@ -885,13 +965,18 @@ export function parseFields(
           return `${lead}${space}${mark(name, { type: 'enum', params: { values: choices(list) } })}`;
         }
       }
-      return columns.length * 2 >= items.length ? m : choice(m, lead, space, words, list);
+      return columns.length * 2 >= items.length ? m : pick(m, lead, space, words, list);
     },
   );
+  return rest;
+}
+
+function eitherType(rest: string, fieldList: FieldList): string {
+  const { mark, enumText } = fieldList;
   // "is either in-person or telehealth" with no name: the row's type.
   rest = rest.replace(
     new RegExp(
-      `(?:^|\\band\\s+)(?:is|are)\\s+either\\s+(${value}(?:\\s*,\\s*${value})*\\s*,?\\s+or\\s+${value})(?=\\s*(?:[,;.)]|\\band\\b|$))`,
+      `(?:^|\\band\\s+)(?:is|are)\\s+either\\s+(${VALUE}(?:\\s*,\\s*${VALUE})*\\s*,?\\s+or\\s+${VALUE})(?=\\s*(?:[,;.)]|\\band\\b|$))`,
     ),
     (m, list: string) => {
       const values = choices(list);
@@ -900,11 +985,21 @@ export function parseFields(
       return ` ${mark('type', { type: 'enum', params: { values } })}`;
     },
   );
+  return rest;
+}
+
+function aged(rest: string, fieldList: FieldList): string {
+  const { mark } = fieldList;
   // "aged 18 to 65"
   rest = rest.replace(
     new RegExp(`\\baged\\s+(${NUM})\\s*(?:-|to|and)\\s*(${NUM})`, 'g'),
     (_m, a: string, b: string) => mark('age', numericType({ type: 'age' }, Number(a), Number(b))),
   );
+  return rest;
+}
+
+function dateWindows(rest: string, fieldList: FieldList): string {
+  const { table, mark } = fieldList;
   // Date windows after a field phrase, before numeric ranges: `2025-09-01 and 2025-12-19` is no range of numbers.
   for (let guard = 0; guard < 10; guard++) {
     const found = readWindow(rest);
@@ -938,6 +1033,11 @@ export function parseFields(
       : mark(name || 'created_at', { type, params: windowParams(found.window, type) });
     rest = rest.slice(0, found.index - words.length) + key + rest.slice(found.index + found.length);
   }
+  return rest;
+}
+
+function countedRanges(rest: string, fieldList: FieldList): string {
+  const { isEntity, mark } = fieldList;
   // "guest name, 1-14 nights, total price": an item that is a range of a plural counts those things.
   rest = rest.replace(
     new RegExp(
@@ -950,6 +1050,11 @@ export function parseFields(
       return `${lead}${space}${mark(noun, { type: 'integer', params: { min, max } })}`;
     },
   );
+  return rest;
+}
+
+function numericRanges(rest: string, fieldList: FieldList): string {
+  const { table, isEntity, mark } = fieldList;
   // Numeric ranges after a field phrase.
   const rangeRe = new RegExp(
     `\\b([a-z][a-z0-9 _-]{0,40}?)\\s*(?:\\(\\s*)?(?:between|from|of|ranging from|in the range)?\\s*\\$?(${NUM})\\s*(?:-|to|and|–)\\s*\\$?(${NUM})(?:\\s*\\))?(?:\\s+(?:stars|dollars|euros|usd|eur|years|minutes|hours|days|km|kg|tons|percent|%|points))?`,
@@ -963,6 +1068,101 @@ export function parseFields(
     const max = Math.max(Number(a), Number(b));
     return ` ${prefix} ${mark(name, numericType(typeFor(name, table), min, max))}`;
   });
+  return rest;
+}
+
+function verbFlags(rest: string): string {
+  // Parentheses left after the enums were read, and a dash between spaces, end an item too:
+  // "(name, salary, job title) - 250 rows". "Has been" is no "has" that opens a list.
+  rest = rest.replace(/\b(?:has|have) been\b/g, 'was');
+  // "…, is admin, has garage": a yes/no column named with its verb, where an item starts.
+  rest = rest.replace(
+    /(^|[,;(]|\band\b)\s*(is|has)\s+(?!(?:a|an|the|one|no|many|several|multiple|been|\d+)\b)([a-z]+)\b(?=\s*(?:[,;)]|\band\b|$))/g,
+    '$1 $2_$3',
+  );
+  return rest;
+}
+
+/**
+ * The field rules, in order. Each reads some columns out of the list's text (enums, ranges, date
+ * windows, typed and SQL columns) and leaves a key for each in its place, so that their commas and
+ * "and"s are not read as separators; the items left are then read one by one (readItem).
+ */
+const FIELD_RULES: readonly { name: string; read: (rest: string, fieldList: FieldList) => string }[] = [
+  // "cols: title, …", "keyed by vessel and port", "(unique pair)", "linking the two", "sauna (bool)"
+  { name: 'words that open or remark on the list', read: openList },
+  // "device id (uuid)", "payload json", "firmware version (semver)"
+  { name: 'a type written after the name', read: writtenTypes },
+  // "gross_pay decimal, tower_id uuid pk, currency char(3)"
+  { name: 'columns written as SQL', read: sqlColumns },
+  // "employee code (EMP-xxxxxx)"
+  { name: 'a code pattern', read: codePatterns },
+  // "session id / sku / qty (1-10) / unit price", "full name / dob / blood type", "length/width/height in cm"
+  { name: 'columns separated by slashes', read: slashLists },
+  // "each owning 1-3 accounts"
+  { name: "ranges of another table's rows", read: rangesOfOtherRows },
+  // "temperature (°C)", "delivery time (minutes)", "salary (USD)"
+  { name: 'units in parentheses', read: unitsInParens },
+  // "size (s, m, l)", "room type (single/double)"
+  { name: 'values in parentheses', read: parenthesisedEnums },
+  // "status pending, paid or shipped", "priority: low/medium/high"
+  { name: 'values after a word for a kind', read: enumKeys },
+  // "(title, duration, track: web, data, mobile)"
+  { name: 'a colon list to the closing parenthesis', read: colonLists },
+  // "vegetarian yes/no", "active (y/n)"
+  { name: 'yes or no', read: yesNo },
+  // "level one of A1, A2, B1"
+  { name: 'one of', read: oneOf },
+  // "with like, love, laugh or angry"
+  { name: 'choices that name the type', read: tableType },
+  // "outcome resolved, escalated or dropped", "fruit one of apple, pear or plum"
+  { name: 'choices joined by or', read: orChoices },
+  // "rating g/pg/pg-13/r"
+  { name: 'choices joined by slashes', read: slashChoices },
+  // "seat class: economy, premium, business, first", "rank: captain, first officer, purser"
+  { name: 'a colon list closing the list', read: closingColonList },
+  // "is either in-person or telehealth"
+  { name: 'either, with no name', read: eitherType },
+  // "aged 18 to 65"
+  { name: 'aged', read: aged },
+  // "enrolled between 2025-09-01 and 2025-12-19", "year between 2005 and 2025"
+  { name: 'date windows', read: dateWindows },
+  // "guest name, 1-14 nights, total price"
+  { name: 'a range of a plural', read: countedRanges },
+  // "price between 10 and 200", "rating from 1 to 5 stars", "age 0-20"
+  { name: 'numeric ranges', read: numericRanges },
+  // "has been", "…, is admin, has garage"
+  { name: 'yes/no columns named with their verb', read: verbFlags },
+];
+
+/** Parses a field list for `table`; `isEntity` tells which words name tables (those become refs). */
+export function parseFields(
+  text: string,
+  table: string,
+  isEntity: (phrase: string) => string | undefined,
+): { fields: PromptField[]; refs: string[]; enumText: string[] } {
+  const specials = new Map<string, Special>();
+  const enumText: string[] = [];
+  const mark = (name: string, inferred: Inferred) => {
+    const key = `@${specials.size}@`;
+    specials.set(key, { name, inferred });
+    return ` ${key} `;
+  };
+  const fieldList: FieldList = { table, isEntity, enumText, mark };
+  let rest = ` ${text} `;
+  for (const rule of FIELD_RULES) rest = rule.read(rest, fieldList);
+  const { fields, refs } = readItems(rest, fieldList, specials);
+  yesNoChoicesAsFlags(fields);
+  timesBesideADay(fields);
+  return { fields, refs, enumText };
+}
+
+/** Splits what the rules left into items and reads each (a key left by a rule is its column). */
+function readItems(
+  rest: string,
+  fieldList: FieldList,
+  specials: Map<string, Special>,
+): { fields: PromptField[]; refs: string[] } {
   const fields: PromptField[] = [];
   const refs: string[] = [];
   const seen = new Set<string>();
@@ -978,117 +1178,124 @@ export function parseFields(
     seen.add(field.name);
     fields.push(field);
   };
-  // Parentheses left after the enums were read, and a dash between spaces, end an item too:
-  // "(name, salary, job title) - 250 rows". "Has been" is no "has" that opens a list.
-  rest = rest.replace(/\b(?:has|have) been\b/g, 'was');
-  // "…, is admin, has garage": a yes/no column named with its verb, where an item starts.
-  rest = rest.replace(
-    /(^|[,;(]|\band\b)\s*(is|has)\s+(?!(?:a|an|the|one|no|many|several|multiple|been|\d+)\b)([a-z]+)\b(?=\s*(?:[,;)]|\band\b|$))/g,
-    '$1 $2_$3',
-  );
   for (const raw of rest.split(
     /\s*(?:,|;|\band\b|\bplus\b|\bas well as\b|&|\bwith\b|\bhas\b|\bhave\b|\bhaving\b|[():]|\s-\s)\s*/,
   )) {
-    const item = raw.trim();
-    if (item === '') continue;
-    const keys = item.match(/@\d+@/g);
-    if (keys !== null) {
-      for (const key of keys) {
-        const special = specials.get(key) as Special;
-        push({
-          name: special.name,
-          type: special.inferred.type,
-          ...(special.inferred.params ? { params: special.inferred.params } : {}),
-        });
-      }
-      continue;
-    }
-    const described = describedColumn(item);
-    if (described !== undefined) {
-      const name = fieldName(described.words, table);
-      if (name !== '' && isEntity(name) === undefined)
-        push(
-          described.type === undefined
-            ? { name, type: typeFor(name, table).type }
-            : { name, type: described.type },
-        );
-      continue;
-    }
-    // "is late?", "vegetarian?", "a wheelchair accessible? flag", "whether it was approved": yes/no.
-    // ("whether the queen was seen": the queen's, named by both words, unless the queen is the row.)
-    const thing = /^whether\s+the\s+([a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item);
-    const ownWords =
-      thing !== null && singular(thing[1]!) !== singular(table.split('_').pop() ?? table)
-        ? `${thing[1]} ${thing[2]}`
-        : undefined;
-    const whether =
-      /^whether\s+(?:it|they|the\s+[a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item) ??
-      // "whether they passed", "whether extra insurance was taken": the deed, or the thing had.
-      /^whether\s+(?:it|they|he|she|the\s+[a-z]+)\s+([a-z]+ed)$/.exec(item) ??
-      /^whether\s+(?!it\b|they\b|the\b)([a-z]+(?:\s+[a-z]+)?)\s+(?:was|is|were|are)\s+[a-z]+$/.exec(item) ??
-      // "approved flag", "success bool", "balcony bool"
-      /^(?:an?\s+)?([a-z][a-z_ ]*?)\s+(?:flag|bool|boolean)(?:\s+(?:column|field))?$/.exec(item);
-    if (/\?(\s+flag)?$/.test(item) || ownWords !== undefined || whether !== null) {
-      const words =
-        ownWords ??
-        whether?.[1] ??
-        item
-          .replace(/^(?:a|an|the)\s+/, '')
-          .replace(/^(?:is|has|was|can|does)\s+/, '')
-          .replace(/\?(\s+flag)?$/, '');
-      // "whether it was opened": a participle the relation reader treats as a stop word still names it.
-      const name = fieldName(words, table) || (whether === null ? '' : snake(words));
-      if (name !== '' && isEntity(name) === undefined) push({ name, type: 'boolean' });
-      continue;
-    }
-    // "…, created": a lone participle of a row's life is its time stamp.
-    const stamp =
-      /^(created|updated|modified|deleted|registered|published|posted|submitted|started|ended|finished|opened|closed|resolved|expired|requested|reported)$/.exec(
-        item,
-      );
-    if (stamp !== null) {
-      // (An email "opened" or not: the table decides.)
-      if (typeFor(stamp[1]!, table).type === 'boolean') push({ name: stamp[1]!, type: 'boolean' });
-      else push({ name: `${stamp[1]}_at`, type: 'datetime' });
-      continue;
-    }
-    if (/^(?:(?:a|an|the|its|their)\s+)*[a-z]+\s+(at|on)$/.test(item)) {
-      const name = fieldName(item, table);
-      push({ name, type: typeFor(name, table).type });
-      continue;
-    }
-    const words = stripLead(ownColumnOf(item).split(/\s+/));
-    if (words.length === 0 || words.length > 4) continue;
-    // "… and an alert table": the next table named outright, no reference of this one.
-    if (words.length > 1 && words.at(-1) === 'table') continue;
-    const phrase = words.join(' ');
-    // "kennel_id", "kennel id": the key of a table named in the prompt is a reference to it.
-    const keyOf = /^([a-z][a-z_ ]*?)[_ ]id$/.exec(phrase)?.[1];
-    const keyed = keyOf === undefined ? undefined : isEntity(keyOf);
-    if (keyed !== undefined) {
-      refs.push(keyed);
-      continue;
-    }
-    const entity = isEntity(phrase) ?? isEntity(words[words.length - 1] as string);
-    if (entity !== undefined) {
-      refs.push(entity);
-      continue;
-    }
-    let name = fieldName(phrase, table);
-    if (name === '' || /^\d/.test(name)) continue;
-    if (
-      typeFromName(name, 'any', table) === undefined &&
-      singular(name) !== name &&
-      typeFromName(singular(name), 'any', table) !== undefined
-    ) {
-      name = singular(name);
-    }
-    const inferred = typeFor(name, table);
-    const field: PromptField = { name, type: inferred.type };
-    if (inferred.params !== undefined) field.params = inferred.params;
-    push(field);
+    readItem(raw.trim(), fieldList, specials, push, refs);
   }
-  // "vegetarian yes/no": a choice between yes and no is a boolean.
+  return { fields, refs };
+}
+
+/** Reads one item of the list: a key left by a rule, a described column, a flag, a time stamp, a ref or a name. */
+function readItem(
+  item: string,
+  fieldList: FieldList,
+  specials: Map<string, Special>,
+  push: (field: PromptField) => void,
+  refs: string[],
+): void {
+  const { table, isEntity } = fieldList;
+  if (item === '') return;
+  const keys = item.match(/@\d+@/g);
+  if (keys !== null) {
+    for (const key of keys) {
+      const special = specials.get(key) as Special;
+      push({
+        name: special.name,
+        type: special.inferred.type,
+        ...(special.inferred.params ? { params: special.inferred.params } : {}),
+      });
+    }
+    return;
+  }
+  const described = describedColumn(item);
+  if (described !== undefined) {
+    const name = fieldName(described.words, table);
+    if (name !== '' && isEntity(name) === undefined)
+      push(
+        described.type === undefined
+          ? { name, type: typeFor(name, table).type }
+          : { name, type: described.type },
+      );
+    return;
+  }
+  // "is late?", "vegetarian?", "a wheelchair accessible? flag", "whether it was approved": yes/no.
+  // ("whether the queen was seen": the queen's, named by both words, unless the queen is the row.)
+  const thing = /^whether\s+the\s+([a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item);
+  const ownWords =
+    thing !== null && singular(thing[1]!) !== singular(table.split('_').pop() ?? table)
+      ? `${thing[1]} ${thing[2]}`
+      : undefined;
+  const whether =
+    /^whether\s+(?:it|they|the\s+[a-z]+)\s+(?:was|is|were|are|has been|gets)\s+([a-z]+)$/.exec(item) ??
+    // "whether they passed", "whether extra insurance was taken": the deed, or the thing had.
+    /^whether\s+(?:it|they|he|she|the\s+[a-z]+)\s+([a-z]+ed)$/.exec(item) ??
+    /^whether\s+(?!it\b|they\b|the\b)([a-z]+(?:\s+[a-z]+)?)\s+(?:was|is|were|are)\s+[a-z]+$/.exec(item) ??
+    // "approved flag", "success bool", "balcony bool"
+    /^(?:an?\s+)?([a-z][a-z_ ]*?)\s+(?:flag|bool|boolean)(?:\s+(?:column|field))?$/.exec(item);
+  if (/\?(\s+flag)?$/.test(item) || ownWords !== undefined || whether !== null) {
+    const words =
+      ownWords ??
+      whether?.[1] ??
+      item
+        .replace(/^(?:a|an|the)\s+/, '')
+        .replace(/^(?:is|has|was|can|does)\s+/, '')
+        .replace(/\?(\s+flag)?$/, '');
+    // "whether it was opened": a participle the relation reader treats as a stop word still names it.
+    const name = fieldName(words, table) || (whether === null ? '' : snake(words));
+    if (name !== '' && isEntity(name) === undefined) push({ name, type: 'boolean' });
+    return;
+  }
+  // "…, created": a lone participle of a row's life is its time stamp.
+  const stamp =
+    /^(created|updated|modified|deleted|registered|published|posted|submitted|started|ended|finished|opened|closed|resolved|expired|requested|reported)$/.exec(
+      item,
+    );
+  if (stamp !== null) {
+    // (An email "opened" or not: the table decides.)
+    if (typeFor(stamp[1]!, table).type === 'boolean') push({ name: stamp[1]!, type: 'boolean' });
+    else push({ name: `${stamp[1]}_at`, type: 'datetime' });
+    return;
+  }
+  if (/^(?:(?:a|an|the|its|their)\s+)*[a-z]+\s+(at|on)$/.test(item)) {
+    const name = fieldName(item, table);
+    push({ name, type: typeFor(name, table).type });
+    return;
+  }
+  const words = stripLead(ownColumnOf(item).split(/\s+/));
+  if (words.length === 0 || words.length > 4) return;
+  // "… and an alert table": the next table named outright, no reference of this one.
+  if (words.length > 1 && words.at(-1) === 'table') return;
+  const phrase = words.join(' ');
+  // "kennel_id", "kennel id": the key of a table named in the prompt is a reference to it.
+  const keyOf = /^([a-z][a-z_ ]*?)[_ ]id$/.exec(phrase)?.[1];
+  const keyed = keyOf === undefined ? undefined : isEntity(keyOf);
+  if (keyed !== undefined) {
+    refs.push(keyed);
+    return;
+  }
+  const entity = isEntity(phrase) ?? isEntity(words[words.length - 1] as string);
+  if (entity !== undefined) {
+    refs.push(entity);
+    return;
+  }
+  let name = fieldName(phrase, table);
+  if (name === '' || /^\d/.test(name)) return;
+  if (
+    typeFromName(name, 'any', table) === undefined &&
+    singular(name) !== name &&
+    typeFromName(singular(name), 'any', table) !== undefined
+  ) {
+    name = singular(name);
+  }
+  const inferred = typeFor(name, table);
+  const field: PromptField = { name, type: inferred.type };
+  if (inferred.params !== undefined) field.params = inferred.params;
+  push(field);
+}
+
+// "vegetarian yes/no": a choice between yes and no is a boolean.
+function yesNoChoicesAsFlags(fields: PromptField[]): void {
   for (const [i, field] of fields.entries()) {
     const values = (field.params?.['values'] as unknown[] | undefined)?.map((v) => String(v).toLowerCase());
     if (
@@ -1098,12 +1305,14 @@ export function parseFields(
     )
       fields[i] = { name: field.name, type: 'boolean' };
   }
-  // "date, start time, end time", "weekday, start time": beside the day, a start or end is a time of day.
+}
+
+// "date, start time, end time", "weekday, start time": beside the day, a start or end is a time of day.
+function timesBesideADay(fields: PromptField[]): void {
   if (
     fields.some((f) => /^(date|day|weekday|day_of_week|[a-z]+_date)$/.test(f.name) && f.type !== 'datetime')
   )
     for (const [i, field] of fields.entries())
       if (field.type === 'datetime' && /^(start|end|begin|finish|opening|closing)_time$/.test(field.name))
         fields[i] = { name: field.name, type: 'time' };
-  return { fields, refs, enumText };
 }

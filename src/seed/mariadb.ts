@@ -8,7 +8,15 @@ import type { SqlDialect } from '../../workers/output/options.js';
 import { quoteIdentifier } from '../../workers/output/sql.js';
 import { answersAsPostgres, hostPort } from './probe.js';
 import { statements } from './statements.js';
-import { acquireAll, EXIT, type ExistingTable, redact, SeedError, type SeedTarget } from './target.js';
+import {
+  acquireAll,
+  type Chunk,
+  EXIT,
+  type ExistingTable,
+  redact,
+  SeedError,
+  type SeedTarget,
+} from './target.js';
 
 const q = (name: string) => quoteIdentifier('mysql', name);
 
@@ -38,6 +46,7 @@ async function connectError(error: unknown, url: string, label: string): Promise
   return undefined;
 }
 
+/** Connects to the MariaDB/MySQL database the URL names, in UTC; the target loads into it. */
 export async function openMariadb(url: string, options: { connections: number }): Promise<SeedTarget> {
   const label = redact(url);
   if (new URL(url).pathname.replace(/^\//, '') === '') {
@@ -65,36 +74,7 @@ export async function openMariadb(url: string, options: { connections: number })
     encoding: 'sql',
     connections: options.connections,
     label,
-
-    async describe(names) {
-      const tables = new Map<string, ExistingTable>();
-      if (names.length === 0) return tables;
-      const [rows] = await pool.query<mysql.RowDataPacket[]>(
-        `SELECT TABLE_NAME AS t, COLUMN_NAME AS c, IS_NULLABLE AS nullable, COLUMN_DEFAULT AS def, EXTRA AS extra
-           FROM information_schema.COLUMNS
-          WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (?)
-          ORDER BY TABLE_NAME, ORDINAL_POSITION`,
-        [names],
-      );
-      for (const row of rows) {
-        const name = String(row['t']);
-        let table = tables.get(name);
-        if (!table) tables.set(name, (table = { name, columns: [], empty: true }));
-        const extra = String(row['extra'] ?? '').toLowerCase();
-        table.columns.push({
-          name: String(row['c']),
-          notNull: row['nullable'] === 'NO',
-          hasDefault: row['def'] !== null || /auto_increment|generated/.test(extra),
-        });
-      }
-      for (const table of tables.values()) {
-        const [found] = await pool.query<mysql.RowDataPacket[]>(
-          `SELECT EXISTS (SELECT 1 FROM ${q(table.name)}) AS any_row`,
-        );
-        table.empty = Number(found[0]!['any_row']) === 0;
-      }
-      return tables;
-    },
+    describe: (names) => describeTables(pool, names),
 
     async select(sql) {
       const [rows] = await pool.query<mysql.RowDataPacket[]>({ sql, dateStrings: ['DATE'] });
@@ -131,42 +111,79 @@ export async function openMariadb(url: string, options: { connections: number })
       for (const table of tables) await pool.query(`DELETE FROM ${q(table)}`);
     },
 
-    async load(_table, parts) {
-      const connections = await acquireAll(
-        parts.length,
-        () => pool.getConnection(),
-        (connection) => connection.release(),
-      );
-      let stopped: unknown;
-      try {
-        // Our datetimes are UTC: every connection's session keeps them so.
-        await Promise.all(
-          connections.map((connection) => connection.query("SET time_zone = '+00:00'; START TRANSACTION")),
-        );
-        await Promise.all(
-          parts.map(async (part, i) => {
-            try {
-              for await (const text of statements(part)) {
-                if (stopped !== undefined) return;
-                await connections[i]!.query(text);
-              }
-            } catch (error) {
-              stopped ??= error; // the first failure stops the other parts
-            }
-          }),
-        );
-        if (stopped !== undefined) throw stopped;
-        for (const connection of connections) await connection.query('COMMIT');
-      } catch (error) {
-        await Promise.all(connections.map((connection) => connection.query('ROLLBACK').catch(() => {})));
-        throw error;
-      } finally {
-        for (const connection of connections) connection.release();
-      }
-    },
+    load: (_table, parts) => loadParts(pool, parts),
 
     async settle() {}, // AUTO_INCREMENT moves past the largest value inserted by itself
 
     close: () => pool.end(),
   };
+}
+
+/** The tables among `names` that exist in the database, with their columns and whether they are empty. */
+async function describeTables(
+  pool: mysql.Pool,
+  names: readonly string[],
+): Promise<Map<string, ExistingTable>> {
+  const tables = new Map<string, ExistingTable>();
+  if (names.length === 0) return tables;
+  const [rows] = await pool.query<mysql.RowDataPacket[]>(
+    `SELECT TABLE_NAME AS t, COLUMN_NAME AS c, IS_NULLABLE AS nullable, COLUMN_DEFAULT AS def, EXTRA AS extra
+       FROM information_schema.COLUMNS
+      WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (?)
+      ORDER BY TABLE_NAME, ORDINAL_POSITION`,
+    [names],
+  );
+  for (const row of rows) {
+    const name = String(row['t']);
+    let table = tables.get(name);
+    if (!table) tables.set(name, (table = { name, columns: [], empty: true }));
+    const extra = String(row['extra'] ?? '').toLowerCase();
+    table.columns.push({
+      name: String(row['c']),
+      notNull: row['nullable'] === 'NO',
+      hasDefault: row['def'] !== null || /auto_increment|generated/.test(extra),
+    });
+  }
+  for (const table of tables.values()) {
+    const [found] = await pool.query<mysql.RowDataPacket[]>(
+      `SELECT EXISTS (SELECT 1 FROM ${q(table.name)}) AS any_row`,
+    );
+    table.empty = Number(found[0]!['any_row']) === 0;
+  }
+  return tables;
+}
+
+/** Loads each part over its own connection, in transactions that all commit or all roll back. */
+async function loadParts(pool: mysql.Pool, parts: readonly AsyncIterable<Chunk>[]): Promise<void> {
+  const connections = await acquireAll(
+    parts.length,
+    () => pool.getConnection(),
+    (connection) => connection.release(),
+  );
+  let stopped: unknown;
+  try {
+    // Our datetimes are UTC: every connection's session keeps them so.
+    await Promise.all(
+      connections.map((connection) => connection.query("SET time_zone = '+00:00'; START TRANSACTION")),
+    );
+    await Promise.all(
+      parts.map(async (part, i) => {
+        try {
+          for await (const text of statements(part)) {
+            if (stopped !== undefined) return;
+            await connections[i]!.query(text);
+          }
+        } catch (error) {
+          stopped ??= error; // the first failure stops the other parts
+        }
+      }),
+    );
+    if (stopped !== undefined) throw stopped;
+    for (const connection of connections) await connection.query('COMMIT');
+  } catch (error) {
+    await Promise.all(connections.map((connection) => connection.query('ROLLBACK').catch(() => {})));
+    throw error;
+  } finally {
+    for (const connection of connections) connection.release();
+  }
 }

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { PlannedTable } from '../../workers/engine/index.js';
 import { quoteIdentifier, quoteString } from '../../workers/output/sql.js';
 import { greetsAsMysql, hostPort } from './probe.js';
 import {
@@ -71,6 +72,7 @@ const readParser = ((oid: number, format?: 'text' | 'binary') => {
   return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
 }) as pg.CustomTypesConfig['getTypeParser'];
 
+/** Connects to PostgreSQL at `url` and checks that the schema exists; the target loads into it. */
 export async function openPostgres(
   url: string,
   options: { connections: number; schema: string },
@@ -97,102 +99,24 @@ export async function openPostgres(
     if (error instanceof SeedError) throw error;
     throw connectError(error, label) ?? (await notPostgres(error, url, label)) ?? error;
   }
+  return postgresTarget(pool, label, schema, options.connections);
+}
 
+/** The seed target over a connected pool: each step a query or a function below. */
+function postgresTarget(pool: pg.Pool, label: string, schema: string, connections: number): SeedTarget {
   const target: SeedTarget = {
     dialect: 'postgres',
     encoding: 'csv',
-    connections: options.connections,
+    connections,
     label,
-
-    async describe(names) {
-      const { rows } = await pool.query<{
-        table: string;
-        column: string;
-        not_null: boolean;
-        has_default: boolean;
-        array: boolean;
-      }>(
-        `SELECT c.relname AS table, a.attname AS column, a.attnotnull AS not_null,
-                (a.atthasdef OR a.attidentity <> '' OR a.attgenerated <> '') AS has_default,
-                t.typcategory = 'A' AS array
-           FROM pg_class c
-           JOIN pg_namespace n ON n.oid = c.relnamespace
-           JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-           JOIN pg_type t ON t.oid = a.atttypid
-          WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND c.relname = ANY ($2)
-          ORDER BY c.relname, a.attnum`,
-        [schema, names],
-      );
-      const tables = new Map<string, ExistingTable>();
-      for (const row of rows) {
-        let table = tables.get(row.table);
-        if (!table) tables.set(row.table, (table = { name: row.table, columns: [], empty: true }));
-        table.columns.push({
-          name: row.column,
-          notNull: row.not_null,
-          hasDefault: row.has_default,
-          array: row.array,
-        });
-      }
-      for (const table of tables.values()) {
-        const { rows } = await pool.query<{ any: boolean }>(
-          `SELECT EXISTS (SELECT 1 FROM ${q(table.name)}) AS any`,
-        );
-        table.empty = !rows[0]!.any;
-      }
-      return tables;
-    },
+    describe: (names) => describeTables(pool, schema, names),
 
     async select(sql) {
       const result = await pool.query({ text: sql, types: { getTypeParser: readParser } });
       return result.rows as Record<string, unknown>[];
     },
 
-    async ddl() {
-      const enums = await pool.query<{ name: string; labels: string[] }>(
-        `SELECT t.typname AS name, array_agg(e.enumlabel::text ORDER BY e.enumsortorder) AS labels
-           FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid JOIN pg_namespace n ON n.oid = t.typnamespace
-          WHERE n.nspname = $1 GROUP BY t.typname`,
-        [schema],
-      );
-      const columns = await pool.query<{ table: string; definition: string }>(
-        `SELECT c.relname AS table,
-                quote_ident(a.attname) || ' ' || format_type(a.atttypid, a.atttypmod)
-                || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END
-                || CASE WHEN a.attidentity <> '' OR pg_get_expr(d.adbin, d.adrelid) LIKE 'nextval(%'
-                        THEN ' DEFAULT nextval(''seq'')' ELSE '' END AS definition
-           FROM pg_class c
-           JOIN pg_namespace n ON n.oid = c.relnamespace
-           JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-           LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
-          WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND a.attgenerated = ''
-          ORDER BY c.relname, a.attnum`,
-        [schema],
-      );
-      const constraints = await pool.query<{ table: string; definition: string }>(
-        `SELECT c.relname AS table, pg_get_constraintdef(k.oid) AS definition
-           FROM pg_constraint k
-           JOIN pg_class c ON c.oid = k.conrelid
-           JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE n.nspname = $1 AND k.contype IN ('p', 'u', 'f', 'c') AND NOT c.relispartition
-          ORDER BY c.relname, k.contype DESC, k.conname`,
-        [schema],
-      );
-      const lines = new Map<string, string[]>();
-      for (const row of [...columns.rows, ...constraints.rows]) {
-        const list = lines.get(row.table) ?? [];
-        list.push(plainCheck(row.definition));
-        lines.set(row.table, list);
-      }
-      const types = enums.rows.map(
-        (e) =>
-          `CREATE TYPE ${ident(e.name)} AS ENUM (${e.labels.map((l) => quoteString('postgres', l)).join(', ')});`,
-      );
-      const tables = [...lines].map(
-        ([name, body]) => `CREATE TABLE ${q(name)} (\n  ${body.join(',\n  ')}\n);`,
-      );
-      return [...types, ...tables].join('\n');
-    },
+    ddl: () => readDdl(pool, schema),
 
     async create(statements) {
       const client = await pool.connect();
@@ -216,65 +140,163 @@ export async function openPostgres(
       if (tables.length > 0) await pool.query(`TRUNCATE ${tables.map(q).join(', ')}`);
     },
 
-    async load(table, parts) {
-      const copy = `COPY ${q(table.name)} (${table.fields.map((f) => q(f.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
-      const clients = await acquireAll(
-        parts.length,
-        () => pool.connect(),
-        (client) => client.release(),
-      );
-      const stop = new AbortController();
-      // A connection lost mid-COPY is reported on its client (a pool's handler covers idle ones only).
-      const onError = (error: Error) => {
-        if (!stop.signal.aborted) stop.abort(error);
-      };
-      for (const client of clients) client.on('error', onError);
-      let failed = false;
-      try {
-        await Promise.all(clients.map((client) => client.query('BEGIN')));
-        await Promise.all(
-          parts.map((part, i) =>
-            pipeline(Readable.from(bytes(part)), clients[i]!.query(copyFrom(copy)), {
-              signal: stop.signal,
-            }).catch((error: unknown) => {
-              if (!stop.signal.aborted) stop.abort(error); // the first failure stops the other parts
-              throw error;
-            }),
-          ),
-        );
-        for (const client of clients) await client.query('COMMIT');
-      } catch (error) {
-        failed = true;
-        await Promise.all(clients.map((client) => client.query('ROLLBACK').catch(() => {})));
-        throw stop.signal.aborted ? stop.signal.reason : error;
-      } finally {
-        // A client whose COPY was cut may be in an unknown state: it is closed, not reused.
-        // A failed client keeps the listener: it is closed, and may still report the failure.
-        for (const client of clients) {
-          if (!failed) client.off('error', onError);
-          client.release(failed);
-        }
-      }
-    },
-
-    async settle(table) {
-      for (const field of table.fields) {
-        const { rows } = await pool.query<{ sequence: string | null }>(
-          'SELECT pg_get_serial_sequence($1, $2) AS sequence',
-          [`${q(schema)}.${q(table.name)}`, field.name],
-        );
-        const sequence = rows[0]!.sequence;
-        if (sequence === null) continue;
-        await pool.query(
-          `SELECT setval($1, COALESCE((SELECT max(${q(field.name)}) FROM ${q(table.name)}), 0) + 1, false)`,
-          [sequence],
-        );
-      }
-    },
+    load: (table, parts) => copyParts(pool, table, parts),
+    settle: (table) => settleSequences(pool, schema, table),
 
     close: () => pool.end(),
   };
   return target;
+}
+
+/** The tables among `names` that exist in `schema`, with their columns and whether they are empty. */
+async function describeTables(
+  pool: pg.Pool,
+  schema: string,
+  names: readonly string[],
+): Promise<Map<string, ExistingTable>> {
+  const { rows } = await pool.query<{
+    table: string;
+    column: string;
+    not_null: boolean;
+    has_default: boolean;
+    array: boolean;
+  }>(
+    `SELECT c.relname AS table, a.attname AS column, a.attnotnull AS not_null,
+            (a.atthasdef OR a.attidentity <> '' OR a.attgenerated <> '') AS has_default,
+            t.typcategory = 'A' AS array
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+       JOIN pg_type t ON t.oid = a.atttypid
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND c.relname = ANY ($2)
+      ORDER BY c.relname, a.attnum`,
+    [schema, names],
+  );
+  const tables = new Map<string, ExistingTable>();
+  for (const row of rows) {
+    let table = tables.get(row.table);
+    if (!table) tables.set(row.table, (table = { name: row.table, columns: [], empty: true }));
+    table.columns.push({
+      name: row.column,
+      notNull: row.not_null,
+      hasDefault: row.has_default,
+      array: row.array,
+    });
+  }
+  for (const table of tables.values()) {
+    const { rows } = await pool.query<{ any: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM ${q(table.name)}) AS any`,
+    );
+    table.empty = !rows[0]!.any;
+  }
+  return tables;
+}
+
+/** CREATE TABLE statements (and enum types) of every table of `schema`, for schema detection. */
+async function readDdl(pool: pg.Pool, schema: string): Promise<string> {
+  const enums = await pool.query<{ name: string; labels: string[] }>(
+    `SELECT t.typname AS name, array_agg(e.enumlabel::text ORDER BY e.enumsortorder) AS labels
+       FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid JOIN pg_namespace n ON n.oid = t.typnamespace
+      WHERE n.nspname = $1 GROUP BY t.typname`,
+    [schema],
+  );
+  const columns = await pool.query<{ table: string; definition: string }>(
+    `SELECT c.relname AS table,
+            quote_ident(a.attname) || ' ' || format_type(a.atttypid, a.atttypmod)
+            || CASE WHEN a.attnotnull THEN ' NOT NULL' ELSE '' END
+            || CASE WHEN a.attidentity <> '' OR pg_get_expr(d.adbin, d.adrelid) LIKE 'nextval(%'
+                    THEN ' DEFAULT nextval(''seq'')' ELSE '' END AS definition
+       FROM pg_class c
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+       LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND NOT c.relispartition AND a.attgenerated = ''
+      ORDER BY c.relname, a.attnum`,
+    [schema],
+  );
+  const constraints = await pool.query<{ table: string; definition: string }>(
+    `SELECT c.relname AS table, pg_get_constraintdef(k.oid) AS definition
+       FROM pg_constraint k
+       JOIN pg_class c ON c.oid = k.conrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND k.contype IN ('p', 'u', 'f', 'c') AND NOT c.relispartition
+      ORDER BY c.relname, k.contype DESC, k.conname`,
+    [schema],
+  );
+  const lines = new Map<string, string[]>();
+  for (const row of [...columns.rows, ...constraints.rows]) {
+    const list = lines.get(row.table) ?? [];
+    list.push(plainCheck(row.definition));
+    lines.set(row.table, list);
+  }
+  const types = enums.rows.map(
+    (e) =>
+      `CREATE TYPE ${ident(e.name)} AS ENUM (${e.labels.map((l) => quoteString('postgres', l)).join(', ')});`,
+  );
+  const tables = [...lines].map(([name, body]) => `CREATE TABLE ${q(name)} (\n  ${body.join(',\n  ')}\n);`);
+  return [...types, ...tables].join('\n');
+}
+
+/** COPYs each part over its own connection, in transactions that all commit or all roll back. */
+async function copyParts(
+  pool: pg.Pool,
+  table: PlannedTable,
+  parts: readonly AsyncIterable<Chunk>[],
+): Promise<void> {
+  const copy = `COPY ${q(table.name)} (${table.fields.map((f) => q(f.name)).join(', ')}) FROM STDIN WITH (FORMAT csv)`;
+  const clients = await acquireAll(
+    parts.length,
+    () => pool.connect(),
+    (client) => client.release(),
+  );
+  const stop = new AbortController();
+  // A connection lost mid-COPY is reported on its client (a pool's handler covers idle ones only).
+  const onError = (error: Error) => {
+    if (!stop.signal.aborted) stop.abort(error);
+  };
+  for (const client of clients) client.on('error', onError);
+  let failed = false;
+  try {
+    await Promise.all(clients.map((client) => client.query('BEGIN')));
+    await Promise.all(
+      parts.map((part, i) =>
+        pipeline(Readable.from(bytes(part)), clients[i]!.query(copyFrom(copy)), {
+          signal: stop.signal,
+        }).catch((error: unknown) => {
+          if (!stop.signal.aborted) stop.abort(error); // the first failure stops the other parts
+          throw error;
+        }),
+      ),
+    );
+    for (const client of clients) await client.query('COMMIT');
+  } catch (error) {
+    failed = true;
+    await Promise.all(clients.map((client) => client.query('ROLLBACK').catch(() => {})));
+    throw stop.signal.aborted ? stop.signal.reason : error;
+  } finally {
+    // A client whose COPY was cut may be in an unknown state: it is closed, not reused.
+    // A failed client keeps the listener: it is closed, and may still report the failure.
+    for (const client of clients) {
+      if (!failed) client.off('error', onError);
+      client.release(failed);
+    }
+  }
+}
+
+/** Moves the sequences of `table`'s serial and identity columns past the rows loaded. */
+async function settleSequences(pool: pg.Pool, schema: string, table: PlannedTable): Promise<void> {
+  for (const field of table.fields) {
+    const { rows } = await pool.query<{ sequence: string | null }>(
+      'SELECT pg_get_serial_sequence($1, $2) AS sequence',
+      [`${q(schema)}.${q(table.name)}`, field.name],
+    );
+    const sequence = rows[0]!.sequence;
+    if (sequence === null) continue;
+    await pool.query(
+      `SELECT setval($1, COALESCE((SELECT max(${q(field.name)}) FROM ${q(table.name)}), 0) + 1, false)`,
+      [sequence],
+    );
+  }
 }
 
 async function* bytes(chunks: AsyncIterable<Chunk>): AsyncGenerator<Uint8Array> {
