@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import t, { type Test } from 'tap';
 import { Writable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { createPool, type GenerationPool } from '../../src/generation/pool.js';
 import { type Piece, streamPieces } from '../../src/generation/stream.js';
 import type { ChunkTask } from '../../workers/output/encode.js';
@@ -37,18 +38,44 @@ const ORDERS = {
 };
 
 /** A pool that counts the chunk tasks it was asked to run. */
-function countingPool(threads: number): GenerationPool & { started: number } {
+/**
+ * A pool that counts the chunks it starts and can say when none is running: `quiet()` resolves once
+ * every started chunk has settled and a few turns of the event loop and a health round trip later
+ * none has started since. A stream that ignored backpressure would start the next chunk as soon as
+ * one settles, in the same turn, so it would never be quiet until the whole response was made.
+ */
+function countingPool(
+  threads: number,
+): GenerationPool & { started: number; quiet(server: TestServer): Promise<number> } {
   const inner = createPool(threads);
+  let running = 0;
+  const idle: (() => void)[] = [];
+  const settled = () => {
+    running--;
+    if (running === 0) for (const resolve of idle.splice(0)) resolve();
+  };
   const counting = {
     threads,
     warmed: inner.warmed,
     started: 0,
     run(...args: Parameters<GenerationPool['run']>) {
       counting.started++;
-      return inner.run(...args);
+      running++;
+      const result = inner.run(...args);
+      result.then(settled, settled);
+      return result;
     },
     release: (bytes: Uint8Array) => inner.release(bytes),
     close: () => inner.close(),
+    async quiet(server: TestServer): Promise<number> {
+      for (;;) {
+        if (running > 0) await new Promise<void>((resolve) => idle.push(resolve));
+        const at = counting.started;
+        for (let turn = 0; turn < 3; turn++) await setImmediate();
+        await (await server.request('/api/v1/health')).arrayBuffer();
+        if (running === 0 && counting.started === at) return at;
+      }
+    },
   };
   return counting;
 }
@@ -111,8 +138,6 @@ function openStream(
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * A server on a two-thread pool that counts its chunks, and a large raw request to it (1,000 chunks
  * if nobody stopped it) whose headers have arrived and whose body nobody reads yet.
@@ -126,12 +151,13 @@ async function countedStream(t: Test) {
   return { pool, server, key, ...(await openStream(server, key, 5_000_000)) };
 }
 
-/** After `settle` ms, the pool starts no more chunks, and it stopped well before the 1,000 of openStream. */
-async function expectStopped(t: Test, pool: { started: number }, settle: number): Promise<void> {
-  await sleep(settle);
-  const afterAbort = pool.started;
-  await sleep(800);
-  t.equal(pool.started, afterAbort, 'no new chunks after the client went away');
+/** Once the client has gone, the pool goes quiet, well before the 1,000 chunks of openStream. */
+async function expectStopped(
+  t: Test,
+  pool: Awaited<ReturnType<typeof countedStream>>['pool'],
+  server: TestServer,
+) {
+  const afterAbort = await pool.quiet(server);
   t.ok(afterAbort < 60, `stopped early (${afterAbort} of 1,000 chunks)`);
 }
 
@@ -146,14 +172,12 @@ t.test('a slow client slows generation; a gone client stops it', async (t) => {
   t.equal(health.status, 200, 'health answers during the stream');
   t.comment(`health answered in ${(performance.now() - before).toFixed(1)} ms during the stream`);
 
-  await sleep(800);
-  const whilePaused = pool.started;
-  await sleep(800);
-  t.equal(pool.started, whilePaused, 'no new chunks while the client does not read');
+  const whilePaused = await pool.quiet(server);
+  t.pass('no new chunks while the client does not read');
   t.ok(whilePaused < 60, `bounded work ahead of a paused client (${whilePaused} of 1,000 chunks)`);
 
   abort();
-  await expectStopped(t, pool, 300);
+  await expectStopped(t, pool, server);
 
   // The server is fine afterwards.
   const next = await server.request('/api/v1/generate', { key, json: { tables: [{ ...USERS, count: 10 }] } });
@@ -209,7 +233,7 @@ t.test('a slow client gets the same bytes while shared slots are reused', async 
 });
 
 t.test('a client that goes away while reading stops the work', async (t) => {
-  const { pool, res, abort } = await countedStream(t);
+  const { pool, server, res, abort } = await countedStream(t);
   // Read as fast as it comes, then go away mid-stream (the server is not waiting on a paused socket).
   await new Promise<void>((resolve) => {
     let read = 0;
@@ -221,7 +245,7 @@ t.test('a client that goes away while reading stops the work', async (t) => {
       }
     });
   });
-  await expectStopped(t, pool, 500);
+  await expectStopped(t, pool, server);
 });
 
 /**
