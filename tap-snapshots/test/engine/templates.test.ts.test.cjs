@@ -130,7 +130,7 @@ Object {
       Object {
         "address": "153 Estefania Rapid",
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=franz5833",
-        "city": "Greenville",
+        "city": "Lehigh Acres",
         "country": "United States",
         "created_at": "2024-06-14T12:05:16.000Z",
         "email": "franz_gleason73@hotmail.com",
@@ -139,13 +139,13 @@ Object {
         "is_active": true,
         "last_name": "Gleason",
         "phone": "1-413-760-1092",
-        "postal_code": "28115",
+        "postal_code": "33972",
         "updated_at": "2024-12-07T02:38:29.000Z",
       },
       Object {
         "address": "456 Rolfson Orchard",
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=elroy7295",
-        "city": "Strongsville",
+        "city": "Topeka",
         "country": "United States",
         "created_at": "2023-06-11T17:35:29.000Z",
         "email": "elroy.ziemann318@gmail.com",
@@ -154,7 +154,7 @@ Object {
         "is_active": true,
         "last_name": "Ziemann",
         "phone": "506.520.7300",
-        "postal_code": "94135",
+        "postal_code": "66601",
         "updated_at": "2024-02-04T15:07:45.000Z",
       },
     ],
@@ -261,7 +261,7 @@ Object {
       },
     ],
   },
-  "whole": "2abca745fa0cebe9",
+  "whole": "83602da4533849c4",
 }
 `
 
@@ -622,7 +622,7 @@ Object {
       Object {
         "address": "218 Estefania Rapid",
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=jasen8707",
-        "city": "Costa Mesa",
+        "city": "Corpus Christi",
         "country": "United States",
         "created_at": "2023-05-08T01:35:12.000Z",
         "email": "jasen_langworth92@yahoo.com",
@@ -631,13 +631,13 @@ Object {
         "is_active": true,
         "last_name": "Langworth",
         "phone": "(242) 750-4296",
-        "postal_code": "67922",
+        "postal_code": "78416",
         "updated_at": "2023-07-08T13:48:15.000Z",
       },
       Object {
         "address": "17544 Kaylah Wells",
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=vern9053",
-        "city": "Indianapolis",
+        "city": "Beaumont",
         "country": "United States",
         "created_at": "2023-12-05T14:13:28.000Z",
         "email": "vern.wunsch431@yahoo.com",
@@ -646,7 +646,7 @@ Object {
         "is_active": true,
         "last_name": "Wunsch",
         "phone": "1-386-267-3099",
-        "postal_code": "07846-7394",
+        "postal_code": "77702",
         "updated_at": "2024-06-19T08:28:23.000Z",
       },
     ],
@@ -753,7 +753,7 @@ Object {
       },
     ],
   },
-  "whole": "0267c1b3687d232b",
+  "whole": "bce4fb330c9e564e",
 }
 `
 
@@ -1114,7 +1114,7 @@ Object {
       Object {
         "address": "210 Konopelski Ford",
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=america1444",
-        "city": "San Juan",
+        "city": "Springfield",
         "country": "United States",
         "created_at": "2024-03-14T05:38:45.000Z",
         "email": "america.harber425@hotmail.com",
@@ -1123,13 +1123,13 @@ Object {
         "is_active": true,
         "last_name": "Harber",
         "phone": "1-638-225-3735",
-        "postal_code": "03178",
+        "postal_code": "62711",
         "updated_at": "2024-12-04T20:53:49.000Z",
       },
       Object {
         "address": "5844 Krajcik Knolls",
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=matilda1223",
-        "city": "Cincinnati",
+        "city": "Colorado Springs",
         "country": "United States",
         "created_at": "2023-09-15T04:04:39.000Z",
         "email": "matilda.kertzmann@hotmail.com",
@@ -1138,7 +1138,7 @@ Object {
         "is_active": true,
         "last_name": "Kertzmann",
         "phone": "766.891.3937",
-        "postal_code": "58460-2428",
+        "postal_code": "80901",
         "updated_at": "2024-08-05T04:08:01.000Z",
       },
     ],
@@ -1245,7 +1245,7 @@ Object {
       },
     ],
   },
-  "whole": "a28e2a21c8ce7cfa",
+  "whole": "6d42309f3335b2ef",
 }
 `
 
