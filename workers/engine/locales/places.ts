@@ -94,3 +94,9 @@ export function postcodeAt(table: PlaceTable, place: number, u: number): string 
   const within = (u * table.total - start) / (table.ends[place]! - start);
   return codes[Math.min(codes.length - 1, Math.floor(within * codes.length))]!;
 }
+
+/** The phone area code of the row's place (ctx.place() draws it), or "" where the locale has none. */
+export function rowAreaCode(locale: string, u: number): string {
+  const table = placeTable(locale);
+  return table === undefined ? '' : table.areas[placeAt(table, u)]!;
+}
