@@ -5,6 +5,7 @@
  * and address of the row all read the place it selects, so they exist together. Locales without a
  * file keep faker's independent lists.
  */
+import type { CellContext } from '../field-type.js';
 import de from './places/de.json' with { type: 'json' };
 import en from './places/en.json' with { type: 'json' };
 import fr from './places/fr.json' with { type: 'json' };
@@ -40,6 +41,9 @@ const FILES: Readonly<Record<string, PlaceFile>> = {
 export const PLACE_LOCALES: readonly string[] = Object.keys(FILES);
 
 const tables = new Map<string, PlaceTable>();
+/** One-entry cache: the locale repeats from cell to cell. */
+let lastLocale = '';
+let lastTable: PlaceTable | undefined;
 
 function compile(file: PlaceFile): PlaceTable {
   const n = file.places.length;
@@ -62,13 +66,15 @@ function compile(file: PlaceFile): PlaceTable {
 
 /** The place table of a locale, compiled once per thread, or undefined where none ships. */
 export function placeTable(locale: string): PlaceTable | undefined {
+  if (locale === lastLocale) return lastTable;
   let table = tables.get(locale);
-  if (table === undefined) {
-    const file = FILES[locale];
-    if (file === undefined) return undefined;
+  const file = FILES[locale];
+  if (table === undefined && file !== undefined) {
     table = compile(file);
     tables.set(locale, table);
   }
+  lastLocale = locale;
+  lastTable = table;
   return table;
 }
 
@@ -95,8 +101,8 @@ export function postcodeAt(table: PlaceTable, place: number, u: number): string 
   return codes[Math.min(codes.length - 1, Math.floor(within * codes.length))]!;
 }
 
-/** The phone area code of the row's place (ctx.place() draws it), or "" where the locale has none. */
-export function rowAreaCode(locale: string, u: number): string {
+/** The phone area code of the row's place, or "" where the locale has none (the place is read only then). */
+export function rowAreaCode(locale: string, ctx: CellContext): string {
   const table = placeTable(locale);
-  return table === undefined ? '' : table.areas[placeAt(table, u)]!;
+  return table === undefined ? '' : table.areas[placeAt(table, ctx.place())]!;
 }

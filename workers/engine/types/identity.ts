@@ -239,7 +239,7 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     validate: validateLocale,
     generate: (rng, ctx, p) => {
       const locale = str(p, 'locale', ctx.locale);
-      const area = locale === ctx.locale ? rowAreaCode(locale, ctx.place()) : '';
+      const area = locale === ctx.locale ? rowAreaCode(locale, ctx) : '';
       return area === '' ? fillDigits(rng, rng.pick(localeData(locale).phones)) : areaPhone(rng, area);
     },
   }),
