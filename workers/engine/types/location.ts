@@ -177,7 +177,8 @@ export const LOCATION_TYPES: readonly FieldType[] = [
   define({
     id: 'address',
     category: 'location',
-    description: "Full postal address in the locale's order and script.",
+    description:
+      "Full postal address in the locale's order and script; its city, region and postal code are the row's place where the locale ships places.",
     example: 'Hauptstraße 12, 10115 Berlin',
     generate: (rng, ctx) => formatAddress(rng, ctx, localeData(ctx.locale)),
   }),
