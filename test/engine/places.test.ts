@@ -127,7 +127,7 @@ t.test('other locales keep drawing city, region and postal code independently', 
 for (const locale of LOCALES) {
   t.test(`${locale}: the shipped file is what the build script makes of its sources`, async (t) => {
     const file = committed(locale);
-    t.equal(checksum(file.regions, file.regionCodes, file.places), file.checksum, 'checksum of the content');
+    t.equal(checksum(file), file.checksum, 'checksum of the content');
     t.ok(
       file.places.every((p) => p[2] > 0 && /^\d{5}( \d{5})*$/.test(p[3])),
       'weights and 5-digit codes',
@@ -175,4 +175,21 @@ t.test("de: a phone is a landline with the Vorwahl of the row's city", async (t)
     'de',
   );
   t.ok(column(other, 'p', 'phone').every((p) => !String(p).startsWith('(0')));
+});
+
+t.test("en: a phone's area code is one of the row's state", async (t) => {
+  const file = committed('en');
+  const areasOf = new Map(file.regions.map((r, i) => [r, new Set(file.regionAreas[i]!.split(' '))]));
+  t.equal(file.regionAreas.length, file.regions.length);
+  t.ok(
+    file.regionAreas.every((a) => /^\d{3}( \d{3})*$/.test(a)),
+    'every state has area codes',
+  );
+  const fields: FieldSpec[] = [...FIELDS, { name: 'phone', type: 'phone' }];
+  const rows = allRows(planOf([{ name: 'p', count: 1000, fields }], 17, 'en'), 'p');
+  const bad = rows.filter((r) => {
+    const area = /^(?:1-)?\(?(\d{3})/.exec(String(r[5]))?.[1];
+    return area === undefined || !areasOf.get(String(r[2]))?.has(area);
+  });
+  t.same(bad.slice(0, 5), [], `${bad.length} of 1000 phones outside their state's area codes`);
 });

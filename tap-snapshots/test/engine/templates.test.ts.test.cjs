@@ -138,7 +138,7 @@ Object {
         "id": "8c5d2601-6c4b-4d98-90ed-d61bb5fe3b0d",
         "is_active": true,
         "last_name": "Gleason",
-        "phone": "1-413-760-1092",
+        "phone": "1-904-429-9120",
         "postal_code": "33972",
         "updated_at": "2024-12-07T02:38:29.000Z",
       },
@@ -153,7 +153,7 @@ Object {
         "id": "81eaf90f-4370-4a77-987a-876c80dbb363",
         "is_active": true,
         "last_name": "Ziemann",
-        "phone": "506.520.7300",
+        "phone": "620-212-4809",
         "postal_code": "66601",
         "updated_at": "2024-02-04T15:07:45.000Z",
       },
@@ -261,7 +261,7 @@ Object {
       },
     ],
   },
-  "whole": "83602da4533849c4",
+  "whole": "817804bf4d3a4199",
 }
 `
 
@@ -630,7 +630,7 @@ Object {
         "id": "a495e6c1-a42a-48cc-91f0-bb71557cbce9",
         "is_active": true,
         "last_name": "Langworth",
-        "phone": "(242) 750-4296",
+        "phone": "726.847.1085",
         "postal_code": "78416",
         "updated_at": "2023-07-08T13:48:15.000Z",
       },
@@ -645,7 +645,7 @@ Object {
         "id": "5e3ca5b2-b15f-4fa4-a1e2-e6d8c66c96b0",
         "is_active": true,
         "last_name": "Wunsch",
-        "phone": "1-386-267-3099",
+        "phone": "956.332.6972",
         "postal_code": "77702",
         "updated_at": "2024-06-19T08:28:23.000Z",
       },
@@ -753,7 +753,7 @@ Object {
       },
     ],
   },
-  "whole": "bce4fb330c9e564e",
+  "whole": "0c81a6b17528ddf1",
 }
 `
 
@@ -1122,7 +1122,7 @@ Object {
         "id": "c0ef626e-a79e-45ed-992a-796804147c3e",
         "is_active": true,
         "last_name": "Harber",
-        "phone": "1-638-225-3735",
+        "phone": "815.737.7025",
         "postal_code": "62711",
         "updated_at": "2024-12-04T20:53:49.000Z",
       },
@@ -1137,7 +1137,7 @@ Object {
         "id": "8a7b3436-7d3f-403c-8fe2-1c196e1fe1e1",
         "is_active": true,
         "last_name": "Kertzmann",
-        "phone": "766.891.3937",
+        "phone": "719-926-2849",
         "postal_code": "80901",
         "updated_at": "2024-08-05T04:08:01.000Z",
       },
@@ -1245,7 +1245,7 @@ Object {
       },
     ],
   },
-  "whole": "6d42309f3335b2ef",
+  "whole": "2133f942d26f47c7",
 }
 `
 

@@ -14,6 +14,7 @@ import fr from './places/fr.json' with { type: 'json' };
 interface PlaceFile {
   readonly regions: readonly string[];
   readonly regionCodes: readonly string[];
+  readonly regionAreas: readonly string[];
   readonly places: readonly (readonly [string, number, number, string, string])[];
 }
 
@@ -24,8 +25,8 @@ export interface PlaceTable {
   /** Region abbreviation of each place (en: USPS code), or the name where the source has none. */
   readonly regionCodes: readonly string[];
   readonly codes: readonly (readonly string[])[];
-  /** Phone area code of each place ("" when the source has none). */
-  readonly areas: readonly string[];
+  /** Phone area codes of each place: its own (de: the Vorwahl), else its region's (en), else none. */
+  readonly areas: readonly (readonly string[])[];
   /** Cumulative weights: place i covers [ends[i-1], ends[i]) of [0, total). */
   readonly ends: Float64Array;
   readonly total: number;
@@ -45,7 +46,10 @@ const tables = new Map<string, PlaceTable>();
 let lastLocale = '';
 let lastTable: PlaceTable | undefined;
 
+const NONE: readonly string[] = [];
+
 function compile(file: PlaceFile): PlaceTable {
+  const regionAreas = file.regionAreas.map((a) => (a === '' ? NONE : a.split(' ')));
   const n = file.places.length;
   const ends = new Float64Array(n);
   let total = 0;
@@ -58,7 +62,7 @@ function compile(file: PlaceFile): PlaceTable {
     regions: file.places.map((p) => file.regions[p[1]]!),
     regionCodes: file.places.map((p) => (file.regionCodes[p[1]] ?? file.regions[p[1]])!),
     codes: file.places.map((p) => p[3].split(' ')),
-    areas: file.places.map((p) => p[4]),
+    areas: file.places.map((p) => (p[4] !== '' ? [p[4]] : (regionAreas[p[1]] ?? NONE))),
     ends,
     total,
   };
@@ -101,8 +105,8 @@ export function postcodeAt(table: PlaceTable, place: number, u: number): string 
   return codes[Math.min(codes.length - 1, Math.floor(within * codes.length))]!;
 }
 
-/** The phone area code of the row's place, or "" where the locale has none (the place is read only then). */
-export function rowAreaCode(locale: string, ctx: CellContext): string {
+/** The phone area codes of the row's place (ctx.place() is read only where the locale ships places). */
+export function rowAreaCodes(locale: string, ctx: CellContext): readonly string[] {
   const table = placeTable(locale);
-  return table === undefined ? '' : table.areas[placeAt(table, ctx.place())]!;
+  return table === undefined ? NONE : table.areas[placeAt(table, ctx.place())]!;
 }

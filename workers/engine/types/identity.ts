@@ -1,7 +1,7 @@
 /** Identity types: names, contact details and personal attributes of the row's person. */
 import type { CellContext, FieldType, RawParams, Rng } from '../field-type.js';
 import { countryInfo, LOCALE_CODES, localeData, localeOfCountry } from '../locales/index.js';
-import { rowAreaCode } from '../locales/places.js';
+import { rowAreaCodes } from '../locales/places.js';
 import { longestCost, QUOTE_BYTES } from '../size.js';
 import { chooser, distinctValues, pickWeighted, validateChoices } from './choices.js';
 import { define, listType } from './define.js';
@@ -9,6 +9,8 @@ import { fillDigits, pad } from './format.js';
 import { check, str } from './params.js';
 import { allFirstNames, allLastNames, asciiFirst, asciiLast, fullName, makePerson } from './person.js';
 import { DATE_OF_BIRTH } from './datetime.js';
+
+const NO_AREAS: readonly string[] = [];
 
 /** A landline in the area: "(0351) 4821937", the subscriber number making 10 digits after the 0. */
 function areaPhone(rng: Rng, area: string): string {
@@ -233,14 +235,20 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     id: 'phone',
     category: 'identity',
     description:
-      "Phone number as written in the locale (national or international notation); in de, a landline of the row's city (its Vorwahl).",
+      "Phone number as written in the locale (national or international notation); in en an area code of the row's state, in de a landline with the row's city's Vorwahl.",
     example: '(030) 1234567',
     params: { locale: LOCALE_PARAM },
     validate: validateLocale,
     generate: (rng, ctx, p) => {
       const locale = str(p, 'locale', ctx.locale);
-      const area = locale === ctx.locale ? rowAreaCode(locale, ctx) : '';
-      return area === '' ? fillDigits(rng, rng.pick(localeData(locale).phones)) : areaPhone(rng, area);
+      const data = localeData(locale);
+      const areas = locale === ctx.locale ? rowAreaCodes(locale, ctx) : NO_AREAS;
+      if (areas.length === 0) return fillDigits(rng, rng.pick(data.phones));
+      const area = areas.length === 1 ? areas[0]! : rng.pick(areas);
+      // A trunk-prefixed code (de: 0351) makes a landline; a NANP code (en: 415) takes the pattern's first !##.
+      return area.charCodeAt(0) === 48
+        ? areaPhone(rng, area)
+        : fillDigits(rng, rng.pick(data.phones).replace('!##', area));
     },
   }),
   define({
