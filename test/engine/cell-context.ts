@@ -1,4 +1,4 @@
-/** Test helper: a CellContext over CellRng, with the row's person drawn from its own stream. */
+/** Test helper: a CellContext over CellRng, with the row's person and place drawn from their own streams. */
 import type { CellContext, Person } from '../../workers/engine/field-type.js';
 import { CellRng, combine } from '../../workers/engine/random.js';
 import { makePerson } from '../../workers/engine/types/index.js';
@@ -12,7 +12,7 @@ export interface CellOptions {
   readonly seed?: number;
 }
 
-/** A CellContext whose person is a pure function of (seed, locale, row). */
+/** A CellContext whose person and place are pure functions of (seed, locale, row). */
 export function cellContext(options: CellOptions = {}): CellContext {
   const locale = options.locale ?? 'en';
   const row = options.row ?? 0;
@@ -26,6 +26,9 @@ export function cellContext(options: CellOptions = {}): CellContext {
     person() {
       person ??= makePerson(new CellRng(combine(combine(seed, 0x9e37), row)), locale);
       return person;
+    },
+    place() {
+      return new CellRng(combine(combine(seed, 0x71ac), row)).float();
     },
   };
 }

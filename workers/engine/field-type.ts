@@ -72,6 +72,11 @@ export interface CellContext {
   readonly fieldName: string;
   /** The row's latent person, drawn lazily from a row-level stream that no field's params affect. */
   person(): Person;
+  /**
+   * The row's latent place: a uniform number in [0, 1) from a row-level stream that no field affects;
+   * city, region, postal code and address of the row read the locale's place it selects.
+   */
+  place(): number;
 }
 
 /** A problem with a field's params; `path` is relative to `params` (`min`, `values[2]`). */

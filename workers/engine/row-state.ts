@@ -1,6 +1,6 @@
 /**
  * The state of one row being generated, which is also the CellContext handed to field generators:
- * its locale, its latent person (drawn once per row, lazily), and the values computed so far (fields
+ * its locale, its latent person and place (drawn once per row, lazily), and the values computed so far (fields
  * may read each other: after/before anchors, allow_self partners, composite keys).
  */
 import type { CellContext, Person, Value } from './field-type.js';
@@ -9,6 +9,7 @@ import { rowMix } from './random.js';
 /** What a RowState needs from its table. */
 export interface RowSource {
   personOf(row: number, locale: string): Person;
+  placeOf(row: number): number;
 }
 
 export class RowState implements CellContext {
@@ -33,6 +34,8 @@ export class RowState implements CellContext {
   private rowLocale = '';
   private personStamp = 0;
   private personValue: Person | null = null;
+  private placeStamp = 0;
+  private placeValue = 0;
 
   constructor(
     private readonly source: RowSource,
@@ -70,5 +73,13 @@ export class RowState implements CellContext {
       this.personStamp = this.epoch;
     }
     return this.personValue;
+  }
+
+  place(): number {
+    if (this.placeStamp !== this.epoch) {
+      this.placeValue = this.source.placeOf(this.row);
+      this.placeStamp = this.epoch;
+    }
+    return this.placeValue;
   }
 }

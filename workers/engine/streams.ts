@@ -4,8 +4,9 @@
  */
 import { hashString } from './random.js';
 
-/** Row streams (mixed into the table key): the latent person and the per-row locale. */
+/** Row streams (mixed into the table key): the latent person, the latent place and the per-row locale. */
 export const PERSON_SALT = hashString('\u0000person');
+export const PLACE_SALT = hashString('\u0000place');
 export const LOCALE_SALT = hashString('\u0000locale');
 
 /** Field sub-streams (mixed into the field key). */

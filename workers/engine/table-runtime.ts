@@ -18,7 +18,7 @@ import {
   sortPrefix,
 } from './relations.js';
 import { RowState } from './row-state.js';
-import { ALLOCATION_SALT, LOCALE_SALT, PERSON_SALT, SLOT_SALT } from './streams.js';
+import { ALLOCATION_SALT, LOCALE_SALT, PERSON_SALT, PLACE_SALT, SLOT_SALT } from './streams.js';
 import { CellRng, cellKey, combine } from './random.js';
 import { makePerson } from './types/index.js';
 
@@ -42,7 +42,9 @@ export class TableRuntime implements RuntimeView {
   readonly fieldNames: readonly string[];
   private readonly personRng = new CellRng();
   private readonly localeRng = new CellRng();
+  private readonly placeRng = new CellRng();
   private readonly personKey: number;
+  private readonly placeKey: number;
   private readonly localeKey: number;
   private readonly lookups: RowState[] = [];
   private depth = 0;
@@ -59,6 +61,7 @@ export class TableRuntime implements RuntimeView {
   ) {
     this.table = plan.tables[index] as PlannedTable;
     this.personKey = combine(this.table.streamKey, PERSON_SALT);
+    this.placeKey = combine(this.table.streamKey, PLACE_SALT);
     this.localeKey = combine(this.table.streamKey, LOCALE_SALT);
     this.compositePermutations = this.table.composites.map((c) => new Permutation(c.space, c.streamKey));
     this.main = this.newState();
@@ -85,6 +88,10 @@ export class TableRuntime implements RuntimeView {
 
   personOf(row: number, locale: string): Person {
     return makePerson(this.personRng.reset(cellKey(this.personKey, row)), locale);
+  }
+
+  placeOf(row: number): number {
+    return this.placeRng.reset(cellKey(this.placeKey, row)).float();
   }
 
   /**

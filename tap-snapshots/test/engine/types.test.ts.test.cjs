@@ -60,9 +60,9 @@ Object {
 exports[`test/engine/types.test.ts > TAP > seeded snapshots of every type > seed 1211 1`] = `
 Object {
   "address": Array [
-    "68810 Clarendon Road, Sioux City, California 20527-8724",
-    "320 Bode Ridge, Taunton, Alabama 01798",
-    "97807 Priory Close, Aurora, Mississippi 36035-6743",
+    "68810 Clarendon Road, Dallas, Texas 75356",
+    "320 Bode Ridge, Albuquerque, New Mexico 87187",
+    "97807 Priory Close, Washington, District of Columbia 20041",
   ],
   "address_line_2": Array [
     "Apt. 887",
@@ -178,9 +178,9 @@ Object {
     "Secure solutions for modern teams",
   ],
   "city": Array [
-    "Kendall",
-    "Beavercreek",
-    "Cary",
+    "Dallas",
+    "Albuquerque",
+    "Washington",
   ],
   "color_hex": Array [
     "#71f91b",
@@ -723,16 +723,16 @@ Object {
   ],
   "object": Array [
     Object {
-      "city": "Kendall",
-      "visits": 2,
+      "city": "Dallas",
+      "visits": 4,
     },
     Object {
-      "city": "Beavercreek",
-      "visits": 8,
+      "city": "Albuquerque",
+      "visits": 0,
     },
     Object {
-      "city": "Cary",
-      "visits": 3,
+      "city": "Washington",
+      "visits": 1,
     },
   ],
   "order_status": Array [
@@ -771,9 +771,9 @@ Object {
     "orders:write",
   ],
   "phone": Array [
-    "287.520.0096",
-    "678-325-3773",
-    "281-471-1049",
+    "682-888-1078",
+    "1-505-520-1529",
+    "202-281-2711",
   ],
   "phone_e164": Array [
     "+12875200096",
@@ -786,9 +786,9 @@ Object {
     443,
   ],
   "postal_code": Array [
-    "88732",
-    "47812",
-    "08127",
+    "75356",
+    "87187",
+    "20041",
   ],
   "price": Array [
     445.76,
@@ -948,14 +948,14 @@ Object {
     "131-33-0659",
   ],
   "state": Array [
-    "Minnesota",
-    "Arkansas",
-    "Delaware",
+    "Texas",
+    "New Mexico",
+    "District of Columbia",
   ],
   "state_province": Array [
-    "Minnesota",
-    "Arkansas",
-    "Delaware",
+    "Texas",
+    "New Mexico",
+    "District of Columbia",
   ],
   "stock_ticker": Array [
     "MA",
@@ -1119,14 +1119,14 @@ Object {
     "<img src=x onerror=alert(1)>",
   ],
   "zip": Array [
-    "88732",
-    "47812",
-    "08127",
+    "75356",
+    "87187",
+    "20041",
   ],
   "zip_code": Array [
-    "88732",
-    "47812",
-    "08127",
+    "75356",
+    "87187",
+    "20041",
   ],
 }
 `
@@ -1134,9 +1134,9 @@ Object {
 exports[`test/engine/types.test.ts > TAP > seeded snapshots of every type > seed 1337 1`] = `
 Object {
   "address": Array [
-    "82172 Cherry Tree Close, Kentwood, Arizona 30946-5202",
-    "1925 Forest Road, Santa Maria, Connecticut 06856-5032",
-    "6423 State Line Road, Euclid, Arizona 77514",
+    "82172 Cherry Tree Close, Boise, Idaho 83732",
+    "1925 Forest Road, Jacksonville, Florida 32206",
+    "6423 State Line Road, Livingston, Texas 77399",
   ],
   "address_line_2": Array [
     "Apt. 739",
@@ -1250,9 +1250,9 @@ Object {
     "Cloud-native insights, simplified",
   ],
   "city": Array [
-    "Anderson",
-    "Elkhart",
-    "Elk Grove",
+    "Boise",
+    "Jacksonville",
+    "Livingston",
   ],
   "color_hex": Array [
     "#058b86",
@@ -1795,16 +1795,16 @@ Object {
   ],
   "object": Array [
     Object {
-      "city": "Anderson",
+      "city": "Boise",
+      "visits": 0,
+    },
+    Object {
+      "city": "Jacksonville",
       "visits": 2,
     },
     Object {
-      "city": "Elkhart",
-      "visits": 5,
-    },
-    Object {
-      "city": "Elk Grove",
-      "visits": 3,
+      "city": "Livingston",
+      "visits": 2,
     },
   ],
   "order_status": Array [
@@ -1843,9 +1843,9 @@ Object {
     "invoices:write",
   ],
   "phone": Array [
-    "939-740-0028",
-    "885.642.7931",
-    "955.999.8466",
+    "208.221.7206",
+    "(407) 392-5372",
+    "409.842.3167",
   ],
   "phone_e164": Array [
     "+19397400028",
@@ -1858,9 +1858,9 @@ Object {
     443,
   ],
   "postal_code": Array [
-    "73954",
-    "68544",
-    "75579",
+    "83732",
+    "32206",
+    "77399",
   ],
   "price": Array [
     22.63,
@@ -2020,14 +2020,14 @@ Object {
     "254-39-2556",
   ],
   "state": Array [
-    "Alaska",
-    "Iowa",
-    "Iowa",
+    "Idaho",
+    "Florida",
+    "Texas",
   ],
   "state_province": Array [
-    "Alaska",
-    "Iowa",
-    "Iowa",
+    "Idaho",
+    "Florida",
+    "Texas",
   ],
   "stock_ticker": Array [
     "AAPL",
@@ -2191,14 +2191,14 @@ Object {
     "\\"><svg/onload=alert(1)>",
   ],
   "zip": Array [
-    "73954",
-    "68544",
-    "75579",
+    "83732",
+    "32206",
+    "77399",
   ],
   "zip_code": Array [
-    "73954",
-    "68544",
-    "75579",
+    "83732",
+    "32206",
+    "77399",
   ],
 }
 `
@@ -2206,9 +2206,9 @@ Object {
 exports[`test/engine/types.test.ts > TAP > seeded snapshots of every type > seed 42 1`] = `
 Object {
   "address": Array [
-    "82477 Dandre Center, Schenectady, Connecticut 95068-5795",
-    "39728 Dickens Row, Brockton, Rhode Island 56296-5721",
-    "369 Stracke Cliff, Iowa City, Colorado 84283",
+    "82477 Dandre Center, Salt Lake City, Utah 84150",
+    "39728 Dickens Row, Orlando, Florida 32853",
+    "369 Stracke Cliff, Canton, Georgia 30169",
   ],
   "address_line_2": Array [
     "Suite 030",
@@ -2339,9 +2339,9 @@ Object {
     "Rethinking experiences",
   ],
   "city": Array [
-    "San Bruno",
-    "Livermore",
-    "Sugar Land",
+    "Salt Lake City",
+    "Orlando",
+    "Canton",
   ],
   "color_hex": Array [
     "#c7e13a",
@@ -2884,15 +2884,15 @@ Object {
   ],
   "object": Array [
     Object {
-      "city": "San Bruno",
-      "visits": 0,
+      "city": "Salt Lake City",
+      "visits": 7,
     },
     Object {
-      "city": "Livermore",
-      "visits": 2,
+      "city": "Orlando",
+      "visits": 5,
     },
     Object {
-      "city": "Sugar Land",
+      "city": "Canton",
       "visits": 8,
     },
   ],
@@ -2932,9 +2932,9 @@ Object {
     "billing:admin",
   ],
   "phone": Array [
-    "1-230-227-6308",
-    "(452) 219-6983",
-    "1-617-279-4483",
+    "801-224-7763",
+    "754-597-2843",
+    "1-770-569-1032",
   ],
   "phone_e164": Array [
     "+12302276308",
@@ -2947,9 +2947,9 @@ Object {
     58776,
   ],
   "postal_code": Array [
-    "03002-7630",
-    "25201-9698",
-    "41707-9448",
+    "84150",
+    "32853",
+    "30169",
   ],
   "price": Array [
     781,
@@ -3109,14 +3109,14 @@ Object {
     "783-89-2869",
   ],
   "state": Array [
-    "South Carolina",
-    "Montana",
     "Utah",
+    "Florida",
+    "Georgia",
   ],
   "state_province": Array [
-    "South Carolina",
-    "Montana",
     "Utah",
+    "Florida",
+    "Georgia",
   ],
   "stock_ticker": Array [
     "ORCL",
@@ -3283,14 +3283,14 @@ Object {
     "{{constructor.constructor(\\"alert(1)\\")()}}",
   ],
   "zip": Array [
-    "03002-7630",
-    "25201-9698",
-    "41707-9448",
+    "84150",
+    "32853",
+    "30169",
   ],
   "zip_code": Array [
-    "03002-7630",
-    "25201-9698",
-    "41707-9448",
+    "84150",
+    "32853",
+    "30169",
   ],
 }
 `

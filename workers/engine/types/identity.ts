@@ -1,6 +1,7 @@
 /** Identity types: names, contact details and personal attributes of the row's person. */
 import type { CellContext, FieldType, RawParams, Rng } from '../field-type.js';
 import { countryInfo, LOCALE_CODES, localeData, localeOfCountry } from '../locales/index.js';
+import { rowAreaCodes } from '../locales/places.js';
 import { longestCost, QUOTE_BYTES } from '../size.js';
 import { chooser, distinctValues, pickWeighted, validateChoices } from './choices.js';
 import { define, listType } from './define.js';
@@ -8,6 +9,15 @@ import { fillDigits, pad } from './format.js';
 import { check, str } from './params.js';
 import { allFirstNames, allLastNames, asciiFirst, asciiLast, fullName, makePerson } from './person.js';
 import { DATE_OF_BIRTH } from './datetime.js';
+
+const NO_AREAS: readonly string[] = [];
+
+/** A landline in the area: "(0351) 4821937", the subscriber number making 10 digits after the 0. */
+function areaPhone(rng: Rng, area: string): string {
+  let number = `(${area}) ` + String(rng.int(1, 9));
+  for (let i = area.length; i < 10; i++) number += String(rng.int(0, 9));
+  return number;
+}
 
 /** Countries `phone_e164.country` takes: the hosted service's four, then the countries of our locales. */
 const E164_COUNTRIES: readonly string[] = [
@@ -224,11 +234,22 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
   define({
     id: 'phone',
     category: 'identity',
-    description: 'Phone number as written in the locale (national or international notation).',
+    description:
+      "Phone number as written in the locale (national or international notation); in en an area code of the row's state, in de a landline with the row's city's Vorwahl.",
     example: '(030) 1234567',
     params: { locale: LOCALE_PARAM },
     validate: validateLocale,
-    generate: (rng, ctx, p) => fillDigits(rng, rng.pick(localeData(str(p, 'locale', ctx.locale)).phones)),
+    generate: (rng, ctx, p) => {
+      const locale = str(p, 'locale', ctx.locale);
+      const data = localeData(locale);
+      const areas = locale === ctx.locale ? rowAreaCodes(locale, ctx) : NO_AREAS;
+      if (areas.length === 0) return fillDigits(rng, rng.pick(data.phones));
+      const area = areas.length === 1 ? areas[0]! : rng.pick(areas);
+      // A trunk-prefixed code (de: 0351) makes a landline; a NANP code (en: 415) takes the pattern's first !##.
+      return area.charCodeAt(0) === 48
+        ? areaPhone(rng, area)
+        : fillDigits(rng, rng.pick(data.phones).replace('!##', area));
+    },
   }),
   define({
     id: 'phone_e164',

@@ -1,6 +1,7 @@
 /** Location types: addresses, cities, regions, postal codes and coordinates in the row's locale. */
 import type { CellContext, FieldType, RawParams, Rng } from '../field-type.js';
 import { ALL_COUNTRIES, countryInfo, type LocaleData, localeData } from '../locales/index.js';
+import { placeAt, type PlaceTable, placeTable, postcodeAt } from '../locales/places.js';
 import { alias, define, localeListType } from './define.js';
 import { fillDigits } from './format.js';
 import { check } from './params.js';
@@ -61,20 +62,34 @@ export function streetAddress(rng: Rng, data: LocaleData): string {
   return data.streetFirst ? street + ' ' + number : number + ' ' + street;
 }
 
-/** A full postal address in the locale's usual order. */
-export function formatAddress(rng: Rng, data: LocaleData): string {
-  const street = streetAddress(rng, data);
+/** City, region and postal code of a row: its latent place where the locale ships places, else drawn. */
+export function rowPlace(rng: Rng, ctx: CellContext, data: LocaleData): [string, string, string] {
+  const table = placeTable(data.code);
+  if (table !== undefined) {
+    const u = ctx.place();
+    const i = placeAt(table, u);
+    return [table.cities[i]!, table.regions[i]!, postcodeAt(table, i, u)];
+  }
   const city = rng.pick(data.cities);
   const postcode = fillDigits(rng, rng.pick(data.postcodes));
+  const needsState =
+    data.addressStyle === 'us' || data.addressStyle === 'east-asia' || data.addressStyle === 'south-asia';
+  return [city, needsState ? rng.pick(data.states) : '', postcode];
+}
+
+/** A full postal address in the locale's usual order. */
+export function formatAddress(rng: Rng, ctx: CellContext, data: LocaleData): string {
+  const street = streetAddress(rng, data);
+  const [city, state, postcode] = rowPlace(rng, ctx, data);
   switch (data.addressStyle) {
     case 'us':
-      return `${street}, ${city}, ${rng.pick(data.states)} ${postcode}`;
+      return `${street}, ${city}, ${state} ${postcode}`;
     case 'east-asia':
       return data.code === 'ja'
-        ? `〒${postcode} ${rng.pick(data.states)}${city}${street}`
-        : `${rng.pick(data.states)} ${city} ${street} ${postcode}`;
+        ? `〒${postcode} ${state}${city}${street}`
+        : `${state} ${city} ${street} ${postcode}`;
     case 'south-asia':
-      return `${street}, ${city}, ${rng.pick(data.states)} ${postcode}`;
+      return `${street}, ${city}, ${state} ${postcode}`;
     default:
       return `${street}, ${postcode} ${city}`;
   }
@@ -115,28 +130,57 @@ const coordinateParams = (limit: number) => (p: RawParams) =>
     ),
   );
 
-const STATE = localeListType(
-  'state_province',
-  'location',
-  "State, province or region of the locale's country.",
-  'Bayern',
-  (l) => localeData(l).states,
-);
-const POSTAL = define({
-  id: 'postal_code',
-  category: 'location',
-  description: "Postal code in the locale's format (12345, 75001, 123-4567, 1234 AB...).",
-  example: '10115',
-  generate: (rng, ctx) => fillDigits(rng, rng.pick(localeData(ctx.locale).postcodes)),
-});
+/** `base` reading the row's place where the locale ships places (base draws elsewhere; nth stays base's). */
+function fromPlace(
+  base: FieldType,
+  read: (table: PlaceTable, place: number, u: number, params: RawParams) => string,
+  extra: Partial<FieldType> = {},
+): FieldType {
+  return {
+    ...base,
+    ...extra,
+    generate: (rng, ctx, params) => {
+      const table = placeTable(ctx.locale);
+      if (table === undefined) return base.generate(rng, ctx, params);
+      const u = ctx.place();
+      return read(table, placeAt(table, u), u, params);
+    },
+  };
+}
 
+const STATE = fromPlace(
+  localeListType(
+    'state_province',
+    'location',
+    "State, province or region of the locale's country; the row's city lies in it where the locale ships places (docs/locales.md). `abbreviation: true` gives the state code where the locale has one (en: CA).",
+    'Bayern',
+    (l) => localeData(l).states,
+  ),
+  (t, i, _, p) => (p['abbreviation'] === true ? t.regionCodes[i]! : t.regions[i]!),
+  {
+    params: { abbreviation: 'boolean (default false): the state code (en: CA, NY) where the locale has one' },
+    validate: (p) => check(p, (c) => c.boolean('abbreviation')),
+  },
+);
+const POSTAL = fromPlace(
+  define({
+    id: 'postal_code',
+    category: 'location',
+    description:
+      "Postal code in the locale's format (12345, 75001, 123-4567, 1234 AB...); a real code of the row's city where the locale ships places.",
+    example: '10115',
+    generate: (rng, ctx) => fillDigits(rng, rng.pick(localeData(ctx.locale).postcodes)),
+  }),
+  (t, i, u) => postcodeAt(t, i, u),
+);
 export const LOCATION_TYPES: readonly FieldType[] = [
   define({
     id: 'address',
     category: 'location',
-    description: "Full postal address in the locale's order and script.",
+    description:
+      "Full postal address in the locale's order and script; its city, region and postal code are the row's place where the locale ships places.",
     example: 'Hauptstraße 12, 10115 Berlin',
-    generate: (rng, ctx) => formatAddress(rng, localeData(ctx.locale)),
+    generate: (rng, ctx) => formatAddress(rng, ctx, localeData(ctx.locale)),
   }),
   define({
     id: 'street_address',
@@ -159,12 +203,15 @@ export const LOCATION_TYPES: readonly FieldType[] = [
     example: 'Apt. 402',
     generate: (rng, ctx) => fillDigits(rng, rng.pick(localeData(ctx.locale).secondaryAddresses)),
   }),
-  localeListType(
-    'city',
-    'location',
-    "City of the locale's country, in its script.",
-    'Berlin',
-    (l) => localeData(l).cities,
+  fromPlace(
+    localeListType(
+      'city',
+      'location',
+      "City of the locale's country, in its script; with the row's region and postal code where the locale ships places.",
+      'Berlin',
+      (l) => localeData(l).cities,
+    ),
+    (t, i) => t.cities[i]!,
   ),
   STATE,
   alias('state', STATE),
