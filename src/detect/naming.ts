@@ -662,6 +662,9 @@ const NAME_BY_TABLE_WORDS: [RegExp, string][] = NAME_BY_TABLE.map(([re, type]) =
   type,
 ]);
 
+/** Tables of people: NAME_BY_TABLE's person tables, by whole words. */
+const PEOPLE_TABLES = NAME_BY_TABLE_WORDS[0]![0];
+
 /** The roles of people (the names of NAME_BY_TABLE's person tables), with a qualifier and `_name`. */
 const PERSON_COLUMN = new RegExp(
   `^(?:(?:assigned|primary|lead|head|main|attending|responsible|preferred|referring)_)?(?:${NAME_BY_TABLE[0]![0].source.replace(/^\(/, '').replace(/\)s\?\$$/, '')})(?:_(?:name|full_name))?$`,
@@ -839,6 +842,18 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   ],
   // An animal's birth day is a day of the last few years, not an adult's.
   [/^(birth_date|date_of_birth|dob|born_on|birthdate|birthday)$/, tableOf(ANIMALS), { type: 'date_past' }],
+  // A person's weight is an adult's, in the unit the name says (a package's stays a shipping weight).
+  [
+    /^(weight|weight_kg|weight_kgs|body_weight|body_weight_kg)$/,
+    PEOPLE_TABLES,
+    { type: 'weight', params: { min: 45, max: 120 } },
+  ],
+  [
+    /^(weight_lbs?|body_weight_lbs?)$/,
+    PEOPLE_TABLES,
+    { type: 'weight', params: { min: 100, max: 265, unit: 'lb' } },
+  ],
+  [/^birth_weight(_kg)?$/, /./, { type: 'weight', params: { min: 2.5, max: 4.5 } }],
   // A pet's or a farm animal's species and lifespan, from the animals catalogue.
   [/^(species|kind|type)$/, tableOf(PETS), { type: 'animal_species' }],
   [/^(lifespan|life_span|life_expectancy)(_years|_yrs)?$/, tableOf(PETS), { type: 'lifespan' }],

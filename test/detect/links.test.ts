@@ -7,6 +7,7 @@
 import t from 'tap';
 import { detectSchema } from '../../src/detect/index.js';
 import { linkRowFields } from '../../src/detect/links.js';
+import { typeFromName } from '../../src/detect/naming.js';
 import type { DetectedField } from '../../src/detect/model.js';
 import { compile, generateRecords } from '../../workers/engine/index.js';
 import jobs from '../../workers/engine/vocabulary/jobs.en.json' with { type: 'json' };
@@ -121,4 +122,25 @@ t.test('the detected employees and pets generate rows that agree', async (t) => 
     );
   });
   t.same(odd.slice(0, 3), [], 'breeds of their species, weights and lifespans of their breed');
+});
+
+t.test('a weight takes units that fit what is weighed', async (t) => {
+  t.same(typeFromName('weight_kg', 'decimal', 'patients'), {
+    type: 'weight',
+    params: { min: 45, max: 120, scalar: true },
+  });
+  t.same(typeFromName('weight_lbs', 'decimal', 'members'), {
+    type: 'weight',
+    params: { min: 100, max: 265, unit: 'lb', scalar: true },
+  });
+  t.same(typeFromName('birth_weight', 'decimal', 'newborns'), {
+    type: 'weight',
+    params: { min: 2.5, max: 4.5, scalar: true },
+  });
+  t.same(typeFromName('weight', 'decimal', 'packages'), { type: 'weight', params: { scalar: true } });
+  // A vet's patients: the weight follows the animal, not an adult person's range.
+  const [vet] = detectSchema({
+    sql: 'CREATE TABLE patients (id INT PRIMARY KEY, species VARCHAR(20), breed VARCHAR(40), weight_kg DECIMAL(6,2));',
+  }).tables;
+  t.match(vet!.fields[3], { type: 'weight', params: { by: 'breed' } });
 });
