@@ -14,7 +14,7 @@ import {
   type DraftField,
   type DraftTable,
 } from './model.js';
-import { linkRowFields } from './links.js';
+import { linkedFields } from './links.js';
 import { detectSql } from './sql.js';
 import { detectSpec } from './spec-tables.js';
 
@@ -161,9 +161,8 @@ function finalize(drafts: DraftTable[]): DetectedTable[] {
   dedupeNames(drafts);
   pruneRefs(drafts);
   return drafts.map((table) => {
-    const fields = table.fields.map((f) => toField(drafts, table, f));
+    const fields = linkedFields(table.fields.map((f) => toField(drafts, table, f)));
     orderTimestamps(fields);
-    linkRowFields(fields);
     const out: DetectedTable = { name: table.name, count: DETECTED_COUNT, fields };
     if (table.unique !== undefined) {
       const names = new Map(fields.map((f) => [f.name.toLowerCase(), f.name]));

@@ -6,6 +6,7 @@
  * read by what it reads, so the links never loop.
  */
 import type { DetectedField } from './model.js';
+import { PERSON_WEIGHTS } from './naming.js';
 
 type Source = (field: DetectedField) => boolean;
 
@@ -40,18 +41,32 @@ const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
   lifespan: [[ofType('animal_breed')], [ofType('animal_species')]],
 };
 
-/** Sets `by` on every field of `fields` whose type reads another field the table has. */
-export function linkRowFields(fields: DetectedField[]): void {
-  for (const reader of fields) {
+/** Whether `params` hold the adult range detection guesses for a person's weight. */
+function personWeight(params: Record<string, unknown>): boolean {
+  return Object.values(PERSON_WEIGHTS).some((w) => params['min'] === w.min && params['max'] === w.max);
+}
+
+/**
+ * The fields with `by` set on every one whose type reads another field the table has (copies; the
+ * given fields are not changed). A weight that follows an animal drops the person's range that a
+ * table of patients or members made detection guess.
+ */
+export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[] {
+  return fields.map((reader) => {
     const alternatives = LINKS[reader.type];
-    if (alternatives === undefined || reader.unique || reader.params?.['by'] !== undefined) continue;
+    if (alternatives === undefined || reader.unique || reader.params?.['by'] !== undefined) return reader;
     for (const sources of alternatives) {
       const names = sources
         .map((source) => fields.find((f) => f !== reader && source(f))?.name)
         .filter((name): name is string => name !== undefined);
       if (names.length === 0) continue;
-      reader.params = { ...reader.params, by: names.length === 1 ? names[0] : names };
-      break;
+      const params: Record<string, unknown> = { ...reader.params, by: names.length === 1 ? names[0] : names };
+      if (reader.type === 'weight' && personWeight(params)) {
+        delete params['min'];
+        delete params['max'];
+      }
+      return { ...reader, params };
     }
-  }
+    return reader;
+  });
 }

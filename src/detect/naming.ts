@@ -662,6 +662,9 @@ const NAME_BY_TABLE_WORDS: [RegExp, string][] = NAME_BY_TABLE.map(([re, type]) =
   type,
 ]);
 
+/** An adult's weight, as detection guesses it for a column of a table of people. */
+export const PERSON_WEIGHTS = { kg: { min: 45, max: 120 }, lb: { min: 100, max: 265 } } as const;
+
 /** Tables of people: NAME_BY_TABLE's person tables, by whole words. */
 const PEOPLE_TABLES = NAME_BY_TABLE_WORDS[0]![0];
 
@@ -846,12 +849,12 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   [
     /^(weight|weight_kg|weight_kgs|body_weight|body_weight_kg)$/,
     PEOPLE_TABLES,
-    { type: 'weight', params: { min: 45, max: 120 } },
+    { type: 'weight', params: PERSON_WEIGHTS.kg },
   ],
   [
     /^(weight_lbs?|body_weight_lbs?)$/,
     PEOPLE_TABLES,
-    { type: 'weight', params: { min: 100, max: 265, unit: 'lb' } },
+    { type: 'weight', params: { ...PERSON_WEIGHTS.lb, unit: 'lb' } },
   ],
   [/^birth_weight(_kg)?$/, /./, { type: 'weight', params: { min: 2.5, max: 4.5 } }],
   // A pet's or a farm animal's species and lifespan, from the animals catalogue.

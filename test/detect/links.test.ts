@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { detectSchema } from '../../src/detect/index.js';
-import { linkRowFields } from '../../src/detect/links.js';
+import { linkedFields } from '../../src/detect/links.js';
 import { typeFromName } from '../../src/detect/naming.js';
 import type { DetectedField } from '../../src/detect/model.js';
 import { compile, generateRecords } from '../../workers/engine/index.js';
@@ -68,9 +68,15 @@ t.test('a given by, a unique reader or a missing source is left alone', async (t
     { name: 'other', type: 'job_title', params: { by: 'x' } },
     { name: 'weight', type: 'weight', params: { scalar: true } },
   ];
-  linkRowFields(fields);
+  const linked = linkedFields(fields);
+  const given: DetectedField[] = [
+    { name: 'dept', type: 'department' },
+    { name: 'role', type: 'job_title' },
+  ];
+  t.same(linkedFields(given)[1], { name: 'role', type: 'job_title', params: { by: 'dept' } });
+  t.same(given[1], { name: 'role', type: 'job_title' }, 'the given fields are not changed');
   t.same(
-    fields.map((f) => f.params?.['by'] ?? null),
+    linked.map((f) => f.params?.['by'] ?? null),
     [null, null, 'x', null],
   );
 });
@@ -142,5 +148,11 @@ t.test('a weight takes units that fit what is weighed', async (t) => {
   const [vet] = detectSchema({
     sql: 'CREATE TABLE patients (id INT PRIMARY KEY, species VARCHAR(20), breed VARCHAR(40), weight_kg DECIMAL(6,2));',
   }).tables;
-  t.match(vet!.fields[3], { type: 'weight', params: { by: 'breed' } });
+  t.same(vet!.fields[3]!.params, { scalar: true, by: 'breed' }, 'no adult person’s range');
+  // A range the request gives holds.
+  const [, kept] = linkedFields([
+    { name: 'species', type: 'animal_species' },
+    { name: 'weight_kg', type: 'weight', params: { min: 1, max: 20, scalar: true } },
+  ]);
+  t.same(kept!.params, { min: 1, max: 20, scalar: true, by: 'species' });
 });

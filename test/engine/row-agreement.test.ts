@@ -93,6 +93,42 @@ t.test('a title by department and seniority takes that level; a salary by both t
   t.same(bad.slice(0, 5), [], 'every row agrees');
 });
 
+t.test('a keyed salary or weight stays inside the min and max the request gives', async (t) => {
+  const rows = allRows(
+    planOf(
+      table('bounded', [
+        { name: 'department', type: 'department' },
+        { name: 'title', type: 'job_title', params: { by: 'department' } },
+        { name: 'pay', type: 'salary', params: { by: 'title', scalar: true, min: 60000, max: 90000 } },
+        { name: 'species', type: 'animal_species' },
+        { name: 'kg', type: 'weight', params: { by: 'species', scalar: true, min: 1, max: 20 } },
+      ]),
+      8,
+    ),
+    'bounded',
+  );
+  const pays = rows.map((r) => r[2] as number);
+  const kgs = rows.map((r) => r[4] as number);
+  t.ok(
+    pays.every((x) => x >= 60000 && x <= 90000),
+    'salaries within the bounds',
+  );
+  t.ok(
+    kgs.every((x) => x >= 1 && x <= 20),
+    'weights within the bounds',
+  );
+  const inBand = rows.filter((r) => {
+    const job = JOBS.get(r[1] as string)!;
+    return (r[2] as number) >= job.band[0] && (r[2] as number) <= job.band[1];
+  });
+  t.ok(inBand.length > 500, `${inBand.length} salaries also in their band where band and bounds meet`);
+  const cats = rows.filter((r) => r[3] === 'Cat');
+  t.ok(
+    cats.length > 0 && cats.every((r) => (r[4] as number) >= 2.5 && (r[4] as number) <= 7),
+    'a cat within 1–20 kg is still a cat',
+  );
+});
+
 /** Whole years from an ISO day to 2026-01-01, by calendar. */
 function ageOn(day: string): number {
   const born = new Date(`${day}T00:00:00Z`);

@@ -69,11 +69,19 @@ export function breedOf(rng: Rng, entry: AnimalEntry | undefined): Breed {
   return entry?.breed ?? rng.pick((entry?.species ?? rng.pick(SPECIES)).breeds);
 }
 
-/** A value on the grid of 1/100 in [lo, hi] × factor. */
-export function hundredthsIn(rng: Rng, range: readonly [number, number], factor = 1): number {
-  const first = Math.ceil(range[0] * factor * 100 - 1e-9);
-  const last = Math.floor(range[1] * factor * 100 + 1e-9);
-  return rng.int(first, Math.max(first, last)) / 100;
+/**
+ * A value on the grid of 1/100 in [lo, hi] × factor, inside `limits` (the field's own min/max) when
+ * given; undefined when the two do not meet.
+ */
+export function hundredthsIn(
+  rng: Rng,
+  range: readonly [number, number],
+  factor = 1,
+  limits: readonly [number, number] = [0, Number.POSITIVE_INFINITY],
+): number | undefined {
+  const first = Math.ceil(Math.max(range[0] * factor, limits[0]) * 100 - 1e-9);
+  const last = Math.floor(Math.min(range[1] * factor, limits[1]) * 100 + 1e-9);
+  return first > last ? undefined : rng.int(first, last) / 100;
 }
 
 const lifespanOf = (rng: Rng, breed: Breed) =>

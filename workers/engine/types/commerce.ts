@@ -4,7 +4,7 @@ import { animalOf, breedOf, hundredthsIn } from './animals.js';
 import { define, listType } from './define.js';
 import { fillDigits, pad, randomChars, UPPER_ALNUM } from './format.js';
 import { jsonTextBytes, longestCost, QUOTE_BYTES, textCost } from '../size.js';
-import { check, checkScalar, compatRange, isScalar, SCALAR_PARAM, str } from './params.js';
+import { check, checkScalar, compatRange, givenLimits, isScalar, SCALAR_PARAM, str } from './params.js';
 import { CATEGORY_WORDS, PRODUCT_CATEGORIES } from './product-categories.js';
 import {
   CATALOGUE,
@@ -239,7 +239,7 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
     id: 'weight',
     category: 'commerce',
     description:
-      'Shipping weight as {value, unit}: the value in [min, max] with 2 decimals (default 0.05–50), the unit a label only (default kg, no conversion); `by` names the row’s animal breed or species: a weight in that breed’s range, in kg (or converted to g, lb, oz when `unit` says so); `scalar: true` gives the bare value.',
+      'Shipping weight as {value, unit}: the value in [min, max] with 2 decimals (default 0.05–50), the unit a label only (default kg, no conversion); `by` names the row’s animal breed or species: a weight in that breed’s range, in kg (or converted to g, lb, oz when `unit` says so) and inside `min`/`max` when given; `scalar: true` gives the bare value.',
     params: {
       min: 'number 0–1000000 (default 0.05; 0.1 when only max is given)',
       max: 'number 0–1000000 (default 50; 100 when only min is given)',
@@ -259,10 +259,11 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
     generate: plainWeight,
     prepareBy: (p) => {
       const factor = UNIT_FACTORS[str(p, 'unit', 'kg').toLowerCase()] ?? 1;
+      const limits = givenLimits(p);
       return (rng, ctx, keys) => {
         const animal = animalOf(keys);
-        if (animal === undefined) return plainWeight(rng, ctx, p);
-        const value = hundredthsIn(rng, breedOf(rng, animal).weight, factor);
+        const value = animal && hundredthsIn(rng, breedOf(rng, animal).weight, factor, limits);
+        if (value === undefined) return plainWeight(rng, ctx, p);
         return isScalar(p) ? value : { value, unit: str(p, 'unit', 'kg') };
       };
     },

@@ -92,8 +92,17 @@ export function positionOf(rng: Rng, entry: JobEntry | undefined): Required<JobE
   return { department, level, title };
 }
 
-/** A salary in the position's band: a whole multiple of 500 (USD a year). */
-export function salaryOf(rng: Rng, job: Required<JobEntry>): number {
+/**
+ * A salary in the position's band, inside `limits` (the field's own min/max) when given: a whole
+ * multiple of 500 (USD a year); undefined when no such amount exists.
+ */
+export function salaryOf(
+  rng: Rng,
+  job: Required<JobEntry>,
+  limits: readonly [number, number] = [0, Number.POSITIVE_INFINITY],
+): number | undefined {
   const [lo, hi] = (job.department.positions[job.level] as Position).salary;
-  return rng.int(Math.ceil(lo / 500), Math.floor(hi / 500)) * 500;
+  const first = Math.ceil(Math.max(lo, limits[0]) / 500);
+  const last = Math.floor(Math.min(hi, limits[1]) / 500);
+  return first > last ? undefined : rng.int(first, last) * 500;
 }

@@ -1,10 +1,10 @@
 /** Work types: companies, jobs, teams, HR vocabulary and education. */
-import type { FieldType, RawParams, Value } from '../field-type.js';
+import type { FieldType, RawParams, Rng, Value } from '../field-type.js';
 import { localeData } from '../locales/index.js';
 import { define, listType, localeListType } from './define.js';
 import { fillDigits, pad } from './format.js';
 import { jsonTextBytes, longestCost, QUOTE_BYTES, textCost } from '../size.js';
-import { check, checkScalar, isScalar, num, SCALAR_PARAM, str } from './params.js';
+import { check, checkScalar, givenLimits, isScalar, num, SCALAR_PARAM, str } from './params.js';
 import { integerKind } from './structure.js';
 import { DEPARTMENT_NAMES, DEPARTMENTS, jobOf, LEVELS, positionOf, salaryOf } from './job-catalogue.js';
 
@@ -106,6 +106,14 @@ const SENIORITY = [
 const TITLE_BYTES =
   longestCost(DEPARTMENTS.flatMap((d) => d.positions.flatMap((p) => p.titles))) + QUOTE_BYTES;
 
+/** A whole multiple of 500 in [min, max] (default 30000–200000). */
+function plainSalary(rng: Rng, _: unknown, p: RawParams): Value {
+  const lo = Math.ceil(num(p, 'min', 30000) / 500);
+  const hi = Math.floor(num(p, 'max', 200000) / 500);
+  const amount = hi >= lo ? rng.int(lo, hi) * 500 : Math.round(num(p, 'min', 30000));
+  return salaryValue(amount, p);
+}
+
 /** The hosted object {amount, currency, period}, or the bare amount with `scalar: true`. */
 function salaryValue(amount: number, p: RawParams): Value {
   return isScalar(p)
@@ -188,7 +196,7 @@ export const WORK_TYPES: readonly FieldType[] = [
     id: 'salary',
     category: 'work',
     description:
-      'Salary as {amount, currency, period}: the amount a whole multiple of 500 in [min, max] (default 30000–200000 USD a year); `by` names the row’s job title (or department and seniority): the amount is in that position’s band of the jobs catalogue (USD a year) instead; `scalar: true` gives the bare amount.',
+      'Salary as {amount, currency, period}: the amount a whole multiple of 500 in [min, max] (default 30000–200000 USD a year); `by` names the row’s job title (or department and seniority): the amount is in that position’s band of the jobs catalogue (USD a year), inside `min`/`max` when given; `scalar: true` gives the bare amount.',
     params: {
       min: 'number (default 30000)',
       max: 'number (default 200000)',
@@ -214,13 +222,14 @@ export const WORK_TYPES: readonly FieldType[] = [
       isScalar(p)
         ? 24
         : jsonTextBytes(60 + textCost(str(p, 'currency', 'USD')) + textCost(str(p, 'period', 'annual'))),
-    generate: (rng, _, p) => {
-      const lo = Math.ceil(num(p, 'min', 30000) / 500);
-      const hi = Math.floor(num(p, 'max', 200000) / 500);
-      const amount = hi >= lo ? rng.int(lo, hi) * 500 : Math.round(num(p, 'min', 30000));
-      return salaryValue(amount, p);
+    generate: plainSalary,
+    prepareBy: (p) => {
+      const limits = givenLimits(p);
+      return (rng, ctx, keys) => {
+        const amount = salaryOf(rng, positionOf(rng, jobOf(keys)), limits);
+        return amount === undefined ? plainSalary(rng, ctx, p) : salaryValue(amount, p);
+      };
     },
-    prepareBy: (p) => (rng, _, keys) => salaryValue(salaryOf(rng, positionOf(rng, jobOf(keys))), p),
   }),
   define({
     id: 'team_name',
