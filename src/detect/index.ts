@@ -2,7 +2,8 @@
  * Schema detection: SQL DDL, one sample JSON record, an OpenAPI document or a JSON Schema → tables that `POST /api/v1/generate` accepts
  * as they are, each with DETECTED_COUNT rows. References are resolved here for both inputs: a foreign key to a table that is
  * not in the input keeps the column's own type, a cycle of foreign keys is broken at its last edge, and
- * self-references become nullable (the first row has no one to point to).
+ * self-references become nullable (the first row has no one to point to). Fields that should agree
+ * within a row read each other (`by`, links.ts).
  */
 import { detectJson } from './json.js';
 import {
@@ -13,6 +14,7 @@ import {
   type DraftField,
   type DraftTable,
 } from './model.js';
+import { linkedFields } from './links.js';
 import { detectSql } from './sql.js';
 import { detectSpec } from './spec-tables.js';
 
@@ -159,7 +161,7 @@ function finalize(drafts: DraftTable[]): DetectedTable[] {
   dedupeNames(drafts);
   pruneRefs(drafts);
   return drafts.map((table) => {
-    const fields = table.fields.map((f) => toField(drafts, table, f));
+    const fields = linkedFields(table.fields.map((f) => toField(drafts, table, f)));
     orderTimestamps(fields);
     const out: DetectedTable = { name: table.name, count: DETECTED_COUNT, fields };
     if (table.unique !== undefined) {

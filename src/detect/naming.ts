@@ -305,9 +305,11 @@ const RULES: Rule[] = [
   [/^(rating|stars|star_rating|score_stars)$/, 'rating'],
   [/^(genre|music_genre)$/, 'music_genre'],
   [/^(job_title|position|job|occupation|designation|job_role)$/, 'job_title'],
+  [/^(breed|breed_name|animal_breed|pet_breed|dog_breed|cat_breed)$/, 'animal_breed'],
+  [/^(animal_species|pet_species|animal_type|pet_type)$/, 'animal_species'],
   [/^(department|dept|department_name|division)$/, 'department'],
   [/^(employment_status|employment_type)$/, 'employment_status'],
-  [/^(seniority|seniority_level|level_of_seniority)$/, 'seniority_level'],
+  [/^(seniority|seniority_level|level_of_seniority|job_level|career_level)$/, 'seniority_level'],
   [/^(skill|skills|primary_skill)$/, 'skill'],
   [/^(leave_type|absence_type)$/, 'leave_type'],
   [/^(employee_id|employee_number|emp_no|employee_no|staff_id|badge_number)$/, 'employee_id'],
@@ -639,6 +641,8 @@ const NAME_BY_TABLE: [RegExp, string][] = [
   [/(product|item|good|article|sku|merchandise|listing)s?$/, 'product_name'],
   [/(department|dept)s?$/, 'department'],
   [/teams?$/, 'team_name'],
+  // A pet's name is a given name ("Bella", "Max").
+  [/(pet|dog|cat|pupp(y|ie)|kitten|horse|foal|pony|ponie)s?$/, 'first_name'],
   [/(tag|label|keyword|topic)s?$/, 'tag'],
   [/(categor(y|ies)|genre)$/, 'product_category'],
   [/(cit(y|ies)|town)s?$/, 'city'],
@@ -657,6 +661,12 @@ const NAME_BY_TABLE_WORDS: [RegExp, string][] = NAME_BY_TABLE.map(([re, type]) =
   new RegExp(`(?:^|_)(?:${re.source})`),
   type,
 ]);
+
+/** An adult's weight, as detection guesses it for a column of a table of people. */
+export const PERSON_WEIGHTS = { kg: { min: 45, max: 120 }, lb: { min: 100, max: 265 } } as const;
+
+/** Tables of people: NAME_BY_TABLE's person tables, by whole words. */
+const PEOPLE_TABLES = NAME_BY_TABLE_WORDS[0]![0];
 
 /** The roles of people (the names of NAME_BY_TABLE's person tables), with a qualifier and `_name`. */
 const PERSON_COLUMN = new RegExp(
@@ -724,6 +734,12 @@ export function fits(inferred: Inferred, value: ValueClass): boolean {
 const tableOf = (words: string) =>
   new RegExp(`(?:^|_)(?:${words.replace(/y(?=\||$)/g, '(?:y|ie)')})(?:s|es)?$`);
 
+const ANIMALS =
+  'animal|pet|livestock|cattle|cow|horse|dog|cat|sheep|goat|pig|calf|calve|herd|mouse|mice|foal|puppy|kitten|bird|fish|specimen';
+/** Tables of the animals the catalogue knows (a specimen or a fish may be of any species). */
+const PETS =
+  'animal|pet|livestock|cattle|cow|horse|dog|cat|sheep|goat|pig|calf|calve|herd|foal|puppy|kitten|bird|breed|patient_animal|adoption|adoptable';
+
 const MUSIC =
   'track|song|album|artist|band|playlist|music|record|concert|gig|festival|radio|station|single|musician|singer|stream|listen|performance|performer|lineup|set|stage|dj';
 
@@ -734,6 +750,17 @@ const MUSIC =
 const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   // A player's position on the field is a word ("goalkeeper"), not a place in a list.
   [/^position$/, tableOf('player|athlete|footballer|squad|roster|lineup'), { type: 'word' }],
+  // A review's title and text take the tone of its stars (detection links them to the rating).
+  [
+    /^(title|headline|review_title|summary)$/,
+    tableOf('review|product_review|customer_review'),
+    { type: 'review_title' },
+  ],
+  [
+    /^(body|text|content|comment|review|review_text|review_body)$/,
+    tableOf('review|product_review|customer_review'),
+    { type: 'review' },
+  ],
   // A social post's or a comment's body is a sentence or two; an article's runs to paragraphs.
   [
     /^(text|body|content)$/,
@@ -817,13 +844,22 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
     { type: 'file_size' },
   ],
   // An animal's birth day is a day of the last few years, not an adult's.
+  [/^(birth_date|date_of_birth|dob|born_on|birthdate|birthday)$/, tableOf(ANIMALS), { type: 'date_past' }],
+  // A person's weight is an adult's, in the unit the name says (a package's stays a shipping weight).
   [
-    /^(birth_date|date_of_birth|dob|born_on|birthdate|birthday)$/,
-    tableOf(
-      'animal|pet|livestock|cattle|cow|horse|dog|cat|sheep|goat|pig|calf|calve|herd|mouse|mice|foal|puppy|kitten|bird|fish|specimen',
-    ),
-    { type: 'date_past' },
+    /^(weight|weight_kg|weight_kgs|body_weight|body_weight_kg)$/,
+    PEOPLE_TABLES,
+    { type: 'weight', params: PERSON_WEIGHTS.kg },
   ],
+  [
+    /^(weight_lbs?|body_weight_lbs?)$/,
+    PEOPLE_TABLES,
+    { type: 'weight', params: { ...PERSON_WEIGHTS.lb, unit: 'lb' } },
+  ],
+  [/^birth_weight(_kg)?$/, /./, { type: 'weight', params: { min: 2.5, max: 4.5 } }],
+  // A pet's or a farm animal's species and lifespan, from the animals catalogue.
+  [/^(species|kind|type)$/, tableOf(PETS), { type: 'animal_species' }],
+  [/^(lifespan|life_span|life_expectancy)(_years|_yrs)?$/, tableOf(PETS), { type: 'lifespan' }],
   // A log line's or an event's time is a moment, not a time of day.
   [
     /^time$/,

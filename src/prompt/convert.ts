@@ -6,6 +6,7 @@
  */
 import type { FieldSpec, TableSpec } from '../../workers/engine/index.js';
 import { compile, expandTemplate, LOCALE_CODES } from '../../workers/engine/index.js';
+import { linkedFields } from '../detect/links.js';
 import { typeFromName } from '../detect/naming.js';
 import {
   Entities,
@@ -413,7 +414,11 @@ function buildTables(r: Reading, { drafts, templateFields, enumTexts }: Columns)
     entities,
     warnings,
   );
-  let tables = restoreCase(assembled, r.prompt);
+  // Fields of a row that agree read each other, as detection links them (a job title its department).
+  let tables: TableSpec[] = restoreCase(assembled, r.prompt).map((t) => ({
+    ...t,
+    fields: linkedFields(t.fields),
+  }));
   if (tables.length === 0) return { ok: false, message: `No data to generate was recognized. ${HELP}` };
   let checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
   // Two tables read as referring to each other ("users, each with one tracker, … from the trackers"):

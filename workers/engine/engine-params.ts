@@ -40,6 +40,14 @@ export const KEYED_TYPES: readonly string[] = [
   'product_material',
   'product_description',
   'product_price',
+  'job_title',
+  'seniority_level',
+  'salary',
+  'age',
+  'date_of_birth',
+  'animal_breed',
+  'weight',
+  'lifespan',
 ];
 
 /** Every engine-level params key (compile-read.ts validates their values). */

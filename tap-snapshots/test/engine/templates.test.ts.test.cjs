@@ -302,7 +302,7 @@ Object {
         "first_name": "Peggy",
         "id": "a1c4c8bd-42f9-4c53-a4d2-9d599f3bd88f",
         "invited_at": "2021-12-22T01:22:10.000Z",
-        "job_title": "Customer Web Administrator",
+        "job_title": "Senior Product Manager",
         "joined_at": "2022-01-13T15:44:48.000Z",
         "last_login_at": "2022-04-01T08:46:52.000Z",
         "last_name": "Kuhlman",
@@ -317,7 +317,7 @@ Object {
         "first_name": "Marvin",
         "id": "c86c400b-73fb-4ce5-976f-9e31d035dc9d",
         "invited_at": "2022-09-23T15:39:15.000Z",
-        "job_title": "Senior Usability Associate",
+        "job_title": "Director of Sales",
         "joined_at": "2022-12-07T07:31:46.000Z",
         "last_login_at": "2023-11-09T19:43:48.000Z",
         "last_name": "Kunde",
@@ -389,7 +389,7 @@ Object {
       },
     ],
   },
-  "whole": "d429eb844551a2c3",
+  "whole": "9e56395923a72fbd",
 }
 `
 
@@ -794,7 +794,7 @@ Object {
         "first_name": "Asha",
         "id": "77eae3de-d766-4380-abba-2cac6af9a0fc",
         "invited_at": "2023-01-02T18:02:44.000Z",
-        "job_title": "Corporate Metrics Engineer",
+        "job_title": "Director of Marketing",
         "joined_at": "2023-01-10T21:12:34.000Z",
         "last_login_at": "2023-05-06T22:06:49.000Z",
         "last_name": "Stoltenberg",
@@ -809,7 +809,7 @@ Object {
         "first_name": "Quentin",
         "id": "2515af48-13c6-4988-9a58-5da692fad8a5",
         "invited_at": "2021-06-13T06:47:00.000Z",
-        "job_title": "Regional Response Architect",
+        "job_title": "Operations Analyst",
         "joined_at": "2021-08-27T13:58:19.000Z",
         "last_login_at": "2022-08-15T05:54:54.000Z",
         "last_name": "Rohan",
@@ -881,7 +881,7 @@ Object {
       },
     ],
   },
-  "whole": "6bfe4fdb33e11cc6",
+  "whole": "57283f0c7d249c9e",
 }
 `
 
@@ -1286,7 +1286,7 @@ Object {
         "first_name": "Gonzalo",
         "id": "871314e2-a203-4a76-b642-4aad56ecb153",
         "invited_at": "2022-07-13T13:45:57.000Z",
-        "job_title": "National Tactics Administrator",
+        "job_title": "HR Generalist",
         "joined_at": "2022-07-14T12:53:36.000Z",
         "last_login_at": "2023-08-13T20:57:49.000Z",
         "last_name": "Fay",
@@ -1301,7 +1301,7 @@ Object {
         "first_name": "Adaline",
         "id": "6c48a585-0a1c-4ff0-91e9-97b77cd3a46b",
         "invited_at": "2024-08-26T11:28:44.000Z",
-        "job_title": "Human Identity Agent",
+        "job_title": "Procurement Specialist",
         "joined_at": "2025-06-02T01:24:32.000Z",
         "last_login_at": "2025-12-27T05:55:41.000Z",
         "last_name": "Wilkinson",
@@ -1373,7 +1373,7 @@ Object {
       },
     ],
   },
-  "whole": "d89539c47c8e24b8",
+  "whole": "e544861da6b04c16",
 }
 `
 

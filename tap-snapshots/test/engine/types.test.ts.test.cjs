@@ -84,6 +84,16 @@ Object {
     653.92,
     1453.43,
   ],
+  "animal_breed": Array [
+    "Cockatiel",
+    "Great Dane",
+    "Persian",
+  ],
+  "animal_species": Array [
+    "Parrot",
+    "Dog",
+    "Cat",
+  ],
   "api_key": Array [
     "mk_live_mGZLgfwR7LOXZ8n18EAkWxydRKW2gxyx",
     "mk_live_2j2aDaMBxDiOIcm5uDn9ETsiLtVjZ4pl",
@@ -533,9 +543,9 @@ Object {
     "978-6-0757-8326-0",
   ],
   "job_title": Array [
-    "District Implementation Designer",
-    "Senior Accountability Liaison",
-    "Corporate Tactics Associate",
+    "Support Agent",
+    "Engineering Manager",
+    "Marketing Specialist",
   ],
   "json": Array [
     Object {
@@ -598,6 +608,11 @@ Object {
     "QGS4V-DCMY8-VW349-G59RP-F3NNB",
     "C6E6A-RAWQM-REWTB-G7LRG-9RZKE",
     "ELCB2-LQ5Z4-3TQ5F-MC9QW-9QWBU",
+  ],
+  "lifespan": Array [
+    20,
+    7,
+    12,
   ],
   "locale_code": Array [
     "en-US",
@@ -1158,6 +1173,16 @@ Object {
     2835.82,
     2822.93,
   ],
+  "animal_breed": Array [
+    "French Bulldog",
+    "Peruvian Guinea Pig",
+    "Peruvian Guinea Pig",
+  ],
+  "animal_species": Array [
+    "Dog",
+    "Guinea Pig",
+    "Guinea Pig",
+  ],
   "api_key": Array [
     "mk_live_roBF8dCcxHEOxQjDhQoQCJKD8zJLxCjR",
     "mk_live_ItYHGizyY4xnmwxBSX28lrweqtIvWAxt",
@@ -1605,9 +1630,9 @@ Object {
     "978-6-3992-1212-5",
   ],
   "job_title": Array [
-    "Lead Response Engineer",
-    "Future Infrastructure Specialist",
-    "Future Markets Engineer",
+    "Software Engineer",
+    "Senior Accountant",
+    "Accountant",
   ],
   "json": Array [
     Object {
@@ -1670,6 +1695,11 @@ Object {
     "AJHQS-9BQBN-TRWMX-ERDYH-XQUVR",
     "KTK3T-SEPN3-7NGGM-MQY36-9FJMC",
     "KNJKK-GBNKV-94MUL-DQQ2S-22RCN",
+  ],
+  "lifespan": Array [
+    10,
+    5,
+    5,
   ],
   "locale_code": Array [
     "en-US",
@@ -2230,6 +2260,16 @@ Object {
     5005.38,
     8706.81,
   ],
+  "animal_breed": Array [
+    "Boer",
+    "Arabian",
+    "Kunekune",
+  ],
+  "animal_species": Array [
+    "Goat",
+    "Horse",
+    "Pig",
+  ],
   "api_key": Array [
     "mk_test_a4YVihPwavFXJjOSRzrC6pitR2DpGcWE",
     "mk_test_mGgVbWONvfBcmXmaX4Ws1pTeTBVVgs7z",
@@ -2694,9 +2734,9 @@ Object {
     "978-7-1788-4937-2",
   ],
   "job_title": Array [
-    "Forward Solutions Agent",
-    "Central Implementation Designer",
-    "Human Interactions Specialist",
+    "Junior Data Scientist",
+    "Legal Assistant",
+    "Procurement Manager",
   ],
   "json": Array [
     Object {
@@ -2759,6 +2799,11 @@ Object {
     "2A742-EDXMA-LS3UE-XZYPJ-Q8JEL",
     "SGSD2-A2XWL-CQBG3-GA373-K5HZC",
     "56KPN-EDY8R-ZZVMR-F7F5T-QDL2S",
+  ],
+  "lifespan": Array [
+    15,
+    28,
+    16,
   ],
   "locale_code": Array [
     "en-US",

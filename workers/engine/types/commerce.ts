@@ -1,9 +1,10 @@
 /** Commerce types: products, SKUs, orders, shipping and product codes with valid check digits. */
-import type { FieldType, RawParams, Rng } from '../field-type.js';
+import type { FieldType, RawParams, Rng, Value } from '../field-type.js';
+import { animalOf, breedOf, hundredthsIn } from './animals.js';
 import { define, listType } from './define.js';
 import { fillDigits, pad, randomChars, UPPER_ALNUM } from './format.js';
 import { jsonTextBytes, longestCost, QUOTE_BYTES, textCost } from '../size.js';
-import { check, checkScalar, compatRange, isScalar, SCALAR_PARAM, str } from './params.js';
+import { check, checkScalar, compatRange, givenLimits, isScalar, SCALAR_PARAM, str } from './params.js';
 import { CATEGORY_WORDS, PRODUCT_CATEGORIES } from './product-categories.js';
 import {
   CATALOGUE,
@@ -102,6 +103,23 @@ function isbn13(rng: Rng): string {
   const check = (10 - (sum % 10)) % 10;
   return `${body.slice(0, 3)}-${body.slice(3, 4)}-${body.slice(4, 8)}-${body.slice(8, 12)}-${check}`;
 }
+
+/** A weight's value: [min, max] on the grid of 1/100. */
+function plainWeight(rng: Rng, _: unknown, p: RawParams): Value {
+  const [lo, hi] = compatRange(p, ['min', 'max'], [0.05, 50], [0.1, 100]);
+  const first = Math.ceil(lo * 100);
+  const value = rng.int(first, Math.max(first, Math.floor(hi * 100))) / 100;
+  return isScalar(p) ? value : { value, unit: str(p, 'unit', 'kg') };
+}
+
+/** Units a keyed weight converts its kilograms to; any other unit label takes kilograms. */
+const UNIT_FACTORS: Readonly<Record<string, number>> = {
+  kg: 1,
+  g: 1000,
+  lb: 2.20462,
+  lbs: 2.20462,
+  oz: 35.274,
+};
 
 export const COMMERCE_TYPES: readonly FieldType[] = [
   define({
@@ -221,7 +239,7 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
     id: 'weight',
     category: 'commerce',
     description:
-      'Shipping weight as {value, unit}: the value in [min, max] with 2 decimals (default 0.05–50), the unit a label only (default kg, no conversion); `scalar: true` gives the bare value.',
+      'Shipping weight as {value, unit}: the value in [min, max] with 2 decimals (default 0.05–50), the unit a label only (default kg, no conversion); `by` names the row’s animal breed or species: a weight in that breed’s range, in kg (or converted to g, lb, oz when `unit` says so) and inside `min`/`max` when given; `scalar: true` gives the bare value.',
     params: {
       min: 'number 0–1000000 (default 0.05; 0.1 when only max is given)',
       max: 'number 0–1000000 (default 50; 100 when only min is given)',
@@ -238,11 +256,16 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
         checkScalar(c, ['unit']);
       }),
     maxBytes: (p) => (isScalar(p) ? 32 : jsonTextBytes(30 + textCost(str(p, 'unit', 'kg')))),
-    generate: (rng, _, p) => {
-      const [lo, hi] = compatRange(p, ['min', 'max'], [0.05, 50], [0.1, 100]);
-      const first = Math.ceil(lo * 100);
-      const value = rng.int(first, Math.max(first, Math.floor(hi * 100))) / 100;
-      return isScalar(p) ? value : { value, unit: str(p, 'unit', 'kg') };
+    generate: plainWeight,
+    prepareBy: (p) => {
+      const factor = UNIT_FACTORS[str(p, 'unit', 'kg').toLowerCase()] ?? 1;
+      const limits = givenLimits(p);
+      return (rng, ctx, keys) => {
+        const animal = animalOf(keys);
+        const value = animal && hundredthsIn(rng, breedOf(rng, animal).weight, factor, limits);
+        if (value === undefined) return plainWeight(rng, ctx, p);
+        return isScalar(p) ? value : { value, unit: str(p, 'unit', 'kg') };
+      };
     },
   }),
   listType('property_type', 'commerce', 'Real-estate property type.', PROPERTY_TYPES),

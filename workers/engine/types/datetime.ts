@@ -7,11 +7,10 @@ import { define } from './define.js';
 import { isoDateTime, isoDayFromDays, pad } from './format.js';
 import { check, compatRange, num, parseIso, validateCountRange } from './params.js';
 
-/** The fixed "now" of generated data: 2026-01-01T00:00:00Z. */
-export const REFERENCE_TIME = Date.UTC(2026, 0, 1);
-/** The calendar year of REFERENCE_TIME: "the current year" of the hosted service's age params. */
-const REFERENCE_YEAR = 2026;
-const DAY = 86_400_000;
+import { DAY, REFERENCE_TIME, REFERENCE_YEAR } from './reference-time.js';
+import { ageByBirthDate, birthDateByAge } from './birth-age.js';
+
+export { REFERENCE_TIME } from './reference-time.js';
 const DEFAULT_MIN = Date.UTC(2021, 0, 1);
 const DEFAULT_MAX = REFERENCE_TIME - 1000;
 const FUTURE_BOUNDS: Bounds = { min: REFERENCE_TIME + DAY, max: REFERENCE_TIME + 730 * DAY };
@@ -240,26 +239,31 @@ function dateTimeType(id: string, description: string, form: InstantForm = 'iso'
 }
 
 /** `date_of_birth`: adults born 1950–2007 (exported for the identity category). */
-export const DATE_OF_BIRTH: FieldType = {
-  ...dateType(
-    'date_of_birth',
-    'Birth date of an adult (default 1950-01-01 to 2007-12-31); with `min_age`/`max_age`, born in the year 2026 − age.',
-    { min: Date.UTC(1950, 0, 1), max: Date.UTC(2007, 11, 31) },
-    '1987-06-21',
-    {
-      params: {
-        min_age: 'integer 0–150, youngest age (default 18 when max_age is given)',
-        max_age: 'integer 0–150, oldest age (default 80 when min_age is given)',
-      },
-      keys: ['min_age', 'max_age'],
-      bounds: { min: 0, max: 150 },
-      hosted: [18, 80],
-      // As the hosted service: the birth year is the reference year minus an age drawn in the range.
-      window: (lo, hi) => [`${REFERENCE_YEAR - hi}-01-01`, `${REFERENCE_YEAR - lo}-12-31`],
+const BIRTH_DATE = dateType(
+  'date_of_birth',
+  'Birth date of an adult (default 1950-01-01 to 2007-12-31); with `min_age`/`max_age`, born in the year 2026 − age; `by` names the row’s age field: a birth date that makes that age on 2026-01-01.',
+  { min: Date.UTC(1950, 0, 1), max: Date.UTC(2007, 11, 31) },
+  '1987-06-21',
+  {
+    params: {
+      min_age: 'integer 0–150, youngest age (default 18 when max_age is given)',
+      max_age: 'integer 0–150, oldest age (default 80 when min_age is given)',
     },
-  ),
+    keys: ['min_age', 'max_age'],
+    bounds: { min: 0, max: 150 },
+    hosted: [18, 80],
+    // As the hosted service: the birth year is the reference year minus an age drawn in the range.
+    window: (lo, hi) => [`${REFERENCE_YEAR - hi}-01-01`, `${REFERENCE_YEAR - lo}-12-31`],
+  },
+);
+export const DATE_OF_BIRTH: FieldType = {
+  ...BIRTH_DATE,
   category: 'identity',
+  prepareBy: birthDateByAge(BIRTH_DATE.generate.bind(BIRTH_DATE)),
 };
+
+const plainAge = (rng: Rng, _: unknown, p: RawParams): number =>
+  rng.int(num(p, 'min', 18), num(p, 'max', 80));
 
 const UNITS: readonly (readonly [string, number])[] = [
   ['minute', 60],
@@ -336,7 +340,8 @@ export const DATETIME_TYPES: readonly FieldType[] = [
   define({
     id: 'age',
     category: 'datetime',
-    description: 'Age in whole years (default 18–80).',
+    description:
+      'Age in whole years (default 18–80); `by` names the row’s date of birth: the age on 2026-01-01, the reference date.',
     params: { min: 'integer (default 18)', max: 'integer (default 80)' },
     example: 34,
     kind: 'integer',
@@ -349,9 +354,10 @@ export const DATETIME_TYPES: readonly FieldType[] = [
           c.number('max', { integer: true, min: 0, max: 150 }),
         ),
       ),
-    generate: (rng, _, p) => rng.int(num(p, 'min', 18), num(p, 'max', 80)),
+    generate: plainAge,
     cardinality: (p) => num(p, 'max', 80) - num(p, 'min', 18) + 1,
     nth: (n, _, p) => num(p, 'min', 18) + n,
+    prepareBy: ageByBirthDate(plainAge),
   }),
   define({
     id: 'date_range',

@@ -3,6 +3,7 @@
  * with its catalogue entry and generator. The engine core looks types up here.
  */
 import type { Category, FieldType } from '../field-type.js';
+import { ANIMAL_TYPES } from './animals.js';
 import { COMMERCE_TYPES } from './commerce.js';
 import { DATETIME_TYPES } from './datetime.js';
 import { DERIVED_TYPES } from './derived.js';
@@ -60,6 +61,7 @@ function build(): Map<string, FieldType> {
     ...SOCIAL_TYPES,
     ...WORK_TYPES,
     ...HEALTH_TYPES,
+    ...ANIMAL_TYPES,
     ...SECURITY_TYPES,
     ...TESTING_TYPES,
     ...STRUCTURE_TYPES,

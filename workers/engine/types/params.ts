@@ -189,6 +189,20 @@ export function num(params: RawParams, key: string, fallback: number): number {
   return typeof value === 'number' ? value : fallback;
 }
 
+/**
+ * The numeric `min`/`max` a request gave (an open end where one is missing), for draws whose own range
+ * comes from elsewhere (a keyed salary band, an animal's weight); undefined when neither is given.
+ */
+export function givenLimits(params: RawParams): [number, number] | undefined {
+  const min = params['min'];
+  const max = params['max'];
+  if (typeof min !== 'number' && typeof max !== 'number') return undefined;
+  return [
+    typeof min === 'number' ? min : Number.NEGATIVE_INFINITY,
+    typeof max === 'number' ? max : Number.POSITIVE_INFINITY,
+  ];
+}
+
 /** A string param or its default. */
 export function str(params: RawParams, key: string, fallback: string): string {
   const value = params[key];

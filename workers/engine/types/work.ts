@@ -1,32 +1,13 @@
 /** Work types: companies, jobs, teams, HR vocabulary and education. */
-import type { FieldType } from '../field-type.js';
-import { EN } from '../locales/faker-sources.js';
+import type { FieldType, RawParams, Rng, Value } from '../field-type.js';
 import { localeData } from '../locales/index.js';
 import { define, listType, localeListType } from './define.js';
 import { fillDigits, pad } from './format.js';
-import { jsonTextBytes, textCost } from '../size.js';
-import { check, checkScalar, isScalar, num, SCALAR_PARAM, str } from './params.js';
+import { jsonTextBytes, longestCost, QUOTE_BYTES, textCost } from '../size.js';
+import { check, checkScalar, givenLimits, isScalar, num, SCALAR_PARAM, str } from './params.js';
 import { integerKind } from './structure.js';
+import { DEPARTMENT_NAMES, DEPARTMENTS, jobOf, LEVELS, positionOf, salaryOf } from './job-catalogue.js';
 
-const DESCRIPTORS = EN.person?.job_descriptor ?? ['Senior'];
-const AREAS = EN.person?.job_area ?? ['Data'];
-const JOB_TYPES = EN.person?.job_type ?? ['Engineer'];
-const DEPARTMENTS = [
-  'Engineering',
-  'Sales',
-  'Marketing',
-  'Finance',
-  'Human Resources',
-  'Operations',
-  'Customer Support',
-  'Legal',
-  'Product',
-  'Design',
-  'Research',
-  'IT',
-  'Procurement',
-  'Facilities',
-];
 const SKILLS = [
   'JavaScript',
   'Python',
@@ -109,7 +90,36 @@ const UNIVERSITIES = [
   'University of Zagreb',
 ];
 
-/** Whether `salary` answers the hosted object {amount, currency, period}. */
+const SENIORITY = [
+  'intern',
+  'junior',
+  'mid',
+  'senior',
+  'staff',
+  'principal',
+  'lead',
+  'manager',
+  'director',
+  'vp',
+  'c_level',
+];
+const TITLE_BYTES =
+  longestCost(DEPARTMENTS.flatMap((d) => d.positions.flatMap((p) => p.titles))) + QUOTE_BYTES;
+
+/** A whole multiple of 500 in [min, max] (default 30000–200000). */
+function plainSalary(rng: Rng, _: unknown, p: RawParams): Value {
+  const lo = Math.ceil(num(p, 'min', 30000) / 500);
+  const hi = Math.floor(num(p, 'max', 200000) / 500);
+  const amount = hi >= lo ? rng.int(lo, hi) * 500 : Math.round(num(p, 'min', 30000));
+  return salaryValue(amount, p);
+}
+
+/** The hosted object {amount, currency, period}, or the bare amount with `scalar: true`. */
+function salaryValue(amount: number, p: RawParams): Value {
+  return isScalar(p)
+    ? amount
+    : { amount, currency: str(p, 'currency', 'USD'), period: str(p, 'period', 'annual') };
+}
 
 export const WORK_TYPES: readonly FieldType[] = [
   localeListType(
@@ -122,11 +132,14 @@ export const WORK_TYPES: readonly FieldType[] = [
   define({
     id: 'job_title',
     category: 'work',
-    description: 'Job title (English): level, area, role.',
-    example: 'Senior Data Engineer',
-    generate: (rng) => rng.pick(DESCRIPTORS) + ' ' + rng.pick(AREAS) + ' ' + rng.pick(JOB_TYPES),
+    description:
+      'Job title of the jobs catalogue (English, docs/field-types.md): a department’s title at a seniority level, juniors more often than directors; `by` names the row’s department and/or seniority field.',
+    example: 'Senior Software Engineer',
+    maxBytes: TITLE_BYTES,
+    generate: (rng) => positionOf(rng, undefined).title,
+    prepareBy: () => (rng, _, keys) => positionOf(rng, jobOf(keys)).title,
   }),
-  listType('department', 'work', 'Company department.', DEPARTMENTS),
+  listType('department', 'work', 'Company department (the jobs catalogue’s).', DEPARTMENT_NAMES),
   define({
     id: 'employment_status',
     category: 'work',
@@ -145,19 +158,18 @@ export const WORK_TYPES: readonly FieldType[] = [
         'terminated',
       ]),
   }),
-  listType('seniority_level', 'work', 'Seniority level.', [
-    'intern',
-    'junior',
-    'mid',
-    'senior',
-    'staff',
-    'principal',
-    'lead',
-    'manager',
-    'director',
-    'vp',
-    'c_level',
-  ]),
+  {
+    ...listType(
+      'seniority_level',
+      'work',
+      'Seniority level; `by` names the row’s job title (its level).',
+      SENIORITY,
+    ),
+    prepareBy: () => (rng, _, keys) => {
+      const level = jobOf(keys)?.level;
+      return level === undefined ? rng.pick(SENIORITY) : (LEVELS[level] as string);
+    },
+  },
   listType('skill', 'work', 'Professional skill.', SKILLS),
   listType('leave_type', 'work', 'Type of leave.', [
     'vacation',
@@ -184,7 +196,7 @@ export const WORK_TYPES: readonly FieldType[] = [
     id: 'salary',
     category: 'work',
     description:
-      'Salary as {amount, currency, period}: the amount a whole multiple of 500 in [min, max] (default 30000–200000 USD a year); `scalar: true` gives the bare amount.',
+      'Salary as {amount, currency, period}: the amount a whole multiple of 500 in [min, max] (default 30000–200000 USD a year); `by` names the row’s job title (or department and seniority): the amount is in that position’s band of the jobs catalogue (USD a year), inside `min`/`max` when given; `scalar: true` gives the bare amount.',
     params: {
       min: 'number (default 30000)',
       max: 'number (default 200000)',
@@ -210,13 +222,13 @@ export const WORK_TYPES: readonly FieldType[] = [
       isScalar(p)
         ? 24
         : jsonTextBytes(60 + textCost(str(p, 'currency', 'USD')) + textCost(str(p, 'period', 'annual'))),
-    generate: (rng, _, p) => {
-      const lo = Math.ceil(num(p, 'min', 30000) / 500);
-      const hi = Math.floor(num(p, 'max', 200000) / 500);
-      const amount = hi >= lo ? rng.int(lo, hi) * 500 : Math.round(num(p, 'min', 30000));
-      return isScalar(p)
-        ? amount
-        : { amount, currency: str(p, 'currency', 'USD'), period: str(p, 'period', 'annual') };
+    generate: plainSalary,
+    prepareBy: (p) => {
+      const limits = givenLimits(p);
+      return (rng, ctx, keys) => {
+        const amount = salaryOf(rng, positionOf(rng, jobOf(keys)), limits);
+        return amount === undefined ? plainSalary(rng, ctx, p) : salaryValue(amount, p);
+      };
     },
   }),
   define({

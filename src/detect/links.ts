@@ -1,0 +1,72 @@
+/**
+ * Fields of a detected table that should agree within a row get the engine's `by` param
+ * (docs/engine.md): a review follows its rating, a product's description its name, a job title its
+ * department and a salary its title, an age the date of birth, an animal's breed its species and its
+ * weight and lifespan the breed. Each reader names the first field of the kinds it reads; no reader is
+ * read by what it reads, so the links never loop.
+ */
+import type { DetectedField } from './model.js';
+import { PERSON_WEIGHTS } from './naming.js';
+
+type Source = (field: DetectedField) => boolean;
+
+const ofType =
+  (...types: string[]): Source =>
+  (f) =>
+    types.includes(f.type);
+
+/** A date column named for a birth (an animal's is a `date_past`). */
+const BIRTH = /^(dob|date_of_birth|birth_?date|birthday|born_on)$/i;
+const birthDate: Source = (f) =>
+  f.type === 'date_of_birth' ||
+  (/^date/.test(f.type) && BIRTH.test(f.name.replace(/([a-z])([A-Z])/g, '$1_$2')));
+
+/**
+ * Per reader type, the alternatives in order; an alternative of several sources names every one found
+ * (a salary by department and seniority when there is no title).
+ */
+const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
+  review: [[ofType('rating')]],
+  review_title: [[ofType('rating')]],
+  product_name: [[ofType('product_category')]],
+  product_description: [[ofType('product_name')], [ofType('product_category')]],
+  product_material: [[ofType('product_name')], [ofType('product_category')]],
+  product_price: [[ofType('product_name')], [ofType('product_category')]],
+  job_title: [[ofType('department')]],
+  seniority_level: [[ofType('job_title')]],
+  salary: [[ofType('job_title')], [ofType('department'), ofType('seniority_level')]],
+  age: [[birthDate]],
+  animal_breed: [[ofType('animal_species')]],
+  weight: [[ofType('animal_breed')], [ofType('animal_species')]],
+  lifespan: [[ofType('animal_breed')], [ofType('animal_species')]],
+};
+
+/** Whether `params` hold the adult range detection guesses for a person's weight. */
+function personWeight(params: Record<string, unknown>): boolean {
+  return Object.values(PERSON_WEIGHTS).some((w) => params['min'] === w.min && params['max'] === w.max);
+}
+
+/**
+ * The fields with `by` set on every one whose type reads another field the table has (copies; the
+ * given fields are not changed). A weight that follows an animal drops the person's range that a
+ * table of patients or members made detection guess.
+ */
+export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[] {
+  return fields.map((reader) => {
+    const alternatives = LINKS[reader.type];
+    if (alternatives === undefined || reader.unique || reader.params?.['by'] !== undefined) return reader;
+    for (const sources of alternatives) {
+      const names = sources
+        .map((source) => fields.find((f) => f !== reader && source(f))?.name)
+        .filter((name): name is string => name !== undefined);
+      if (names.length === 0) continue;
+      const params: Record<string, unknown> = { ...reader.params, by: names.length === 1 ? names[0] : names };
+      if (reader.type === 'weight' && personWeight(params)) {
+        delete params['min'];
+        delete params['max'];
+      }
+      return { ...reader, params };
+    }
+    return reader;
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * Detection links fields that should agree within a row (`by`): a job's title to its department,
+ * its seniority and salary to the title, an age to the date of birth, an animal's breed to its species
+ * and its weight and lifespan to the breed, a review's title and text to the rating. The detected
+ * schema generates as it is, and its rows agree.
+ */
+import t from 'tap';
+import { detectSchema } from '../../src/detect/index.js';
+import { linkedFields } from '../../src/detect/links.js';
+import { typeFromName } from '../../src/detect/naming.js';
+import type { DetectedField } from '../../src/detect/model.js';
+import { compile, generateRecords } from '../../workers/engine/index.js';
+import jobs from '../../workers/engine/vocabulary/jobs.en.json' with { type: 'json' };
+import animals from '../../workers/engine/vocabulary/animals.en.json' with { type: 'json' };
+
+const SQL = `
+CREATE TABLE employees (
+  id INT PRIMARY KEY, full_name VARCHAR(100), department VARCHAR(50) NOT NULL,
+  job_title VARCHAR(80) NOT NULL, seniority VARCHAR(20), salary INT NOT NULL,
+  date_of_birth DATE NOT NULL, age INT NOT NULL
+);
+CREATE TABLE pets (
+  id INT PRIMARY KEY, name VARCHAR(40), species VARCHAR(20) NOT NULL, breed VARCHAR(40) NOT NULL,
+  weight_kg DECIMAL(6,2) NOT NULL, lifespan_years INT NOT NULL
+);
+CREATE TABLE reviews (id INT PRIMARY KEY, rating INT, title VARCHAR(100), body TEXT);
+CREATE TABLE staff (id INT PRIMARY KEY, dept VARCHAR(50), seniority_level VARCHAR(20), annual_salary INT);
+`;
+
+const tables = detectSchema({ sql: SQL }).tables;
+const byOf = (table: string) =>
+  Object.fromEntries(
+    tables.find((x) => x.name === table)!.fields.map((f) => [f.name, (f.params?.['by'] as unknown) ?? null]),
+  );
+
+t.test('detection links the fields of a row that agree', async (t) => {
+  t.same(byOf('employees'), {
+    id: null,
+    full_name: null,
+    department: null,
+    job_title: 'department',
+    seniority: 'job_title',
+    salary: 'job_title',
+    date_of_birth: null,
+    age: 'date_of_birth',
+  });
+  t.same(byOf('pets'), {
+    id: null,
+    name: null,
+    species: null,
+    breed: 'species',
+    weight_kg: 'breed',
+    lifespan_years: 'breed',
+  });
+  t.same(byOf('reviews'), { id: null, rating: null, title: 'rating', body: 'rating' });
+  t.same(byOf('staff'), {
+    id: null,
+    dept: null,
+    seniority_level: null,
+    annual_salary: ['dept', 'seniority_level'],
+  });
+});
+
+t.test('a given by, a unique reader or a missing source is left alone', async (t) => {
+  const fields: DetectedField[] = [
+    { name: 'dept', type: 'department' },
+    { name: 'title', type: 'job_title', unique: true },
+    { name: 'other', type: 'job_title', params: { by: 'x' } },
+    { name: 'weight', type: 'weight', params: { scalar: true } },
+  ];
+  const linked = linkedFields(fields);
+  const given: DetectedField[] = [
+    { name: 'dept', type: 'department' },
+    { name: 'role', type: 'job_title' },
+  ];
+  t.same(linkedFields(given)[1], { name: 'role', type: 'job_title', params: { by: 'dept' } });
+  t.same(given[1], { name: 'role', type: 'job_title' }, 'the given fields are not changed');
+  t.same(
+    linked.map((f) => f.params?.['by'] ?? null),
+    [null, null, 'x', null],
+  );
+});
+
+t.test('the detected employees and pets generate rows that agree', async (t) => {
+  const result = compile({ seed: 4, locale: 'en', tables: tables.map((x) => ({ ...x, count: 1000 })) });
+  if (!result.ok) {
+    t.fail(result.error.message);
+    return;
+  }
+  const titles = new Map<string, { department: string; band: number[] }>();
+  for (const d of jobs.departments)
+    for (const position of Object.values(d.levels))
+      for (const title of position.titles) titles.set(title, { department: d.name, band: position.salary });
+  const employees = generateRecords(result.plan, 'employees', 0, 1000);
+  const wrong = employees.filter((e) => {
+    const job = titles.get(e['job_title'] as string);
+    const salary = e['salary'] as number;
+    const born = e['date_of_birth'] as string;
+    const age = 2025 - Number(born.slice(0, 4)) + (born.endsWith('-01-01') ? 1 : 0);
+    return (
+      job === undefined ||
+      job.department !== e['department'] ||
+      salary < job.band[0]! ||
+      salary > job.band[1]! ||
+      age !== e['age']
+    );
+  });
+  t.same(
+    wrong.slice(0, 3),
+    [],
+    'titles in their department, salaries in their band, ages of their birth date',
+  );
+  const breeds = new Map(
+    animals.species.flatMap((s) => s.breeds.map((b) => [b.name, { species: s.name, ...b }])),
+  );
+  const pets = generateRecords(result.plan, 'pets', 0, 1000);
+  const odd = pets.filter((p) => {
+    const breed = breeds.get(p['breed'] as string);
+    const kg = p['weight_kg'] as number;
+    const years = p['lifespan_years'] as number;
+    return (
+      breed === undefined ||
+      breed.species !== p['species'] ||
+      kg < breed.weight_kg[0]! ||
+      kg > breed.weight_kg[1]! ||
+      years < breed.lifespan_years[0]! ||
+      years > breed.lifespan_years[1]!
+    );
+  });
+  t.same(odd.slice(0, 3), [], 'breeds of their species, weights and lifespans of their breed');
+});
+
+t.test('a weight takes units that fit what is weighed', async (t) => {
+  t.same(typeFromName('weight_kg', 'decimal', 'patients'), {
+    type: 'weight',
+    params: { min: 45, max: 120, scalar: true },
+  });
+  t.same(typeFromName('weight_lbs', 'decimal', 'members'), {
+    type: 'weight',
+    params: { min: 100, max: 265, unit: 'lb', scalar: true },
+  });
+  t.same(typeFromName('birth_weight', 'decimal', 'newborns'), {
+    type: 'weight',
+    params: { min: 2.5, max: 4.5, scalar: true },
+  });
+  t.same(typeFromName('weight', 'decimal', 'packages'), { type: 'weight', params: { scalar: true } });
+  // A vet's patients: the weight follows the animal, not an adult person's range.
+  const [vet] = detectSchema({
+    sql: 'CREATE TABLE patients (id INT PRIMARY KEY, species VARCHAR(20), breed VARCHAR(40), weight_kg DECIMAL(6,2));',
+  }).tables;
+  t.same(vet!.fields[3]!.params, { scalar: true, by: 'breed' }, 'no adult person’s range');
+  // A range the request gives holds.
+  const [, kept] = linkedFields([
+    { name: 'species', type: 'animal_species' },
+    { name: 'weight_kg', type: 'weight', params: { min: 1, max: 20, scalar: true } },
+  ]);
+  t.same(kept!.params, { min: 1, max: 20, scalar: true, by: 'species' });
+});

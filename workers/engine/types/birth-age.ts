@@ -1,0 +1,52 @@
+/**
+ * Age and date of birth that agree: an age read from a birth date, or a birth date drawn for an age,
+ * both counted on the reference date (REFERENCE_TIME, 2026-01-01), as workers have no clock.
+ */
+import type { CellContext, KeyedGenerator, RawParams, Rng, Value } from '../field-type.js';
+import { isoDayFromDays } from './format.js';
+import { DAY, REFERENCE_TIME, REFERENCE_YEAR } from './reference-time.js';
+
+type PlainDraw = (rng: Rng, ctx: CellContext, params: RawParams) => Value;
+
+const REFERENCE = new Date(REFERENCE_TIME);
+const REFERENCE_MONTH = REFERENCE.getUTCMonth() + 1;
+const REFERENCE_DAY = REFERENCE.getUTCDate();
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** Whole years from an ISO date (or date-time) to the reference date; undefined for anything else. */
+export function ageOn(birth: Value): number | undefined {
+  if (typeof birth !== 'string') return undefined;
+  const m = ISO_DAY.exec(birth);
+  if (m === null) return undefined;
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const beforeBirthday = month > REFERENCE_MONTH || (month === REFERENCE_MONTH && day > REFERENCE_DAY);
+  return Math.max(0, REFERENCE_YEAR - Number(m[1]) - (beforeBirthday ? 1 : 0));
+}
+
+/** The days (since 1970) of the first and last birth dates that make `age` on the reference date. */
+export function birthDaysFor(age: number): [number, number] {
+  const latest = Date.UTC(REFERENCE_YEAR - age, REFERENCE_MONTH - 1, REFERENCE_DAY) / DAY;
+  const earliest = Date.UTC(REFERENCE_YEAR - age - 1, REFERENCE_MONTH - 1, REFERENCE_DAY) / DAY + 1;
+  return [earliest, latest];
+}
+
+/** `age` by a birth date: the age on the reference date; without a date, the plain draw. */
+export const ageByBirthDate =
+  (plain: PlainDraw) =>
+  (p: RawParams): KeyedGenerator =>
+  (rng, ctx, keys) =>
+    ageOn(keys[0] ?? null) ?? plain(rng, ctx, p);
+
+/** `date_of_birth` by an age (0–150 whole years): a day that makes that age; else the plain draw. */
+export const birthDateByAge =
+  (plain: PlainDraw) =>
+  (p: RawParams): KeyedGenerator =>
+  (rng, ctx, keys) => {
+    const key = keys[0];
+    const age =
+      typeof key === 'number' ? key : typeof key === 'string' && key.trim() !== '' ? Number(key) : Number.NaN;
+    if (!(age >= 0 && age <= 150)) return plain(rng, ctx, p);
+    const [first, last] = birthDaysFor(Math.floor(age));
+    return isoDayFromDays(rng.int(first, last));
+  };
