@@ -76,11 +76,51 @@ const nullable = (arb: fc.Arbitrary<Schema>): fc.Arbitrary<Schema> =>
       orNull && typeof schema['type'] === 'string' ? { ...schema, type: [schema['type'], 'null'] } : schema,
     );
 
+/** Scalars of distinct JSON types: a value of one never matches another. */
+const exclusiveScalars: fc.Arbitrary<Schema[]> = fc
+  .subarray([0, 1, 2], { minLength: 2 })
+  .chain((picks) =>
+    fc.tuple(
+      ...picks.map((i) =>
+        i === 0
+          ? stringSchema
+          : i === 1
+            ? bounds.map(([lo, span]): Schema => ({ type: 'integer', minimum: lo, maximum: lo + span }))
+            : fc.constant<Schema>({ type: 'boolean' }),
+      ),
+    ),
+  );
+
+/** A null branch beside the others, sometimes. */
+const orNull = (branches: Schema[], withNull: boolean): Schema[] =>
+  withNull ? [...branches, { type: 'null' }] : branches;
+
 const value: fc.Arbitrary<Schema> = fc.letrec<{ value: Schema; object: Schema }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
     nullable(scalar),
     tie('object'),
+    // oneOf of records told apart by a const key, or of scalars of distinct types: each record
+    // draws a branch and matches it alone.
+    fc
+      .tuple(fc.array(tie('object'), { minLength: 2, maxLength: 3 }), fc.boolean())
+      .map(([objects, withNull]) => ({
+        oneOf: orNull(
+          objects.map((o, i) => ({
+            ...o,
+            properties: { ...(o['properties'] as Schema), kind: { const: `k${i}` } },
+            required: [...(o['required'] as string[]), 'kind'],
+          })),
+          withNull,
+        ),
+      })),
+    fc
+      .tuple(exclusiveScalars, fc.boolean())
+      .map(([branches, withNull]) => ({ oneOf: orNull(branches, withNull) })),
+    // anyOf of anything: a record matches the branch it was drawn from.
+    fc
+      .array(fc.oneof(scalar, tie('object')), { minLength: 2, maxLength: 3 })
+      .map((branches) => ({ anyOf: branches })),
     fc
       .tuple(fc.oneof(scalar, tie('object')), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 4 }))
       .map(([items, min, span]) => ({ type: 'array', items, minItems: min, maxItems: min + span })),
