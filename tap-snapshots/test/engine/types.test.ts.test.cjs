@@ -735,6 +735,11 @@ Object {
       "visits": 3,
     },
   ],
+  "one_of": Array [
+    "crystal",
+    "timber",
+    "garden",
+  ],
   "order_status": Array [
     "shipped",
     "delivered",
@@ -1806,6 +1811,11 @@ Object {
       "city": "Elk Grove",
       "visits": 3,
     },
+  ],
+  "one_of": Array [
+    "fern",
+    "pebble",
+    "jade",
   ],
   "order_status": Array [
     "delivered",
@@ -2895,6 +2905,11 @@ Object {
       "city": "Sugar Land",
       "visits": 8,
     },
+  ],
+  "one_of": Array [
+    "Mireille",
+    "Dorris",
+    "Leslie",
   ],
   "order_status": Array [
     "cancelled",
