@@ -178,11 +178,11 @@ export function drawnChoice(
   const live: { node: Json; index: number }[] = [];
   let nullable = false;
   (schema[key] as Json[]).forEach((node, index) => {
-    let isNull = false;
+    let isNull: boolean;
     try {
       isNull = !nonNull(flatten(ctx.resolver, node, child(at, index)).schema);
     } catch {
-      isNull = false;
+      isNull = false; // a branch that cannot be read: mapping it below says why, or falls back
     }
     if (isNull) nullable = true;
     else live.push({ node, index });

@@ -6,7 +6,7 @@
 import type { FieldType, RawParams } from '../field-type.js';
 import { define } from './define.js';
 import { unknownParamIssues } from './known-params.js';
-import { check, ParamCheck } from './params.js';
+import { check, type ParamCheck } from './params.js';
 import { lookupType } from './registry.js';
 
 /** One alternative: a type and its params. */
