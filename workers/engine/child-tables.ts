@@ -184,11 +184,6 @@ export function outputTable(plan: GenerationPlan, name: string): OutputTable {
   return found;
 }
 
-/** Whether the plan has any child table (CSV and SQL then write more tables than the plan holds). */
-export function hasChildTables(plan: GenerationPlan): boolean {
-  return derive(plan).tables.length > plan.tables.length;
-}
-
 /**
  * The rows of a child table that one source row gives, written into `out` one at a time:
  * `visit(values)` gets ONE array, overwritten for the next element.
