@@ -217,3 +217,27 @@ t.test('arrays of records stay JSON where there is no key or no record', async (
   );
   t.equal(outputTable(p, 'logs').columns, null);
 });
+
+t.test("a child table's name must fit the dialect too", async (t) => {
+  const long = 'o'.repeat(58);
+  const result = compile({
+    seed: 1,
+    locale: 'en',
+    tables: [
+      {
+        name: long,
+        count: 3,
+        fields: [
+          { name: 'id', type: 'sequence' },
+          { name: 'lines', type: 'array', params: { of: 'object', params: LINE.params } },
+        ],
+      },
+    ],
+  } as never);
+  if (!result.ok) throw new Error(result.error.message);
+  t.same(sqlNameIssues(result.plan, 'sqlite'), [], 'SQLite has no length limit');
+  const issues = sqlNameIssues(result.plan, 'postgres');
+  t.equal(issues.length, 1);
+  t.equal(issues[0]!.field, 'tables[0].fields[1].name', 'the array field is named');
+  t.match(issues[0]!.message, /child table name/);
+});
