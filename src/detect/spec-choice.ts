@@ -161,9 +161,9 @@ export function discriminatorTag(
 
 /**
  * A choice of several non-null branches as one field: a `one_of` of the branches drawn (or the one
- * exclusive branch of a oneOf), nullable when a branch is null. Undefined when fewer than two branches
- * are not null, a branch cannot be mapped alone, or no oneOf branch is exclusive: the caller then
- * generates the first branch.
+ * exclusive branch of a oneOf), nullable when a branch is null; the first branch, with a warning,
+ * when no oneOf branch is exclusive. Undefined when fewer than two branches are not null: the caller
+ * reads the one branch.
  */
 export function drawnChoice(
   ctx: ChoiceContext,
@@ -194,42 +194,61 @@ export function drawnChoice(
     live.map((b) => b.node),
     at,
   );
-  let mapped: MappedBranch[];
-  const warnings = ctx.warnings.length;
-  try {
-    mapped = live.map(({ node, index }, i) => {
-      const { nullable: _n, ...spec } = ctx.map({ allOf: [rest, node] }, child(at, index));
-      const tag = discriminatorTag(discriminator, node);
-      if (tag !== undefined && spec.type === 'object') {
-        const properties = { ...(spec.params!['properties'] as Record<string, ValueSpec>) };
-        properties[tag[0]] = { type: 'constant', params: { value: tag[1] } };
-        spec.params = { ...spec.params, properties };
-      }
-      return { index: i, schema: schemas[i]!, spec };
-    });
-  } catch {
-    ctx.warnings.length = warnings; // the first branch alone is mapped again, with its own warnings
-    return undefined;
-  }
-  if (mapped.some((b) => NOT_DRAWN.has(b.spec.type))) return undefined;
+  // Each branch is mapped once (a choice inside a branch would otherwise be mapped again per level):
+  // the first branch's error is the field's, as when only it was read; a later branch that cannot be
+  // generated is left out.
+  const mapped: MappedBranch[] = [];
+  let first: ValueSpec | undefined;
+  const skipped: number[] = [];
+  live.forEach(({ node, index }, i) => {
+    let own: ValueSpec;
+    try {
+      own = ctx.map({ allOf: [rest, node] }, child(at, index));
+    } catch (error) {
+      if (i === 0) throw error;
+      skipped.push(index);
+      return;
+    }
+    const { nullable: _n, ...spec } = own;
+    const tag = discriminatorTag(discriminator, node);
+    if (tag !== undefined && spec.type === 'object') {
+      const properties = { ...(spec.params!['properties'] as Record<string, ValueSpec>) };
+      properties[tag[0]] = { type: 'constant', params: { value: tag[1] } };
+      spec.params = { ...spec.params, properties };
+      own = { ...own, params: spec.params };
+    }
+    if (i === 0) first = own;
+    mapped.push({ index: i, schema: schemas[i]!, spec });
+  });
+  const source = ctx.resolver.doc.source;
+  if (skipped.length > 0)
+    ctx.warnings.push(
+      `${source} at ${at}: branches ${skipped.join(', ')} cannot be generated; they are not drawn.`,
+    );
+  const onlyFirst = (why: string): ValueSpec => {
+    ctx.warnings.push(`${source} at ${at}: ${key} generates its first branch only (${why}).`);
+    return nullable ? { ...first!, nullable: true } : first!;
+  };
+  if (mapped.some((b) => NOT_DRAWN.has(b.spec.type))) return onlyFirst('a branch cannot be drawn');
   let kept = mapped;
   if (key === 'oneOf') {
     const { kept: exclusive, overlapping } = exclusiveBranches(ctx.resolver, mapped, schemas);
-    if (exclusive.length === 0) return undefined;
+    if (exclusive.length === 0) return onlyFirst('no branch is shown to exclude the others');
     if (overlapping.length > 0)
       ctx.warnings.push(
-        `${ctx.resolver.doc.source} at ${at}: branches ${overlapping.map((i) => live[i]!.index).join(', ')} may match another branch too (oneOf wants exactly one); they are not generated.`,
+        `${source} at ${at}: branches ${overlapping.map((i) => live[i]!.index).join(', ')} may match another branch too (oneOf wants exactly one); they are not generated.`,
       );
     kept = exclusive;
   }
-  const spec: ValueSpec =
-    kept.length === 1
-      ? kept[0]!.spec
-      : {
-          type: 'one_of',
-          params: {
-            of: kept.map((b) => ({ type: b.spec.type, ...(b.spec.params ? { params: b.spec.params } : {}) })),
-          },
-        };
+  if (kept.length === 1) {
+    const only = kept[0]!.index === 0 ? first! : kept[0]!.spec;
+    return nullable ? { ...only, nullable: true } : only;
+  }
+  const spec: ValueSpec = {
+    type: 'one_of',
+    params: {
+      of: kept.map((b) => ({ type: b.spec.type, ...(b.spec.params ? { params: b.spec.params } : {}) })),
+    },
+  };
   return nullable ? { ...spec, nullable: true } : spec;
 }

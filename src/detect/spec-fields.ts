@@ -352,7 +352,14 @@ function mapFlat(ctx: FieldContext, first: Flat, name: string, nesting: number):
     {
       resolver: ctx.resolver,
       warnings: ctx.warnings,
-      map: (node, pointer) => mapFlat(ctx, flatten(ctx.resolver, node, pointer, flat.refs), name, nesting),
+      map: (node, pointer) => {
+        // Branches count toward the table's budget as properties do (choices nest in choices).
+        if (++ctx.nodes > MAX_NODES * 10)
+          throw new DetectionError(
+            `${ctx.resolver.doc.source}: ${ctx.table} expands to too many schemas to generate.`,
+          );
+        return mapFlat(ctx, flatten(ctx.resolver, node, pointer, flat.refs), name, nesting);
+      },
     },
     flat.schema,
     flat.pointer,
