@@ -10,6 +10,7 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createGzip } from 'node:zlib';
 import { type Command, Option } from 'commander';
+import { outputTables } from '../../workers/engine/child-tables.js';
 import { OUTPUT_FORMATS, SQL_DIALECTS } from '../../workers/output/options.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
@@ -69,7 +70,8 @@ async function generate(options: GenerateOptions, io: CliIo): Promise<void> {
   });
   const { plan, format, dialect, meta, schema } = prepared;
   printWarnings(meta.warnings, options.quiet, io.stderr);
-  const tables = plan.tables.map((t) => t.name);
+  // CSV writes a child table beside each parent with arrays of records (child-tables.ts).
+  const tables = (kind === 'csv' ? outputTables(plan).map((o) => o.table) : plan.tables).map((t) => t.name);
   if (options.table !== undefined && !tables.includes(options.table)) {
     throw new UsageError(`No table ${options.table}; one of ${tables.join(', ')}.`);
   }

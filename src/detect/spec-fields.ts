@@ -6,6 +6,7 @@
  * fields; recursion through `$ref` stops at a depth, where an optional property is left out.
  */
 import { typeFromName, type ValueClass } from './naming.js';
+import { discriminatorTag, drawnChoice } from './spec-choice.js';
 import { fits, patternRegExp, type ValueSpec } from './spec-check.js';
 import { FIELD_TYPES } from '../../workers/engine/index.js';
 import { DetectionError } from './model.js';
@@ -272,17 +273,10 @@ function chooseBranch(
   });
   if (chosen === undefined) return { node: { ...rest, type: 'null' }, pointer, nullable: true };
   const branch = branches[chosen]!;
-  let tag: [string, string] | undefined;
-  if (isObject(discriminator) && typeof discriminator['propertyName'] === 'string') {
-    const ref = isObject(branch) && typeof branch['$ref'] === 'string' ? branch['$ref'] : undefined;
-    const mapping = isObject(discriminator['mapping']) ? discriminator['mapping'] : {};
-    const mapped = Object.entries(mapping).find(([, target]) => target === ref)?.[0];
-    const value = mapped ?? ref?.split('/').pop();
-    if (value !== undefined) tag = [discriminator['propertyName'], value];
-  }
+  const tag = discriminatorTag(discriminator, branch);
   if (branches.length - (nullable ? 1 : 0) > 1)
     ctx.warnings.push(
-      `${ctx.resolver.doc.source} at ${child(pointer, key)}: ${key} generates its first branch only.`,
+      `${ctx.resolver.doc.source} at ${child(pointer, key)}: ${key} generates its first branch only (${key === 'oneOf' ? 'no branch is shown to exclude the others' : 'a branch cannot be generated alone'}).`,
     );
   return {
     node: { allOf: [rest, branch] },
@@ -353,6 +347,25 @@ class NoExitError extends DetectionError {}
 function mapFlat(ctx: FieldContext, first: Flat, name: string, nesting: number): ValueSpec {
   const source = ctx.resolver.doc.source;
   let flat = first;
+  // Several branches: each record draws one (spec-choice.ts), else the first branch below.
+  const drawn = drawnChoice(
+    {
+      resolver: ctx.resolver,
+      warnings: ctx.warnings,
+      map: (node, pointer) => {
+        // Branches count toward the table's budget as properties do (choices nest in choices).
+        if (++ctx.nodes > MAX_NODES * 10)
+          throw new DetectionError(
+            `${ctx.resolver.doc.source}: ${ctx.table} expands to too many schemas to generate.`,
+          );
+        return mapFlat(ctx, flatten(ctx.resolver, node, pointer, flat.refs), name, nesting);
+      },
+    },
+    flat.schema,
+    flat.pointer,
+    nonNull,
+  );
+  if (drawn !== undefined) return drawn;
   const choice = chooseBranch(ctx, flat.schema, flat.pointer, flat.refs);
   let nullable = false;
   if (choice !== undefined) {

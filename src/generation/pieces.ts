@@ -2,8 +2,10 @@
  * The shapes of a generation response, as ordered pieces for streamPieces:
  * - the JSON envelope: `{"data":{table: [records] | "csv text"},"meta":{...}}` or `{"sql":"…","meta":{...}}`;
  * - raw streams chosen by Accept: NDJSON (every table), CSV (one table), SQL (the whole script).
+ * CSV and SQL write a child table after each parent with arrays of records (child-tables.ts).
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { outputOrder, outputTables } from '../../workers/engine/child-tables.js';
 import type { GenerationPlan } from '../../workers/engine/index.js';
 import { HttpError } from '../errors.js';
 import { TableSchema } from './request.js';
@@ -96,12 +98,13 @@ export function* envelopePieces(
   if (format === 'sql') {
     const options = { encoding: 'sql', dialect, jsonEscape: true } as const;
     yield { text: `{"sql":"${jsonStringBody(scriptPrologue(dialect, plan))}` };
-    for (const name of plan.order) yield* tablePieces(plan, name, options, budget);
+    for (const name of outputOrder(plan)) yield* tablePieces(plan, name, options, budget);
     yield { text: `${jsonStringBody(scriptEpilogue())}",` };
   } else {
     const options = { encoding: format, dialect, jsonEscape: format === 'csv' } as const;
+    const tables = format === 'csv' ? outputTables(plan).map((o) => o.table) : plan.tables;
     yield { text: '{"data":{' };
-    for (const [i, table] of plan.tables.entries()) {
+    for (const [i, table] of tables.entries()) {
       const key = `${i === 0 ? '' : ','}${JSON.stringify(table.name)}:`;
       yield { text: format === 'csv' ? `${key}"${jsonStringBody(csvHeader(table))}` : `${key}[` };
       yield* tablePieces(plan, table.name, options, budget);
@@ -123,10 +126,10 @@ export function* rawPieces(
   if (kind === 'sql') {
     const options = { encoding: 'sql', dialect, jsonEscape: false } as const;
     yield { text: scriptPrologue(dialect, plan) };
-    for (const name of plan.order) yield* tablePieces(plan, name, options, budget);
+    for (const name of outputOrder(plan)) yield* tablePieces(plan, name, options, budget);
     yield { text: scriptEpilogue() };
   } else if (kind === 'csv') {
-    const target = plan.tables.find((t) => t.name === table)!;
+    const target = outputTables(plan).find((o) => o.table.name === table)!.table;
     const options = { encoding: 'csv', dialect, jsonEscape: false } as const;
     yield { text: csvHeader(target) };
     yield* tablePieces(plan, target.name, options, budget);

@@ -5,6 +5,7 @@
  * Pieces are made as they are needed: a table of a billion rows is never a billion-entry list.
  */
 import { Readable, type Writable } from 'node:stream';
+import { outputTable } from '../../workers/engine/child-tables.js';
 import type { GenerationPlan } from '../../workers/engine/index.js';
 import type { ChunkTask } from '../../workers/output/encode.js';
 import type { EncodeOptions } from '../../workers/output/options.js';
@@ -35,7 +36,8 @@ export function chunkRows(rowBytes: number, budget: number, limit: number): numb
 export type Piece = { text: string } | { lazy: () => string } | { task: ChunkTask };
 
 /**
- * The chunk tasks covering rows [from, to) of one table (every row by default), each of at most
+ * The chunk tasks covering rows [from, to) of one table (every row by default; a child table's are
+ * its parent's rows), each of at most
  * `budget` worst-case bytes. Chunk boundaries never show in the bytes.
  */
 export function* tablePieces(
@@ -45,7 +47,11 @@ export function* tablePieces(
   budget: number = CHUNK_BYTES,
   range?: { from: number; to: number },
 ): Generator<Piece> {
-  const { count, rowBytes } = plan.tables.find((t) => t.name === table)!;
+  // CSV and SQL tables include child tables, whose rows come from a range of their parent's.
+  const { count, rowBytes } =
+    options.encoding === 'csv' || options.encoding === 'sql'
+      ? outputTable(plan, table).table
+      : plan.tables.find((t) => t.name === table)!;
   const first = chunkRows(rowBytes, budget, FIRST_CHUNK_ROWS);
   const rest = chunkRows(rowBytes, budget, CHUNK_ROWS);
   const to = range?.to ?? count;

@@ -68,8 +68,15 @@ async function* ndjsonRecords(source: Bytes, table: string): AsyncGenerator<Buff
 }
 const COMMA = Buffer.from(',');
 
-/** The tables of a job, in the order of its result. */
-function tablesOf(job: JobRow): string[] {
+/**
+ * The tables of a job, in the order of its result: a CSV job's are those of its parts, which hold
+ * the child tables of arrays of records too (workers/engine/child-tables.ts).
+ */
+export async function jobTables(db: Db, job: JobRow): Promise<string[]> {
+  if (job.format === 'csv') {
+    const names = (await listParts(db, job.id)).flatMap((p) => (p.table_name === null ? [] : [p.table_name]));
+    return [...new Set(names)];
+  }
   return Object.keys(
     (JSON.parse(job.meta) as { records_per_table: Record<string, number> }).records_per_table,
   );
@@ -84,7 +91,7 @@ export async function* dataMember(db: Db, blobs: ResultBlobs, job: JobRow): Asyn
     return;
   }
   yield Buffer.from('"data":{');
-  for (const [i, table] of tablesOf(job).entries()) {
+  for (const [i, table] of (await jobTables(db, job)).entries()) {
     const key = `${i === 0 ? '' : ','}${JSON.stringify(table)}:`;
     if (job.format === 'csv') {
       yield Buffer.from(`${key}"`);

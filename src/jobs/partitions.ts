@@ -4,6 +4,7 @@
  * instance; each is stored as it was generated, and the result is their concatenation in order,
  * byte for byte the raw stream of the same request (NDJSON for JSON jobs, CSV per table, SQL).
  */
+import { outputOrder, outputTable, outputTables } from '../../workers/engine/child-tables.js';
 import type { GenerationPlan } from '../../workers/engine/index.js';
 import { csvHeader } from '../../workers/output/csv.js';
 import type { Encoding, OutputFormat, SqlDialect } from '../../workers/output/options.js';
@@ -36,7 +37,8 @@ export function jobParts(plan: GenerationPlan, format: OutputFormat, dialect: Sq
   const text = (table: string | null, value: string) =>
     parts.push({ seq: parts.length, table, start: 0, end: 0, text: value });
   const rows = (name: string) => {
-    const table = plan.tables.find((t) => t.name === name)!;
+    const table =
+      format === 'json' ? plan.tables.find((t) => t.name === name)! : outputTable(plan, name).table;
     const size = chunkRows(table.rowBytes, PART_BYTES, PART_ROWS);
     for (let start = 0; start < table.count; start += size) {
       parts.push({ seq: parts.length, table: name, start, end: Math.min(table.count, start + size) });
@@ -44,10 +46,10 @@ export function jobParts(plan: GenerationPlan, format: OutputFormat, dialect: Sq
   };
   if (format === 'sql') {
     text(null, scriptPrologue(dialect, plan));
-    for (const name of plan.order) rows(name);
+    for (const name of outputOrder(plan)) rows(name);
     text(null, scriptEpilogue());
   } else {
-    for (const table of plan.tables) {
+    for (const table of format === 'csv' ? outputTables(plan).map((o) => o.table) : plan.tables) {
       if (format === 'csv') text(table.name, csvHeader(table));
       rows(table.name);
     }

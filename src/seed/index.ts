@@ -5,6 +5,7 @@
  * several connections; a table's ranges commit together or not at all, and the tables a run created
  * are dropped again if it fails. docs/cli.md.
  */
+import { outputOrder, outputTable } from '../../workers/engine/child-tables.js';
 import type { GenerationPlan, PlannedTable, TableSpec } from '../../workers/engine/index.js';
 import type { ChunkTask } from '../../workers/output/encode.js';
 import { type EncodeOptions, INSERT_BATCH, type SqlDialect } from '../../workers/output/options.js';
@@ -148,8 +149,9 @@ export async function seed(
   progress: SeedProgress,
   report: SeedReport,
 ): Promise<void> {
-  const tables = plan.order.map((name) => plan.tables.find((t) => t.name === name)!);
-  const existing = await target.describe(plan.order);
+  // The tables as SQL writes them: each parent with arrays of records followed by its child tables.
+  const tables = outputOrder(plan).map((name) => outputTable(plan, name).table);
+  const existing = await target.describe(tables.map((t) => t.name));
 
   // Every reason to refuse, at once, before anything is written.
   const missing = tables.filter((t) => !existing.has(t.name));
@@ -304,6 +306,7 @@ async function* tableChunks(
   if (signal.aborted) onAbort();
   const pending: { bytes: Promise<Uint8Array>; task: ChunkTask }[] = [];
   const source = chunkTasks(plan, table, range, options, budget);
+  const child = outputTable(plan, table.name).child !== null;
   try {
     for (;;) {
       while (pending.length < window && !stop.signal.aborted) {
@@ -322,8 +325,12 @@ async function* tableChunks(
       signal.throwIfAborted();
       const rows = head.task.end - head.task.start;
       onRows(rows);
+      // A child table's statements end with each parent row's elements.
       const complete =
-        target.encoding === 'csv' || head.task.end % INSERT_BATCH === 0 || head.task.end === table.count;
+        target.encoding === 'csv' ||
+        child ||
+        head.task.end % INSERT_BATCH === 0 ||
+        head.task.end === table.count;
       yield { bytes, rows, complete };
     }
   } finally {

@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { parse } from 'yaml';
 import { type DetectedTable, detectSchema } from '../../src/detect/index.js';
+import { outputTables } from '../../workers/engine/child-tables.js';
+import { compile, generateRecords } from '../../workers/engine/index.js';
+import { encodeChunk } from '../../workers/output/encode.js';
+import { scriptPrologue } from '../../workers/output/sql.js';
 import { checkRecords } from './spec-validity.js';
 
 const read = (file: string): string =>
@@ -129,4 +133,65 @@ t.test('a schema that refers to itself from many places stays small and valid', 
   t.equal(new Set(warnings).size, warnings.length);
   t.ok(JSON.stringify(tables).length < 2_000_000, 'the detected schema stays small');
   checkRecords(t, doc as never, 'json_schema', tables, (name) => `/$defs/${name}`, 20);
+});
+
+t.test('an array of records is nested in JSON and a child table in SQL', async (t) => {
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 'shop', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Order: {
+          type: 'object',
+          required: ['id', 'lines'],
+          properties: {
+            id: { type: 'integer' },
+            lines: {
+              type: 'array',
+              minItems: 0,
+              maxItems: 4,
+              items: {
+                type: 'object',
+                required: ['sku', 'qty'],
+                properties: {
+                  sku: { type: 'string', pattern: '^SKU-[0-9]{4}$' },
+                  qty: { type: 'integer', minimum: 1, maximum: 9 },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  const { tables } = detectSchema({ openapi: doc });
+  t.equal(checkRecords(t, doc as never, 'openapi', tables, component, 100), 100, 'JSON records validate');
+  const result = compile({ tables: tables.map((x) => ({ ...x, count: 100 })), locale: 'en', seed: 42 });
+  if (!result.ok) throw new Error(result.error.message);
+  t.same(
+    outputTables(result.plan).map((o) => [o.table.name, o.table.fields.map((f) => f.name)]),
+    [
+      ['Order', ['id']],
+      ['Order_lines', ['Order_id', 'position', 'sku', 'qty']],
+    ],
+  );
+  const sql = scriptPrologue('postgres', result.plan);
+  t.match(sql, /FOREIGN KEY \("Order_id"\) REFERENCES "Order" \("id"\)/);
+  const orders = generateRecords(result.plan, 'Order', 0, 100);
+  const csv = encodeChunk({
+    plan: result.plan,
+    table: 'Order_lines',
+    start: 0,
+    end: 100,
+    options: { encoding: 'csv', dialect: 'postgres', jsonEscape: false },
+  });
+  const expected = orders
+    .flatMap((o) =>
+      (o['lines'] as { sku: string; qty: number }[]).map(
+        (l, i) => `${String(o['id'])},${i + 1},${l.sku},${l.qty}\r\n`,
+      ),
+    )
+    .join('');
+  t.equal(csv, expected, 'the child rows are the JSON items');
 });

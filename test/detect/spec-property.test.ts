@@ -76,11 +76,51 @@ const nullable = (arb: fc.Arbitrary<Schema>): fc.Arbitrary<Schema> =>
       orNull && typeof schema['type'] === 'string' ? { ...schema, type: [schema['type'], 'null'] } : schema,
     );
 
+/** Scalars of distinct JSON types: a value of one never matches another. */
+const exclusiveScalars: fc.Arbitrary<Schema[]> = fc
+  .subarray([0, 1, 2], { minLength: 2 })
+  .chain((picks) =>
+    fc.tuple(
+      ...picks.map((i) =>
+        i === 0
+          ? stringSchema
+          : i === 1
+            ? bounds.map(([lo, span]): Schema => ({ type: 'integer', minimum: lo, maximum: lo + span }))
+            : fc.constant<Schema>({ type: 'boolean' }),
+      ),
+    ),
+  );
+
+/** A null branch beside the others, sometimes. */
+const orNull = (branches: Schema[], withNull: boolean): Schema[] =>
+  withNull ? [...branches, { type: 'null' }] : branches;
+
 const value: fc.Arbitrary<Schema> = fc.letrec<{ value: Schema; object: Schema }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
     nullable(scalar),
     tie('object'),
+    // oneOf of records told apart by a const key, or of scalars of distinct types: each record
+    // draws a branch and matches it alone.
+    fc
+      .tuple(fc.array(tie('object'), { minLength: 2, maxLength: 3 }), fc.boolean())
+      .map(([objects, withNull]) => ({
+        oneOf: orNull(
+          objects.map((o, i) => ({
+            ...o,
+            properties: { ...(o['properties'] as Schema), kind: { const: `k${i}` } },
+            required: [...(o['required'] as string[]), 'kind'],
+          })),
+          withNull,
+        ),
+      })),
+    fc
+      .tuple(exclusiveScalars, fc.boolean())
+      .map(([branches, withNull]) => ({ oneOf: orNull(branches, withNull) })),
+    // anyOf of anything: a record matches the branch it was drawn from.
+    fc
+      .array(fc.oneof(scalar, tie('object')), { minLength: 2, maxLength: 3 })
+      .map((branches) => ({ anyOf: branches })),
     fc
       .tuple(fc.oneof(scalar, tie('object')), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 4 }))
       .map(([items, min, span]) => ({ type: 'array', items, minItems: min, maxItems: min + span })),
@@ -116,9 +156,11 @@ const document: fc.Arbitrary<Schema> = fc
 
 t.test('every record of a random JSON Schema validates against it', async (t) => {
   let records = 0;
+  let drawn = 0;
   fc.assert(
     fc.property(document, fc.integer({ min: 0, max: 2 ** 32 - 1 }), (schema, seed) => {
       const { tables } = detectSchema({ json_schema: schema });
+      if (JSON.stringify(tables).includes('"type":"one_of"')) drawn++;
       const failures: string[] = [];
       const before = records;
       const probe = {
@@ -134,4 +176,5 @@ t.test('every record of a random JSON Schema validates against it', async (t) =>
     { numRuns: 100, seed: 20261129 },
   );
   t.ok(records >= 100 * 30, `${records} records checked`);
+  t.ok(drawn >= 10, `${drawn} schemas draw among oneOf/anyOf branches`);
 });

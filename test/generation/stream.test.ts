@@ -37,6 +37,27 @@ const ORDERS = {
   ],
 };
 
+/** Orders whose lines (an array of records) are a child table in CSV and SQL. */
+const BASKETS = {
+  name: 'baskets',
+  count: 6_003,
+  fields: [
+    { name: 'id', type: 'sequence' },
+    {
+      name: 'lines',
+      type: 'array',
+      params: {
+        of: 'object',
+        min: 0,
+        max: 4,
+        params: {
+          properties: { sku: { type: 'word' }, qty: { type: 'integer', params: { min: 1, max: 9 } } },
+        },
+      },
+    },
+  ],
+};
+
 /** A pool that counts the chunk tasks it was asked to run. */
 /**
  * A pool that counts the chunks it starts and can say when none is running: `quiet()` resolves once
@@ -105,6 +126,8 @@ t.test('output is byte-identical for 0, 1 and 2 workers', async (t) => {
     [{ tables: [USERS, ORDERS], seed: 11, sql_dialect: 'mysql' }, 'application/sql'],
     [{ tables: [USERS, ORDERS], seed: 11 }, 'application/x-ndjson'],
     [{ template: 'social', scale: 2, seed: 11, format: 'sql', sql_dialect: 'sqlite' }, 'application/json'],
+    [{ tables: [BASKETS], seed: 11, format: 'sql', sql_dialect: 'postgres' }, 'application/sql'],
+    [{ tables: [BASKETS], seed: 11, format: 'csv' }, 'application/json'],
   ];
   const digests: string[][] = [];
   for (const threads of [0, 1, 2]) {

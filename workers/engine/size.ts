@@ -9,7 +9,7 @@
  * test/engine/types-size.test.ts holds every type to its bound with the real encoders.
  */
 import type { Value } from './field-type.js';
-import type { GenerationPlan } from './plan.js';
+import type { GenerationPlan, PlannedTable } from './plan.js';
 
 /** The most bytes the quotes around one value take: `\"…\"` (a quoted CSV field inside the envelope). */
 export const QUOTE_BYTES = 4;
@@ -124,13 +124,36 @@ export function planSize(plan: GenerationPlan): PlanSize {
     });
     if (table.rowBytes > size.row.bytes) size.row = { table: t, bytes: table.rowBytes };
     size.total +=
-      table.count * table.rowBytes +
+      table.count * (table.rowBytes + childBytes(table)) +
       tableOverhead(
         table.name,
         table.fields.map((f) => f.name),
       );
   });
   return size;
+}
+
+/**
+ * What CSV and SQL add per row of `table` in child tables (child-tables.ts), besides the elements
+ * the row's arrays of records already count: each element's copy of the key, its position, the
+ * element's cell overheads and an INSERT head per row.
+ */
+function childBytes(table: PlannedTable): number {
+  const key = table.fields.find((f) => f.name === table.primaryKey);
+  if (key === undefined) return 0;
+  let bytes = 0;
+  for (const field of table.fields) {
+    if (field.type !== 'array' || field.params['of'] !== 'object') continue;
+    const inner = field.params['params'] as { properties?: object } | undefined;
+    const names = Object.keys(inner?.properties ?? {});
+    const max = typeof field.params['max'] === 'number' ? field.params['max'] : 5;
+    let perItem = key.maxBytes + 16 + rowOverhead(table.name + field.name) + 2 * cellOverhead(key.name);
+    for (const name of names) perItem += cellOverhead(name) + 8;
+    // Per row: its elements' extra cells and an INSERT head; a child table's DDL and header once.
+    bytes +=
+      max * perItem + perItem + tableOverhead(table.name + field.name, names) / Math.max(1, table.count);
+  }
+  return Math.ceil(bytes);
 }
 
 /** Allowances in bytes; null: only ENGINE_LIMITS apply. */

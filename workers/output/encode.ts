@@ -1,12 +1,15 @@
 /** Encodes one chunk of generated rows for the requested output; pure, runs in worker threads. */
+import { outputTable } from '../engine/child-tables.js';
 import { forEachRow, generateRows, type GenerationPlan } from '../engine/index.js';
-import { csvChunk } from './csv.js';
 import { jsonChunk, ndjsonChunk } from './json.js';
 import type { EncodeOptions } from './options.js';
-import { csvRows, jsonRows, ndjsonRows, sqlRows } from './rows.js';
-import { sqlChunk } from './sql.js';
+import { relationalChunk, relationalRows } from './relational.js';
+import { jsonRows, ndjsonRows, type RowEncoder } from './rows.js';
 
-/** A table's row range to generate and encode. */
+/**
+ * A table's row range to generate and encode. For CSV and SQL, `table` names a table those formats
+ * write (workers/engine/child-tables.ts): a child table's range is one of its parent's rows.
+ */
 export interface ChunkTask {
   plan: GenerationPlan;
   table: string;
@@ -23,22 +26,15 @@ export function jsonStringBody(text: string): string {
 /** The reference encoder: rows [start, end) of a table as text, via row arrays and strings. */
 export function encodeChunk(task: ChunkTask): string {
   const { plan, table: name, start, end, options } = task;
-  const table = plan.tables.find((t) => t.name === name);
-  if (!table) throw new Error(`No table ${name} in the plan`);
-  const rows = generateRows(plan, name, start, end);
-  let text: string;
-  switch (options.encoding) {
-    case 'json':
-      return jsonChunk(table, rows, start);
-    case 'ndjson':
-      return ndjsonChunk(table, rows);
-    case 'csv':
-      text = csvChunk(rows);
-      break;
-    case 'sql':
-      text = sqlChunk(options.dialect, table, rows, start);
-      break;
+  if (options.encoding === 'json' || options.encoding === 'ndjson') {
+    const table = plan.tables.find((t) => t.name === name);
+    if (!table) throw new Error(`No table ${name} in the plan`);
+    const rows = generateRows(plan, name, start, end);
+    return options.encoding === 'json' ? jsonChunk(table, rows, start) : ndjsonChunk(table, rows);
   }
+  const output = outputTable(plan, name);
+  const rows = generateRows(plan, plan.tables[output.source]!.name, start, end);
+  const text = relationalChunk(output, rows, start, options.encoding, options.dialect);
   return options.jsonEscape ? jsonStringBody(text) : text;
 }
 
@@ -79,16 +75,17 @@ export function encodeChunkBytes(task: ChunkTask): Uint8Array {
  */
 export function encodeChunkView(task: ChunkTask): Uint8Array {
   const { plan, table: name, start, end, options } = task;
-  const table = plan.tables.find((t) => t.name === name);
-  if (!table) throw new Error(`No table ${name} in the plan`);
-  const encode =
-    options.encoding === 'csv'
-      ? csvRows(table)
-      : options.encoding === 'json'
-        ? jsonRows(table)
-        : options.encoding === 'ndjson'
-          ? ndjsonRows(table)
-          : sqlRows(options.dialect, table);
+  let source = name;
+  let encode: RowEncoder;
+  if (options.encoding === 'json' || options.encoding === 'ndjson') {
+    const table = plan.tables.find((t) => t.name === name);
+    if (!table) throw new Error(`No table ${name} in the plan`);
+    encode = options.encoding === 'json' ? jsonRows(table) : ndjsonRows(table);
+  } else {
+    const output = outputTable(plan, name);
+    source = plan.tables[output.source]!.name;
+    encode = relationalRows(output, options.encoding, options.dialect);
+  }
   const escape = options.jsonEscape;
   if (scratch.length > SCRATCH_KEEP_BYTES) scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   let pos = 0;
@@ -111,7 +108,7 @@ export function encodeChunkView(task: ChunkTask): Uint8Array {
     pos = writeUtf8(scratch, text, pos);
     batch = '';
   };
-  forEachRow(plan, name, start, end, (values, row) => {
+  forEachRow(plan, source, start, end, (values, row) => {
     batch += encode(values, row);
     if (batch.length >= BATCH_CHARS) flush();
   });

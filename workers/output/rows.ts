@@ -103,9 +103,24 @@ export function ndjsonRows(table: PlannedTable): RowEncoder {
 
 /** INSERT statements of up to INSERT_BATCH rows, aligned to absolute row indices (sqlChunk's). */
 export function sqlRows(dialect: SqlDialect, table: PlannedTable): RowEncoder {
-  const head = `INSERT INTO ${quoteIdentifier(dialect, table.name)} (${table.fields
+  const head = sqlInsertHead(dialect, table);
+  const cells = sqlCells(dialect, table);
+  const count = table.count;
+  return (values, row) => {
+    const out = (row % INSERT_BATCH === 0 ? `${head}(` : ',\n(') + cells(values);
+    return (row + 1) % INSERT_BATCH === 0 || row + 1 === count ? `${out});\n` : `${out})`;
+  };
+}
+
+/** `INSERT INTO t (columns) VALUES` and a line end. */
+export function sqlInsertHead(dialect: SqlDialect, table: PlannedTable): string {
+  return `INSERT INTO ${quoteIdentifier(dialect, table.name)} (${table.fields
     .map((f) => quoteIdentifier(dialect, f.name))
     .join(', ')}) VALUES\n`;
+}
+
+/** A row's SQL literals, comma-separated, without the parentheses around them. */
+export function sqlCells(dialect: SqlDialect, table: PlannedTable): (values: readonly Value[]) => string {
   const kinds = table.fields.map((f) => f.kind);
   // MySQL datetimes are rewritten (sqlLiteral), so they take the generic path.
   const plain = plainColumns(table, 'sql').map(
@@ -118,9 +133,8 @@ export function sqlRows(dialect: SqlDialect, table: PlannedTable): RowEncoder {
   const formats = numberFormats(table);
   const special = dialect === 'mysql' ? MYSQL_SPECIAL : SQL_SPECIAL;
   const width = kinds.length;
-  const count = table.count;
-  return (values, row) => {
-    let out = row % INSERT_BATCH === 0 ? `${head}(` : ',\n(';
+  return (values) => {
+    let out = '';
     for (let i = 0; i < width; i++) {
       const v = values[i]!;
       let cell: string;
@@ -131,8 +145,8 @@ export function sqlRows(dialect: SqlDialect, table: PlannedTable): RowEncoder {
       } else {
         cell = sqlLiteral(dialect, kinds[i]!, v);
       }
-      out = i === 0 ? out + cell : `${out}, ${cell}`;
+      out = i === 0 ? cell : `${out}, ${cell}`;
     }
-    return (row + 1) % INSERT_BATCH === 0 || row + 1 === count ? `${out});\n` : `${out})`;
+    return out;
   };
 }

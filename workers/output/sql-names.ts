@@ -10,6 +10,7 @@
  *   `<table>_ibfk_<n>`, which must fit in 64 characters too.
  * - SQLite: `sqlite_…` tables are reserved; table and column names are compared without ASCII case.
  */
+import { outputTables } from '../engine/child-tables.js';
 import type { EngineIssue, GenerationPlan } from '../engine/index.js';
 import type { SqlDialect } from './options.js';
 
@@ -149,5 +150,29 @@ export function sqlNameIssues(plan: GenerationPlan, dialect: SqlDialect): Engine
       } else fieldKeys.set(key, field.name);
     });
   });
+  // Child tables of arrays of records: their names and columns come from the parent's.
+  for (const output of outputTables(plan)) {
+    if (output.child === null) continue;
+    const path = `tables[${output.source}].fields[${output.child.field}].name`;
+    const name = output.table.name;
+    const problem = nameProblem(dialect, name, 'table');
+    if (problem) issues.push({ field: path, message: `${engine}: the child table name ${problem}` });
+    const key = collisionKey(dialect, name);
+    const other = tableKeys.get(key);
+    if (other !== undefined && other !== name)
+      issues.push({
+        field: path,
+        message: `${engine} compares table names without case: the child table "${name}" and "${other}" are one name`,
+      });
+    else tableKeys.set(key, name);
+    for (const column of output.table.fields) {
+      const columnProblem = nameProblem(dialect, column.name, 'field');
+      if (columnProblem)
+        issues.push({
+          field: path,
+          message: `${engine}: the column ${column.name} of ${name} ${columnProblem}`,
+        });
+    }
+  }
   return issues;
 }

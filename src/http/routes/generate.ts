@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError } from '../../errors.js';
 import { META_TRAILER, type MetaHeader } from '../meta-headers.js';
 import { jsonBody } from '../middleware/json-body.js';
+import { outputTables } from '../../../workers/engine/child-tables.js';
 import { envelopePieces, type Meta, pickCsvTable, type RawKind, rawPieces } from '../../generation/pieces.js';
 import { CHUNK_BYTES, INLINE_CHUNK_BYTES, type Piece, streamPieces } from '../../generation/stream.js';
 import { prepareGeneration } from '../../generation/prepare.js';
@@ -77,7 +78,7 @@ export function generateRoutes(deps: AppDeps): Router {
     const csvTable =
       rawKind === 'csv'
         ? pickCsvTable(
-            plan.tables.map((t) => t.name),
+            outputTables(plan).map((o) => o.table.name),
             ctx.query.table,
             'request',
           )

@@ -11,7 +11,7 @@ import type { Context } from 'koa';
 import { HttpError } from '../../errors.js';
 import { InferredSchemaSchema, MetaSchema, pickCsvTable } from '../../generation/pieces.js';
 import { prepareGeneration } from '../../generation/prepare.js';
-import { envelope, jobObject, rawResult } from '../../jobs/output.js';
+import { envelope, jobObject, jobTables, rawResult } from '../../jobs/output.js';
 import type { JobRow } from '../../jobs/records.js';
 import type { AppDeps } from '../deps.js';
 import { jsonBody } from '../middleware/json-body.js';
@@ -145,7 +145,7 @@ export function jobRoutes(deps: AppDeps): Router {
       ctx.body = send(ctx, envelope(db, blobs, job));
       return;
     }
-    const tables = Object.keys((JSON.parse(job.meta) as { records_per_table: object }).records_per_table);
+    const tables = await jobTables(db, job);
     const table = job.format === 'csv' ? pickCsvTable(tables, ctx.query.table, 'job') : undefined;
     ctx.type = raw.contentType;
     ctx.body = send(ctx, rawResult(db, blobs, job, table));

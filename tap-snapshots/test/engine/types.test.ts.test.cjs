@@ -750,6 +750,11 @@ Object {
       "visits": 1,
     },
   ],
+  "one_of": Array [
+    "crystal",
+    "timber",
+    "garden",
+  ],
   "order_status": Array [
     "shipped",
     "delivered",
@@ -1836,6 +1841,11 @@ Object {
       "city": "Livingston",
       "visits": 2,
     },
+  ],
+  "one_of": Array [
+    "fern",
+    "pebble",
+    "jade",
   ],
   "order_status": Array [
     "delivered",
@@ -2940,6 +2950,11 @@ Object {
       "city": "Canton",
       "visits": 8,
     },
+  ],
+  "one_of": Array [
+    "Mireille",
+    "Dorris",
+    "Leslie",
   ],
   "order_status": Array [
     "cancelled",

@@ -250,3 +250,55 @@ t.test('a job processing too long fails with JOB_TIMEOUT; results expire after t
     }
   });
 });
+
+t.test('a job writes the child tables of arrays of records as the sync response does', async (t) => {
+  const body = {
+    seed: 3,
+    tables: [
+      {
+        name: 'orders',
+        count: 300,
+        fields: [
+          { name: 'id', type: 'sequence' },
+          {
+            name: 'lines',
+            type: 'array',
+            params: { of: 'object', min: 0, max: 3, params: { properties: { sku: { type: 'word' } } } },
+          },
+        ],
+      },
+    ],
+  };
+  forEachStore(t, async (t, store) => {
+    const server = await startApp(t, store);
+    const key = await server.key('scale');
+    for (const format of ['csv', 'sql'] as const) {
+      const { job_id } = await submitJob(server, key, { ...body, format });
+      const job = await waitForJob(server, key, job_id);
+      const expected = JSON.parse(await sync(server, key, { ...body, format })) as Record<string, unknown>;
+      if (format === 'sql') {
+        t.equal(job.sql, expected.sql, 'sql: the script of the sync response');
+        t.match(job.sql, /CREATE TABLE IF NOT EXISTS "orders_lines"/);
+      } else {
+        t.same(
+          Object.keys(job.data as object),
+          ['orders', 'orders_lines'],
+          'csv: the child table after its parent',
+        );
+        t.same(job.data, expected.data, 'csv: data as in the sync response');
+      }
+    }
+    const { job_id } = await submitJob(server, key, { ...body, format: 'csv' });
+    await waitForJob(server, key, job_id);
+    const query = '?table=orders_lines';
+    const raw = await server.request(`/api/v1/jobs/${job_id}/result${query}`, {
+      key,
+      headers: { Accept: 'text/csv' },
+    });
+    t.equal(
+      await raw.text(),
+      await sync(server, key, { ...body, format: 'csv' }, 'text/csv', query),
+      'raw child CSV',
+    );
+  });
+});

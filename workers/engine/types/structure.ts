@@ -1,6 +1,7 @@
 /** Structural types: numbers, booleans, enums, sequences, constants, references and containers. */
 import type { ColumnKind, FieldType, ParamIssue, RawParams, Value } from '../field-type.js';
 import { COMPOSITE_TYPES } from './composite.js';
+import { ONE_OF_TYPE } from './one-of.js';
 import { define } from './define.js';
 import { pad } from './format.js';
 import { check, num, type ParamCheck, str } from './params.js';
@@ -403,4 +404,5 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     generate: () => null,
   }),
   ...COMPOSITE_TYPES,
+  ONE_OF_TYPE,
 ];
