@@ -158,7 +158,10 @@ t.test('chunks never hold more worst-case bytes than their budget, unless one ro
     [300_000, 7],
     [20_000_000, 3],
   ] as const) {
-    const plan = { tables: [{ name: 't', count, rowBytes }] } as unknown as GenerationPlanLike;
+    const plan = {
+      tables: [{ name: 't', count, rowBytes, fields: [] }],
+      order: ['t'],
+    } as unknown as GenerationPlanLike;
     for (const budget of [INLINE_CHUNK_BYTES, CHUNK_BYTES]) {
       let rows = 0;
       for (const piece of tablePieces(plan as never, 't', OPTIONS, budget)) {
