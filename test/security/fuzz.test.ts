@@ -1495,8 +1495,8 @@ function check(ctx: Context, request: FuzzRequest, outcome: Outcome): Omit<Failu
 }
 
 /** A request as a developer can replay it: method, path, headers and the start of the body. */
-/** `text` with every character outside printable ASCII (newlines aside) written as a `\\u` escape. */
-function printable(text: string): string {
+/** `text` with every character outside printable ASCII (newlines aside) written as a `\u` escape. */
+function escaped(text: string): string {
   return text.replace(/[^\n\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
@@ -1636,7 +1636,7 @@ t.test(
     for (const { ms, heldMs, request } of slowest) {
       // Escaped: a fuzzed body can hold characters (U+0085, U+2028, lone surrogates) that end a line of
       // TAP, and a comment cut there breaks the report around it.
-      const what = printable(describeRequest(request).slice(0, 300));
+      const what = escaped(describeRequest(request).slice(0, 300));
       t.comment(`held the event loop ${heldMs.toFixed(0)} ms (answered in ${ms.toFixed(0)} ms): ${what}`);
     }
 
@@ -1652,7 +1652,7 @@ t.test(
     const size = (f: Failure) => (f.request.body?.length ?? 0) + JSON.stringify(f.request.headers).length;
     for (const [kind, list] of byKind) {
       const smallest = list.reduce((a, b) => (size(b) < size(a) ? b : a));
-      t.fail(printable(`${kind} (${list.length} of ${requests.length} requests)`), {
+      t.fail(escaped(`${kind} (${list.length} of ${requests.length} requests)`), {
         diagnostic: true,
         request: describeRequest(smallest.request),
         received: smallest.got,
