@@ -15,6 +15,7 @@ import {
   type DraftTable,
 } from './model.js';
 import { linkedFields } from './links.js';
+import { meaningFields } from './meaning.js';
 import { detectSql } from './sql.js';
 import { detectSpec } from './spec-tables.js';
 
@@ -160,8 +161,11 @@ function orderTimestamps(fields: DetectedField[]): void {
 function finalize(drafts: DraftTable[]): DetectedTable[] {
   dedupeNames(drafts);
   pruneRefs(drafts);
-  return drafts.map((table) => {
-    const fields = linkedFields(table.fields.map((f) => toField(drafts, table, f)));
+  const tables = meaningFields(
+    drafts.map((table) => ({ name: table.name, fields: table.fields.map((f) => toField(drafts, table, f)) })),
+  );
+  return drafts.map((table, i) => {
+    const fields = linkedFields(tables[i]!.fields);
     orderTimestamps(fields);
     const out: DetectedTable = { name: table.name, count: DETECTED_COUNT, fields };
     if (table.unique !== undefined) {

@@ -21,6 +21,11 @@ const birthDate: Source = (f) =>
   f.type === 'date_of_birth' ||
   (/^date/.test(f.type) && BIRTH.test(f.name.replace(/([a-z])([A-Z])/g, '$1_$2')));
 
+/** A column of a few values named for the kind of animal (a vet's `species` enum: dog, cat, bird). */
+const SPECIES_NAME = /^(species|animal_type|animal_kind|animal|kind_of_animal)$/i;
+const species: Source = (f) =>
+  f.type === 'animal_species' || ((f.type === 'enum' || f.type === 'word') && SPECIES_NAME.test(f.name));
+
 /**
  * Per reader type, the alternatives in order; an alternative of several sources names every one found
  * (a salary by department and seniority when there is no title).
@@ -36,9 +41,10 @@ const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
   seniority_level: [[ofType('job_title')]],
   salary: [[ofType('job_title')], [ofType('department'), ofType('seniority_level')]],
   age: [[birthDate]],
-  animal_breed: [[ofType('animal_species')]],
-  weight: [[ofType('animal_breed')], [ofType('animal_species')]],
-  lifespan: [[ofType('animal_breed')], [ofType('animal_species')]],
+  animal_breed: [[species]],
+  weight: [[ofType('animal_breed')], [species]],
+  lifespan: [[ofType('animal_breed')], [species]],
+  currency: [[ofType('country')], [ofType('country_code')]],
 };
 
 /** Whether `params` hold the adult range detection guesses for a person's weight. */

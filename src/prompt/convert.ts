@@ -7,6 +7,7 @@
 import type { FieldSpec, TableSpec } from '../../workers/engine/index.js';
 import { compile, expandTemplate, LOCALE_CODES } from '../../workers/engine/index.js';
 import { linkedFields } from '../detect/links.js';
+import { meaningFields } from '../detect/meaning.js';
 import { typeFromName } from '../detect/naming.js';
 import {
   Entities,
@@ -414,8 +415,9 @@ function buildTables(r: Reading, { drafts, templateFields, enumTexts }: Columns)
     entities,
     warnings,
   );
-  // Fields of a row that agree read each other, as detection links them (a job title its department).
-  let tables: TableSpec[] = restoreCase(assembled, r.prompt).map((t) => ({
+  // Free text by meaning in each table's domain, and fields of a row that agree read each other, as
+  // detection gives them (a vet visit's diagnosis, a job title read by its department).
+  let tables: TableSpec[] = meaningFields(restoreCase(assembled, r.prompt)).map((t) => ({
     ...t,
     fields: linkedFields(t.fields),
   }));

@@ -156,3 +156,52 @@ t.test('a weight takes units that fit what is weighed', async (t) => {
   ]);
   t.same(kept!.params, { min: 1, max: 20, scalar: true, by: 'species' });
 });
+
+t.test("a currency follows the row's country; a weight a species of a few values", async (t) => {
+  const fields: DetectedField[] = [
+    { name: 'country', type: 'country', params: { per_row_locale: true } },
+    { name: 'currency', type: 'currency' },
+    { name: 'species', type: 'enum', params: { values: ['dog', 'cat', 'bird', 'rabbit', 'lizard'] } },
+    { name: 'weight_kg', type: 'weight', params: { scalar: true } },
+  ];
+  const linked = linkedFields(fields);
+  t.same(
+    linked.map((f) => f.params?.['by'] ?? null),
+    [null, 'country', null, 'species'],
+  );
+  const result = compile({ seed: 9, locale: 'en', tables: [{ name: 'x', count: 2000, fields: linked }] });
+  if (!result.ok) {
+    t.fail(result.error.message);
+    return;
+  }
+  const rows = generateRecords(result.plan, 'x', 0, 2000);
+  const CURRENCY: Record<string, string> = {
+    Germany: 'EUR',
+    Japan: 'JPY',
+    'United States': 'USD',
+    Brazil: 'BRL',
+  };
+  const seen = rows.filter((r) => CURRENCY[r['country'] as string] !== undefined);
+  t.ok(seen.length > 50, `${seen.length} rows of the checked countries`);
+  t.same(
+    seen.filter((r) => r['currency'] !== CURRENCY[r['country'] as string]).slice(0, 3),
+    [],
+    'each its country’s currency',
+  );
+  const limits: Record<string, [number, number]> = {
+    dog: [1.5, 90],
+    cat: [2.5, 7],
+    bird: [0.02, 1.3],
+    rabbit: [0.5, 10],
+  };
+  const off = rows.filter((r) => {
+    const range = limits[r['species'] as string];
+    const w = r['weight_kg'] as number;
+    return range !== undefined && (w < range[0] || w > range[1]);
+  });
+  t.same(off.slice(0, 3), [], 'a dog, cat, bird (a pet parrot) or rabbit weighs what its kind does');
+  t.ok(
+    rows.some((r) => r['species'] === 'lizard'),
+    'a species the catalogue lacks still generates',
+  );
+});

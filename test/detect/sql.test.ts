@@ -188,7 +188,7 @@ t.test(
     t.same(fieldOf(tables, 'albums', 'ArtistId')?.params, { table: 'artists', field: 'ArtistId' });
     t.equal(fieldOf(tables, 'albums', 'Title')?.type, 'title');
     t.equal(fieldOf(tables, 'albums', 'Cover')?.type, 'image_url');
-    t.equal(fieldOf(tables, 'albums', 'notes')?.type, 'sentence');
+    t.equal(fieldOf(tables, 'albums', 'notes')?.type, 'note');
     assertGenerates(t, tables);
   },
 );

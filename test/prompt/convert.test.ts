@@ -414,7 +414,7 @@ t.test('column names read in context', async (t) => {
   t.equal(typeOf('queue entries: position, joined at', 'queue_entries', 'position'), 'integer');
   t.equal(typeOf('staff: name, position', 'staff', 'position'), 'job_title');
   t.equal(typeOf('messages: text, sent at', 'messages', 'text'), 'message');
-  t.equal(typeOf('nps surveys: score 0-10, comment', 'nps_surveys', 'comment'), 'sentence');
+  t.equal(typeOf('nps surveys: score 0-10, comment', 'nps_surveys', 'comment'), 'comment');
   t.equal(typeOf('boats: heading, speed', 'boats', 'heading'), 'integer');
   t.equal(typeOf('bikes: cadence, power output (watts)', 'bikes', 'power_output_watts'), 'integer');
   t.equal(typeOf('bakes: bake time (minutes), oven (°F)', 'bakes', 'bake_time_minutes'), 'integer');

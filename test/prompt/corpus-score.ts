@@ -6,6 +6,9 @@
 import { readFileSync } from 'node:fs';
 import type { FieldSpec, TableSpec } from '../../workers/engine/index.js';
 import type { ConversionResult } from '../../src/prompt/index.js';
+import { MEANING_TEXT_TYPES } from '../../workers/engine/types/meaning-text.js';
+
+const TEXT_BY_MEANING = new Set(MEANING_TEXT_TYPES.map((type) => type.id));
 
 export interface TableExpectation {
   count?: number;
@@ -64,7 +67,7 @@ export function problems(result: ConversionResult, expected: PromptCase['expect'
       const field = findField(table, fieldNames);
       const accepted = Array.isArray(types) ? types : [types];
       if (field === undefined) out.push(`${where}: no field ${fieldNames}`);
-      else if (!accepted.includes(field.type))
+      else if (!accepted.some((type) => type === field.type || refines(field.type, type)))
         out.push(`${where}.${field.name}: type ${field.type}, expected ${accepted.join('/')}`);
     }
     const parents = refParents(table);
@@ -121,6 +124,19 @@ export function problems(result: ConversionResult, expected: PromptCase['expect'
  * `validation`: unseen, read only as a share and kinds of problems. `held-out`: the frozen test set
  * (prompts/prompts-heldout.md), never edited, never read case by case.
  */
+/** Plain text types, written before text by meaning existed: a corpus accepting one means "some text". */
+const PLAIN_TEXT = new Set(['sentence', 'paragraph', 'text', 'words']);
+
+/**
+ * Whether `got` is a narrower kind of `accepted`: a text-by-meaning type (a `note`, a `diagnosis`; see
+ * docs/realism.md) is a sentence of that meaning, and a `headline` is a title. The relation is between
+ * types, the same for every prompt of every corpus.
+ */
+function refines(got: string, accepted: string): boolean {
+  if (!TEXT_BY_MEANING.has(got)) return false;
+  return PLAIN_TEXT.has(accepted) || (got === 'headline' && accepted === 'title');
+}
+
 export type CorpusRole = 'training' | 'validation' | 'held-out';
 
 export interface Corpus {

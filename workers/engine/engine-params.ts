@@ -48,6 +48,7 @@ export const KEYED_TYPES: readonly string[] = [
   'animal_breed',
   'weight',
   'lifespan',
+  'currency',
 ];
 
 /** Every engine-level params key (compile-read.ts validates their values). */

@@ -6,7 +6,7 @@
 import type { ColumnKind } from './field-type.js';
 
 /** Bumped whenever the bytes generated for some input change. */
-export const ENGINE_VERSION = '4';
+export const ENGINE_VERSION = '5';
 
 /** One problem, located by a request path such as `tables[0].fields[2].type`. */
 export interface EngineIssue {

@@ -119,7 +119,7 @@ Object {
       },
     ],
   },
-  "whole": "19f9db3d0d9ba5a1",
+  "whole": "d7d2be1b65084e7b",
 }
 `
 
@@ -493,7 +493,7 @@ Object {
       },
     ],
   },
-  "whole": "14f48d1587aa7f34",
+  "whole": "ef10b16238ab2acf",
 }
 `
 
@@ -515,7 +515,7 @@ Object {
       },
       Object {
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=vicenta1493",
-        "bio": "Nurse. Loves running and photography. Based on coffee.",
+        "bio": "Nurse. Loves running and photography. Runs on coffee.",
         "country": "United States",
         "created_at": "2024-03-18T23:29:17.000Z",
         "email": "vicenta_gusikowski23@hotmail.com",
@@ -611,7 +611,7 @@ Object {
       },
     ],
   },
-  "whole": "6b06adec6c02e478",
+  "whole": "222351472c480f87",
 }
 `
 
@@ -957,7 +957,7 @@ Object {
     "users": Array [
       Object {
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=jed3384",
-        "bio": "Writer. Loves travel and good books. Based on coffee.",
+        "bio": "Writer. Loves travel and good books. Runs on coffee.",
         "country": "United States",
         "created_at": "2023-08-13T19:52:33.000Z",
         "display_name": "Jed Flatley",
@@ -985,7 +985,7 @@ Object {
       },
     ],
   },
-  "whole": "8a03a5425c12e30e",
+  "whole": "0b4a5dc219c55c9f",
 }
 `
 
@@ -1103,7 +1103,7 @@ Object {
       },
     ],
   },
-  "whole": "8d68455f4188f5fd",
+  "whole": "4bb44f6ab6505126",
 }
 `
 
@@ -1477,6 +1477,6 @@ Object {
       },
     ],
   },
-  "whole": "33a554b90d370c2d",
+  "whole": "e0d2db39b967ce14",
 }
 `

@@ -207,6 +207,11 @@ Object {
     "rgb(16, 224, 38)",
     "rgb(37, 83, 16)",
   ],
+  "comment": Array [
+    "Still seeing the same problem.",
+    "Can we get an update on this?",
+    "Please see my note above.",
+  ],
   "commit_sha": Array [
     "71f91b2335a545ec8739a4bed3f40db79c6236f9",
     "10b76fcbe0eb5fd2261a324fe23d0f3300073c8a",
@@ -316,6 +321,16 @@ Object {
     "Engineering",
     "Marketing",
   ],
+  "description": Array [
+    "Entry that links to supporting documents stored elsewhere.",
+    "Internal record used for tracking and follow-up.",
+    "One-time entry created for a specific request.",
+  ],
+  "diagnosis": Array [
+    "Community-acquired pneumonia",
+    "Acute upper respiratory infection",
+    "Uncomplicated urinary tract infection",
+  ],
   "discount_code": Array [
     "SPRING10-S4VD",
     "SAVE50-E6AR",
@@ -330,6 +345,11 @@ Object {
     "maple-oak.co",
     "aurora.com",
     "canyon-aurora.com",
+  ],
+  "domain_text": Array [
+    "Follows the usual process for this type of entry.",
+    "Entered as part of the regular review cycle.",
+    "Updated after a follow-up conversation.",
   ],
   "duration": Array [
     "PT3H36M",
@@ -427,6 +447,11 @@ Object {
     "N/A",
     "#REF!",
   ],
+  "feedback": Array [
+    "Would recommend to others.",
+    "The process took longer than expected.",
+    "The instructions were confusing at first.",
+  ],
   "file_extension": Array [
     "svg",
     "docx",
@@ -487,6 +512,11 @@ Object {
     "#Aurora",
     "#CanyonAurora",
   ],
+  "headline": Array [
+    "Duplicate entry to be merged",
+    "Review and approve changes",
+    "Weekly status check",
+  ],
   "http_method": Array [
     "PATCH",
     "GET",
@@ -511,6 +541,11 @@ Object {
     "https://picsum.photos/seed/maple2096/640/480",
     "https://picsum.photos/seed/aurora8786/640/480",
     "https://picsum.photos/seed/canyon3263/640/480",
+  ],
+  "instructions": Array [
+    "Print, sign, and scan the completed form.",
+    "Call ahead before arriving.",
+    "Keep a copy for your records.",
   ],
   "integer": Array [
     445,
@@ -716,6 +751,11 @@ Object {
     "Buddy",
     "Sunny",
   ],
+  "note": Array [
+    "Escalated, see thread.",
+    "Sent follow-up email.",
+    "Prefers contact by email.",
+  ],
   "notification_text": Array [
     "Your report is ready to download.",
     "Your order has shipped.",
@@ -865,6 +905,11 @@ Object {
     "like",
     "love",
   ],
+  "reason": Array [
+    "Budget constraints",
+    "Personal reasons",
+    "Found a better alternative",
+  ],
   "ref": Array [
     null,
     null,
@@ -992,10 +1037,20 @@ Object {
     "Bode Ridge",
     "Priory Close",
   ],
+  "summary": Array [
+    "Work was split into smaller tasks and assigned to team members.",
+    "A follow-up call clarified the open questions; next steps were agreed.",
+    "The item was reviewed by a manager and approved without changes.",
+  ],
   "swift_code": Array [
     "LFNVUSVD200",
     "BWDWUSAR073",
     "DIBBUS2L682",
+  ],
+  "symptom": Array [
+    "Unintended weight loss",
+    "Sharp lower back pain after lifting",
+    "Nausea and vomiting since last night",
   ],
   "tag": Array [
     "maple",
@@ -1063,6 +1118,11 @@ Object {
     "1ZGS4VDC2005965356",
     "1Z6E6ARA0736212962",
     "1ZLCB2LQ6827976578",
+  ],
+  "treatment": Array [
+    "Wrist splint at night",
+    "Started lisinopril; recheck blood pressure in a month",
+    "Steroid nasal spray daily",
   ],
   "twitter_handle": Array [
     "@pierre_cruic53",
@@ -1299,6 +1359,11 @@ Object {
     "rgb(72, 142, 78)",
     "rgb(72, 98, 65)",
   ],
+  "comment": Array [
+    "Looks good to me.",
+    "Good catch, fixed.",
+    "Good catch, fixed.",
+  ],
   "commit_sha": Array [
     "058b86d947873f713dc084f873476bc1809b9d2c",
     "489426ac8ee30caa4ed756bbce82530f894081d9",
@@ -1408,6 +1473,16 @@ Object {
     "Finance",
     "Finance",
   ],
+  "description": Array [
+    "Standard entry created through the regular intake process.",
+    "Entry created to track progress on an open item.",
+    "Entry created to track progress on an open item.",
+  ],
+  "diagnosis": Array [
+    "Essential hypertension",
+    "Gastroesophageal reflux disease",
+    "Gastroesophageal reflux disease",
+  ],
   "discount_code": Array [
     "SAVE10-HQS9",
     "WELCOME20-K3TS",
@@ -1422,6 +1497,11 @@ Object {
     "amber-echo.org",
     "fern.net",
     "fern-ember.com",
+  ],
+  "domain_text": Array [
+    "Information provided at the time of entry.",
+    "Added during a routine data cleanup.",
+    "Added during a routine data cleanup.",
   ],
   "duration": Array [
     "PT15M",
@@ -1519,6 +1599,11 @@ Object {
     "#DIV/0!",
     "#DIV/0!",
   ],
+  "feedback": Array [
+    "Very responsive and easy to work with.",
+    "Very knowledgeable and patient with questions.",
+    "Very knowledgeable and patient with questions.",
+  ],
   "file_extension": Array [
     "pdf",
     "png",
@@ -1579,6 +1664,11 @@ Object {
     "#Fern",
     "#FernEmber",
   ],
+  "headline": Array [
+    "Follow up on open request",
+    "New request received",
+    "New request received",
+  ],
   "http_method": Array [
     "GET",
     "POST",
@@ -1603,6 +1693,11 @@ Object {
     "https://picsum.photos/seed/amber2794/640/480",
     "https://picsum.photos/seed/fern5581/640/480",
     "https://picsum.photos/seed/fern3839/640/480",
+  ],
+  "instructions": Array [
+    "Fill in all required fields before submitting.",
+    "Bring a valid photo ID.",
+    "Bring a valid photo ID.",
   ],
   "integer": Array [
     21,
@@ -1808,6 +1903,11 @@ Object {
     "Doc",
     "Doc",
   ],
+  "note": Array [
+    "Left voicemail.",
+    "Needs manager sign-off.",
+    "Needs manager sign-off.",
+  ],
   "notification_text": Array [
     "Your order has shipped.",
     "Payment received. Thank you!",
@@ -1957,6 +2057,11 @@ Object {
     "love",
     "love",
   ],
+  "reason": Array [
+    "Change of plans",
+    "Follow-up on a previous request",
+    "Follow-up on a previous request",
+  ],
   "ref": Array [
     null,
     null,
@@ -2084,10 +2189,20 @@ Object {
     "Forest Road",
     "State Line Road",
   ],
+  "summary": Array [
+    "Request received, reviewed, and routed to the appropriate team.",
+    "The requester asked for a change in timing, which was accommodated.",
+    "The requester asked for a change in timing, which was accommodated.",
+  ],
   "swift_code": Array [
     "AHGLUSS9650",
     "HOIUUSTS140",
     "HJGHUSKG532",
+  ],
+  "symptom": Array [
+    "Cough and low-grade fever for 4 days",
+    "Ear pain and muffled hearing",
+    "Ear pain and muffled hearing",
   ],
   "tag": Array [
     "amber",
@@ -2155,6 +2270,11 @@ Object {
     "1ZJHQS9B6506509895",
     "1ZTK3TSE1407736679",
     "1ZNJKKGB5320317372",
+  ],
+  "treatment": Array [
+    "Rest, fluids, and over-the-counter pain relief",
+    "Proton pump inhibitor before breakfast",
+    "Proton pump inhibitor before breakfast",
   ],
   "twitter_handle": Array [
     "@beatrice_mcc24",
@@ -2408,6 +2528,11 @@ Object {
     "rgb(128, 53, 133)",
     "rgb(222, 229, 73)",
   ],
+  "comment": Array [
+    "Noted, thanks.",
+    "Let's discuss at the next meeting.",
+    "Not urgent, whenever you get a chance.",
+  ],
   "commit_sha": Array [
     "c7e13a4102304d9ee814cd74d0c25be8c28d2f66",
     "801ffe853575c3ac85203e291c4c7a7dc38ac02b",
@@ -2517,6 +2642,16 @@ Object {
     "Legal",
     "Procurement",
   ],
+  "description": Array [
+    "Entry logging a request received through the public form.",
+    "Master record from which related entries are created.",
+    "Entry documenting an issue, its impact, and the steps taken.",
+  ],
+  "diagnosis": Array [
+    "Chronic kidney disease, stage III",
+    "Atopic dermatitis, flare",
+    "Gout, acute flare",
+  ],
   "discount_code": Array [
     "FREESHIP5-742E",
     "VIP10-SD2A",
@@ -2531,6 +2666,11 @@ Object {
     "spruce-valley.co",
     "nebula-oak.com",
     "tide.com",
+  ],
+  "domain_text": Array [
+    "Default settings were applied.",
+    "Previous version kept for reference.",
+    "Received in writing.",
   ],
   "duration": Array [
     "PT6H16M",
@@ -2628,6 +2768,11 @@ Object {
     "undefined",
     "None",
   ],
+  "feedback": Array [
+    "Nobody got back to me after the first contact.",
+    "The online form was easy to use.",
+    "Shows real initiative and learns quickly.",
+  ],
   "file_extension": Array [
     "ts",
     "mp3",
@@ -2688,6 +2833,11 @@ Object {
     "#NebulaOak",
     "#Tide",
   ],
+  "headline": Array [
+    "Training session follow-up",
+    "Complaint about response time",
+    "Request to change owner",
+  ],
   "http_method": Array [
     "HEAD",
     "PATCH",
@@ -2712,6 +2862,11 @@ Object {
     "https://picsum.photos/seed/spruce86/640/480",
     "https://picsum.photos/seed/nebula2089/640/480",
     "https://picsum.photos/seed/tide8952/640/480",
+  ],
+  "instructions": Array [
+    "Check the spam folder if the email does not arrive.",
+    "Log in and confirm your email address.",
+    "Do not remove the label.",
   ],
   "integer": Array [
     781,
@@ -2917,6 +3072,11 @@ Object {
     "Bubbles",
     "Captain",
   ],
+  "note": Array [
+    "Address updated.",
+    "Handled, nothing else needed for now.",
+    "Emailed summary of the call.",
+  ],
   "notification_text": Array [
     "Your export has finished.",
     "Someone mentioned you in a comment.",
@@ -3066,6 +3226,11 @@ Object {
     "wow",
     "care",
   ],
+  "reason": Array [
+    "Compliance requirement",
+    "Requested by management",
+    "Ordered by mistake",
+  ],
   "ref": Array [
     null,
     null,
@@ -3193,10 +3358,20 @@ Object {
     "Dickens Row",
     "Stracke Cliff",
   ],
+  "summary": Array [
+    "Priorities were reset after new information came in.",
+    "Questions raised by the requester were answered in writing.",
+    "Records were compared and the discrepancy traced to a manual entry.",
+  ],
   "swift_code": Array [
     "UAXVUS2E248",
     "NFNCUS2A",
     "WXHKUSNE788",
+  ],
+  "symptom": Array [
+    "Loud snoring and daytime sleepiness",
+    "Racing heartbeat at rest",
+    "Painful blistering rash on one side of the torso",
   ],
   "tag": Array [
     "spruce",
@@ -3264,6 +3439,11 @@ Object {
     "9400030027630824776398",
     "9400252019698397284332",
     "9400417079448369103232",
+  ],
+  "treatment": Array [
+    "Anticoagulation continued; rate control reviewed",
+    "Oral rehydration and a bland diet",
+    "Warm compresses several times a day",
   ],
   "twitter_handle": Array [
     "@mireillewiso90",

@@ -39,11 +39,15 @@ export const SPECIES: readonly Species[] = data.species.map((s) => ({
 
 const SPECIES_NAMES = SPECIES.map((s) => s.name);
 
+/** Other lower-case names of a species that a row may hold (a vet's `bird` is a pet parrot). */
+const ALIASES = new Map(data.species.map((s) => [s.name, (s as { aliases?: string[] }).aliases ?? []]));
+
 function buildIndex(): Map<string, AnimalEntry> {
   const index = new Map<string, AnimalEntry>();
   for (const species of SPECIES) {
     index.set(species.name, { species });
     index.set(species.name.toLowerCase(), { species });
+    for (const alias of ALIASES.get(species.name) ?? []) index.set(alias, { species });
     for (const breed of species.breeds) index.set(breed.name, { species, breed });
   }
   return index;

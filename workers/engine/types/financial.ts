@@ -1,6 +1,6 @@
 /** Financial types: money amounts, bank and card identifiers (with valid check digits), tickers. */
-import type { FieldType, RawParams, Rng } from '../field-type.js';
-import { countryInfo } from '../locales/index.js';
+import type { CellContext, FieldType, RawParams, Rng, Value } from '../field-type.js';
+import { countryInfo, LOCALE_CODES } from '../locales/index.js';
 import { define, listType } from './define.js';
 import { CREDIT_CARD_CVV, CREDIT_CARD_NUMBER, INVOICE_NUMBER, WALLET_ADDRESS } from './payment-codes.js';
 import { fillDigits, pad, randomChars } from './format.js';
@@ -194,6 +194,30 @@ const TAX_FORMATS: Readonly<Record<string, string>> = {
   sv: '######-####',
 };
 
+const drawCurrency = (rng: Rng, ctx: CellContext): string =>
+  rng.chance(0.7) ? countryInfo(ctx.locale).currency : rng.pick(CURRENCIES);
+
+/** The currency of each locale country, by its English name and its ISO code, lower case. */
+const CURRENCY_BY_COUNTRY = new Map<string, string>(
+  LOCALE_CODES.flatMap((code) => {
+    const info = countryInfo(code);
+    return [
+      [info.name.toLowerCase(), info.currency],
+      [info.code.toLowerCase(), info.currency],
+    ];
+  }),
+);
+
+/** The currency of the first key that names a country we know, or undefined. */
+function currencyOfCountry(keys: readonly Value[]): string | undefined {
+  for (const key of keys) {
+    if (typeof key !== 'string') continue;
+    const currency = CURRENCY_BY_COUNTRY.get(key.toLowerCase());
+    if (currency !== undefined) return currency;
+  }
+  return undefined;
+}
+
 export const FINANCIAL_TYPES: readonly FieldType[] = [
   decimalType('price', 'Price with cents, uniform in [min, max].', 1, 1000, 49.99),
   decimalType(
@@ -213,9 +237,11 @@ export const FINANCIAL_TYPES: readonly FieldType[] = [
   define({
     id: 'currency',
     category: 'financial',
-    description: "ISO 4217 code: the locale country's currency 70% of the time, else a major currency.",
+    description:
+      "ISO 4217 code: the locale country's currency 70% of the time, else a major currency; `by` names the row's country field (its name or code): that country's currency.",
     example: 'EUR',
-    generate: (rng, ctx) => (rng.chance(0.7) ? countryInfo(ctx.locale).currency : rng.pick(CURRENCIES)),
+    generate: drawCurrency,
+    prepareBy: () => (rng, ctx, keys) => currencyOfCountry(keys) ?? drawCurrency(rng, ctx),
     cardinality: () => CURRENCIES.length,
     nth: (n) => CURRENCIES[n]!,
   }),

@@ -107,7 +107,7 @@ const BIO_CLOSERS = [
   'Always learning.',
   'Dog person.',
   'Cat person.',
-  'Based on coffee.',
+  'Runs on coffee.',
   'Building things that matter.',
   '',
 ];

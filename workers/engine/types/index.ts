@@ -13,6 +13,7 @@ import { HEALTH_TYPES } from './health.js';
 import { IDENTITY_TYPES } from './identity.js';
 import { INTERNET_TYPES } from './internet.js';
 import { LOCATION_TYPES } from './location.js';
+import { MEANING_TEXT_TYPES } from './meaning-text.js';
 import { PATTERN_TYPES } from './pattern.js';
 import { registerCatalogue } from './registry.js';
 import { SECURITY_TYPES } from './security.js';
@@ -56,6 +57,7 @@ function build(): Map<string, FieldType> {
     ...INTERNET_TYPES,
     ...TECHNICAL_TYPES,
     ...TEXT_TYPES,
+    ...MEANING_TEXT_TYPES,
     ...PATTERN_TYPES,
     ...REVIEW_TYPES,
     ...SOCIAL_TYPES,

@@ -1,0 +1,190 @@
+/**
+ * Text by meaning: every bank of vocabulary/texts.en.json is well formed, a value comes from the bank
+ * of its meaning in its domain (with the documented fallbacks), and detection gives free-text columns
+ * the meaning their names and tables say.
+ */
+import t from 'tap';
+import { detectSchema } from '../../src/detect/index.js';
+import { meaningFields, tableDomains } from '../../src/detect/meaning.js';
+import type { DetectedField } from '../../src/detect/model.js';
+import type { GenerationInput } from '../../workers/engine/index.js';
+import { compile, FIELD_TYPES, generateRecords } from '../../workers/engine/index.js';
+import { bankOf, MEANINGS, TEXT_DOMAINS } from '../../workers/engine/types/meaning-text.js';
+import texts from '../../workers/engine/vocabulary/texts.en.json' with { type: 'json' };
+
+const REQUIRED = { neutral: 40, description: 40, note: 30, reason: 30, headline: 30 } as const;
+const type = (id: string) => FIELD_TYPES.get(id)!;
+
+/** The rows of `table` for a schema that compiles (the test fails where it does not). */
+function rowsOf(tables: GenerationInput['tables'], table: string, seed: number): Record<string, unknown>[] {
+  const result = compile({ tables, seed, locale: 'en' });
+  if (!result.ok) throw new Error(result.error.message);
+  const count = tables.find((x) => x.name === table)!.count;
+  return generateRecords(result.plan, table, 0, count);
+}
+const banks = texts.domains as Record<string, Record<string, string[]>>;
+
+t.test('every domain has the required banks, each well formed', async (t) => {
+  t.ok(TEXT_DOMAINS.length >= 26, `${TEXT_DOMAINS.length} domains`);
+  t.equal(TEXT_DOMAINS[0], 'general');
+  for (const [domain, bank] of Object.entries(banks)) {
+    for (const [meaning, least] of Object.entries(REQUIRED))
+      t.ok((bank[meaning]?.length ?? 0) >= least, `${domain}.${meaning} has at least ${least} entries`);
+    const seen = new Set<string>();
+    for (const [meaning, entries] of Object.entries(bank)) {
+      t.ok((MEANINGS as readonly string[]).includes(meaning), `${domain}.${meaning} is a meaning`);
+      const bad = entries.filter(
+        (e) => !/^[\x20-\x7e]{3,200}$/.test(e) || /\{(?!nn?\})/.test(e) || seen.has(e.toLowerCase()),
+      );
+      for (const e of entries) seen.add(e.toLowerCase());
+      t.same(bad, [], `${domain}.${meaning}: printable ASCII, only {n}/{nn} slots, no repeats`);
+    }
+  }
+  for (const meaning of ['diagnosis', 'symptom', 'treatment'])
+    for (const domain of ['health', 'veterinary'])
+      t.ok(banks[domain]?.[meaning]?.length, `${domain}.${meaning}`);
+});
+
+t.test('a value is an entry of its meaning in its domain, slots filled', async (t) => {
+  const fields = [
+    { name: 'diagnosis', type: 'diagnosis', params: { domain: 'veterinary' } },
+    { name: 'notes', type: 'note', params: { domain: 'logistics' } },
+    { name: 'details', type: 'domain_text', params: { domain: 'finance' } },
+    { name: 'clinical', type: 'symptom' },
+    { name: 'why', type: 'reason' },
+  ];
+  const rows = rowsOf([{ name: 'x', count: 400, fields }], 'x', 7);
+  const filled = (entry: string) =>
+    new RegExp(
+      `^${entry
+        .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+        .replace(/\{n\}/g, '[2-9]')
+        .replace(/\{nn\}/g, '[1-9][0-9]')}$`,
+    );
+  const from = (entries: readonly string[]) => (v: unknown) =>
+    typeof v === 'string' && entries.some((e) => filled(e).test(v));
+  const expected = {
+    diagnosis: bankOf('diagnosis', 'veterinary'),
+    notes: bankOf('note', 'logistics'),
+    details: bankOf('neutral', 'finance'),
+    clinical: bankOf('symptom', 'health'),
+    why: bankOf('reason', 'general'),
+  };
+  for (const [field, entries] of Object.entries(expected)) {
+    const values = rows.map((r) => r[field]);
+    t.ok(values.every(from(entries)), `${field}: every value from its bank`);
+    t.ok(new Set(values).size > 20, `${field}: varied`);
+  }
+  t.same(expected.diagnosis, banks['veterinary']!['diagnosis'], 'a domain bank is its own');
+});
+
+t.test('a meaning a domain lacks falls back to the general bank of that meaning', async (t) => {
+  const domain = TEXT_DOMAINS.find((d) => banks[d]!['instructions'] === undefined)!;
+  t.ok(domain, 'some domain has no instructions bank');
+  t.same(bankOf('instructions', domain), banks['general']!['instructions']);
+  t.same(bankOf('diagnosis', 'general'), banks['general']!['neutral'], 'no clinical bank: general neutral');
+});
+
+t.test('an unknown domain is refused at params.domain, naming the domains', async (t) => {
+  const issues = type('note').validate({ domain: 'astrology' });
+  t.equal(issues.length, 1);
+  t.match(issues[0]!.message, /domain must be one of general, /);
+  t.same(type('note').validate({ domain: 'health' }), []);
+});
+
+t.test('the size bound holds for every value and unique columns walk the bank', async (t) => {
+  const reason = type('reason');
+  const params = { domain: 'hr' };
+  const bound = reason.maxBytes(params);
+  for (const entry of bankOf('reason', 'hr')) t.ok(Buffer.byteLength(entry) + 4 <= bound);
+  const tables = [{ name: 'x', count: 30, fields: [{ name: 'r', type: 'reason', unique: true, params }] }];
+  const values = rowsOf(tables, 'x', 1).map((r) => r['r']);
+  t.equal(new Set(values).size, 30, 'distinct');
+});
+
+t.test('detection gives free-text columns their meaning in the table domain', async (t) => {
+  const { tables } = detectSchema({
+    sql: `
+      CREATE TABLE owners (id INT PRIMARY KEY, name TEXT);
+      CREATE TABLE pets (id INT PRIMARY KEY, owner_id INT REFERENCES owners(id), species VARCHAR(20), weight_kg DECIMAL(5,2));
+      CREATE TABLE visits (id INT PRIMARY KEY, pet_id INT REFERENCES pets(id), diagnosis TEXT, symptoms TEXT,
+        treatment TEXT, notes TEXT, reason_for_visit TEXT);
+      CREATE TABLE tickets (id INT PRIMARY KEY, subject VARCHAR(200), description TEXT, internal_notes TEXT);
+    `,
+  });
+  const typeOf = (table: string, field: string) => {
+    const f = tables.find((x) => x.name === table)!.fields.find((x) => x.name === field)!;
+    return [f.type, f.params?.['domain'] ?? null];
+  };
+  t.same(typeOf('visits', 'diagnosis'), ['diagnosis', 'veterinary']);
+  t.same(typeOf('visits', 'symptoms'), ['symptom', 'veterinary']);
+  t.same(typeOf('visits', 'treatment'), ['treatment', 'veterinary']);
+  t.same(typeOf('visits', 'notes'), ['note', 'veterinary']);
+  t.same(typeOf('visits', 'reason_for_visit'), ['reason', 'veterinary']);
+  t.same(typeOf('tickets', 'subject'), ['headline', 'support']);
+  t.same(typeOf('tickets', 'description'), ['description', 'support']);
+  t.same(typeOf('tickets', 'internal_notes'), ['note', 'support']);
+  t.same(typeOf('pets', 'weight_kg')[0], 'weight', 'a pet weight reads its species');
+  t.equal(rowsOf(tables, 'visits', 3).length, tables.find((x) => x.name === 'visits')!.count, 'it generates');
+});
+
+t.test('a chosen type or params, and clinical names outside health, are left alone', async (t) => {
+  const [table] = meaningFields<{ name: string; fields: DetectedField[] }>([
+    {
+      name: 'shipments',
+      fields: [
+        { name: 'notes', type: 'sentence', params: { min_words: 3 } },
+        { name: 'diagnosis', type: 'sentence' },
+        { name: 'comment', type: 'paragraph' },
+        { name: 'body', type: 'paragraph' },
+        { name: 'description', type: 'product_description' },
+        { name: 'details', type: 'sentence', unique: true },
+      ],
+    },
+  ]);
+  t.same(
+    table!.fields.map((f) => [f.type, f.params?.['domain'] ?? null]),
+    [
+      ['sentence', null],
+      ['sentence', null],
+      ['comment', 'logistics'],
+      ['paragraph', null],
+      ['product_description', null],
+      ['sentence', null],
+    ],
+  );
+});
+
+t.test("a table's text stays what its author wrote; its details are the domain's", async (t) => {
+  const [tweets, trips] = meaningFields<{ name: string; fields: DetectedField[] }>([
+    { name: 'tweets', fields: [{ name: 'text', type: 'sentence' }] },
+    {
+      name: 'bookings',
+      fields: [
+        { name: 'text', type: 'sentence' },
+        { name: 'details', type: 'sentence' },
+      ],
+    },
+  ]);
+  t.same(tweets!.fields[0], { name: 'text', type: 'sentence' });
+  t.same(trips!.fields, [
+    { name: 'text', type: 'sentence' },
+    { name: 'details', type: 'domain_text', params: { domain: 'travel' } },
+  ]);
+});
+
+t.test('table domains: the base knows the entity, or the schema has a common one', async (t) => {
+  t.same(
+    [...tableDomains(['patients', 'appointments', 'widgets'])],
+    [
+      ['patients', 'health'],
+      ['appointments', 'health'],
+      ['widgets', 'health'],
+    ],
+  );
+  t.same(
+    [...tableDomains(['owners', 'pets', 'visits'])].map(([, d]) => d),
+    ['veterinary', 'veterinary', 'veterinary'],
+  );
+  t.same([...tableDomains(['gizmos'])], [['gizmos', 'general']]);
+});

@@ -1,0 +1,183 @@
+/**
+ * Text by meaning: a note, a reason, a diagnosis... written in the register of the table's domain.
+ * The phrases are data (vocabulary/texts.en.json, English only): per domain, a bank per meaning. A
+ * meaning the domain has no bank for falls back to the general bank of that meaning, and then to the
+ * domain's neutral sentences, so a value is never another domain's. A domain's `neutral` bank is what
+ * `domain_text` (a text column of unknown meaning) draws from.
+ *
+ * An entry may hold the slots `{n}` (2–9) and `{nn}` (10–99); they are split once, so a draw is one
+ * pick and, for the few entries with slots, one join.
+ */
+import type { FieldType, ParamIssue, PreparedGenerator, RawParams, Rng } from '../field-type.js';
+import data from '../vocabulary/texts.en.json' with { type: 'json' };
+import { define } from './define.js';
+import { check } from './params.js';
+import { longestCost, QUOTE_BYTES } from '../size.js';
+
+/** The meanings a bank can have; each but `neutral` is a type of its own. */
+export const MEANINGS = [
+  'neutral',
+  'description',
+  'note',
+  'reason',
+  'headline',
+  'comment',
+  'summary',
+  'feedback',
+  'instructions',
+  'diagnosis',
+  'symptom',
+  'treatment',
+] as const;
+export type Meaning = (typeof MEANINGS)[number];
+
+type Bank = Partial<Record<Meaning, readonly string[]>>;
+const BANKS: Readonly<Record<string, Bank>> = data.domains;
+
+/** The domains with banks, `general` first. */
+export const TEXT_DOMAINS: readonly string[] = Object.keys(BANKS);
+
+/** The domain a meaning uses when none is given: clinical text is health's, the rest general. */
+const DEFAULT_DOMAIN: Partial<Record<Meaning, string>> = {
+  diagnosis: 'health',
+  symptom: 'health',
+  treatment: 'health',
+};
+
+/** One entry, split at its slots: text, slot, text, ... (a plain entry is one string). */
+type Entry = string | readonly string[];
+
+const SLOT = /\{(n|nn)\}/g;
+
+function split(entry: string): Entry {
+  const parts = entry.split(SLOT);
+  return parts.length === 1 ? entry : parts;
+}
+
+function fill(rng: Rng, parts: readonly string[]): string {
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    out += String(parts[i] === 'n' ? rng.int(2, 9) : rng.int(10, 99)) + parts[i + 1]!;
+  }
+  return out;
+}
+
+/** The entries of `meaning` in `domain` after the fallbacks, as written. */
+export function bankOf(meaning: Meaning, domain: string): readonly string[] {
+  const own = BANKS[domain] ?? BANKS['general']!;
+  return own[meaning] ?? BANKS['general']![meaning] ?? own.neutral ?? BANKS['general']!.neutral!;
+}
+
+const prepared = new Map<string, readonly Entry[]>();
+
+function entriesOf(meaning: Meaning, domain: string): readonly Entry[] {
+  const key = `${meaning} ${domain}`;
+  let entries = prepared.get(key);
+  if (entries === undefined) {
+    entries = bankOf(meaning, domain).map(split);
+    prepared.set(key, entries);
+  }
+  return entries;
+}
+
+const domainOf = (meaning: Meaning, params: RawParams): string =>
+  typeof params['domain'] === 'string' ? params['domain'] : (DEFAULT_DOMAIN[meaning] ?? 'general');
+
+const validateDomain = (params: RawParams): ParamIssue[] =>
+  check(params, (c) => c.string('domain', { oneOf: TEXT_DOMAINS }));
+
+function generator(meaning: Meaning, params: RawParams): PreparedGenerator {
+  const entries = entriesOf(meaning, domainOf(meaning, params));
+  return (rng) => {
+    const entry = rng.pick(entries);
+    return typeof entry === 'string' ? entry : fill(rng, entry);
+  };
+}
+
+/** A slot's text is shorter than the slot, so the longest entry bounds every value. */
+const maxBytes = (meaning: Meaning) => (params: RawParams) =>
+  longestCost(bankOf(meaning, domainOf(meaning, params))) + QUOTE_BYTES;
+
+/** The same value for the n-th entry each time: slots take their smallest number. */
+const nthOf = (meaning: Meaning) => (n: number, _ctx: unknown, params: RawParams) =>
+  bankOf(meaning, domainOf(meaning, params))[n]!.replace(SLOT, (_, slot: string) =>
+    slot === 'n' ? '2' : '10',
+  );
+
+const DOMAIN_PARAM = `one of ${TEXT_DOMAINS.join(', ')} (default general; health for clinical text)`;
+
+function meaningType(id: string, meaning: Meaning, description: string, example: string): FieldType {
+  return define({
+    id,
+    category: 'text',
+    description: `${description} In the register of \`domain\` (English).`,
+    params: { domain: DOMAIN_PARAM },
+    example,
+    validate: validateDomain,
+    maxBytes: maxBytes(meaning),
+    generate: (rng, ctx, params) => generator(meaning, params)(rng, ctx),
+    prepare: (params) => generator(meaning, params),
+    cardinality: (params) => bankOf(meaning, domainOf(meaning, params)).length,
+    nth: nthOf(meaning),
+  });
+}
+
+export const MEANING_TEXT_TYPES: readonly FieldType[] = [
+  meaningType(
+    'domain_text',
+    'neutral',
+    'A plain sentence for a text column of unknown meaning.',
+    'Stock levels are counted at the end of each shift.',
+  ),
+  meaningType(
+    'description',
+    'description',
+    'A description of one record of the domain.',
+    'Palletized freight, shrink-wrapped, two pallets.',
+  ),
+  meaningType('note', 'note', 'An internal note about a record.', 'Left voicemail; will try again tomorrow.'),
+  meaningType(
+    'reason',
+    'reason',
+    'The reason for a request, visit, change or cancellation.',
+    'Moving to another city',
+  ),
+  meaningType(
+    'headline',
+    'headline',
+    'A title or subject line of an item (a ticket, a task, a course).',
+    'Password reset email never arrives',
+  ),
+  meaningType('comment', 'comment', 'A short comment left on a record.', 'Thanks, that fixed it.'),
+  meaningType(
+    'summary',
+    'summary',
+    'A one- or two-sentence summary of a record or event.',
+    'Routine visit; no concerns raised.',
+  ),
+  meaningType(
+    'feedback',
+    'feedback',
+    "Feedback on a person's work or on a service.",
+    'Clear and well organized; cite your sources next time.',
+  ),
+  meaningType(
+    'instructions',
+    'instructions',
+    'Instructions to follow (delivery, care, setup).',
+    'Leave the parcel at the side door.',
+  ),
+  meaningType(
+    'diagnosis',
+    'diagnosis',
+    'A clinical diagnosis as a clinician writes it.',
+    'Otitis externa, left ear',
+  ),
+  meaningType('symptom', 'symptom', 'Presenting symptoms.', 'Vomiting and lethargy for two days'),
+  meaningType(
+    'treatment',
+    'treatment',
+    'The treatment given or prescribed.',
+    'Ear cleaning and topical drops for ten days',
+  ),
+];
