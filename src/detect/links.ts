@@ -45,6 +45,10 @@ const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
   weight: [[ofType('animal_breed')], [species]],
   lifespan: [[ofType('animal_breed')], [species]],
   currency: [[ofType('country')], [ofType('country_code')]],
+  // One clinical case per visit: the symptom is drawn, the rest follow it.
+  diagnosis: [[ofType('symptom')]],
+  treatment: [[ofType('diagnosis')], [ofType('symptom')]],
+  reason: [[ofType('symptom')], [ofType('diagnosis')]],
 };
 
 /** Whether `params` hold the adult range detection guesses for a person's weight. */

@@ -10,6 +10,7 @@ import type { DetectedField } from '../../src/detect/model.js';
 import type { GenerationInput } from '../../workers/engine/index.js';
 import { compile, FIELD_TYPES, generateRecords } from '../../workers/engine/index.js';
 import { bankOf, MEANINGS, TEXT_DOMAINS } from '../../workers/engine/types/meaning-text.js';
+import clinical from '../../workers/engine/vocabulary/clinical-cases.en.json' with { type: 'json' };
 import texts from '../../workers/engine/vocabulary/texts.en.json' with { type: 'json' };
 
 const REQUIRED = { neutral: 40, description: 40, note: 30, reason: 30, headline: 30 } as const;
@@ -40,9 +41,16 @@ t.test('every domain has the required banks, each well formed', async (t) => {
       t.same(bad, [], `${domain}.${meaning}: printable ASCII, only {n}/{nn} slots, no repeats`);
     }
   }
-  for (const meaning of ['diagnosis', 'symptom', 'treatment'])
-    for (const domain of ['health', 'veterinary'])
-      t.ok(banks[domain]?.[meaning]?.length, `${domain}.${meaning}`);
+  for (const domain of ['health', 'veterinary'] as const) {
+    const cases = clinical[domain];
+    t.ok(cases.length >= 50, `${domain}: ${cases.length} clinical cases`);
+    for (const meaning of ['symptom', 'diagnosis', 'treatment'] as const)
+      t.equal(
+        new Set(cases.map((c) => c[meaning])).size,
+        cases.length,
+        `${domain}: each ${meaning} names one case`,
+      );
+  }
 });
 
 t.test('a value is an entry of its meaning in its domain, slots filled', async (t) => {
@@ -75,7 +83,54 @@ t.test('a value is an entry of its meaning in its domain, slots filled', async (
     t.ok(values.every(from(entries)), `${field}: every value from its bank`);
     t.ok(new Set(values).size > 20, `${field}: varied`);
   }
-  t.same(expected.diagnosis, banks['veterinary']!['diagnosis'], 'a domain bank is its own');
+  t.same(expected.notes, banks['logistics']!['note'], 'a domain bank is its own');
+  t.same(
+    expected.diagnosis,
+    clinical.veterinary.map((c) => c.diagnosis),
+    "a clinical domain's diagnoses are its cases'",
+  );
+});
+
+t.test('a visit is one clinical case: its reason, symptom, diagnosis and treatment agree', async (t) => {
+  for (const domain of ['health', 'veterinary'] as const) {
+    const params = { domain };
+    const fields = [
+      { name: 'reason', type: 'reason', params: { ...params, by: 'symptoms' } },
+      { name: 'symptoms', type: 'symptom', params },
+      { name: 'diagnosis', type: 'diagnosis', params: { ...params, by: 'symptoms' } },
+      { name: 'treatment', type: 'treatment', params: { ...params, by: 'diagnosis' } },
+    ];
+    const rows = rowsOf([{ name: 'visits', count: 500, fields }], 'visits', 5);
+    const cases = clinical[domain];
+    const strays = rows.filter(
+      (r) =>
+        !cases.some(
+          (c) =>
+            c.reason === r['reason'] &&
+            c.symptom === r['symptoms'] &&
+            c.diagnosis === r['diagnosis'] &&
+            c.treatment === r['treatment'],
+        ),
+    );
+    t.same(strays.slice(0, 3), [], `${domain}: every row is one case`);
+    t.ok(new Set(rows.map((r) => r['diagnosis'])).size > 30, `${domain}: many cases`);
+  }
+  // Without a key, and in a domain without cases, each draws on its own.
+  const [free] = rowsOf(
+    [
+      {
+        name: 'x',
+        count: 1,
+        fields: [
+          { name: 'd', type: 'diagnosis', params: { by: 'r' } },
+          { name: 'r', type: 'reason', params: { domain: 'travel' } },
+        ],
+      },
+    ],
+    'x',
+    1,
+  );
+  t.ok(bankOf('diagnosis', 'health').includes(free!['d'] as string), 'a key of no case: the plain draw');
 });
 
 t.test('a meaning a domain lacks falls back to the general bank of that meaning', async (t) => {
@@ -125,6 +180,12 @@ t.test('detection gives free-text columns their meaning in the table domain', as
   t.same(typeOf('tickets', 'description'), ['description', 'support']);
   t.same(typeOf('tickets', 'internal_notes'), ['note', 'support']);
   t.same(typeOf('pets', 'weight_kg')[0], 'weight', 'a pet weight reads its species');
+  const visits = tables.find((x) => x.name === 'visits')!;
+  t.same(
+    visits.fields.map((f) => f.params?.['by'] ?? null),
+    [null, null, 'symptoms', null, 'diagnosis', null, 'symptoms'],
+    'one clinical case per visit: the symptom drawn, the rest following it',
+  );
   t.equal(rowsOf(tables, 'visits', 3).length, tables.find((x) => x.name === 'visits')!.count, 'it generates');
 });
 

@@ -49,6 +49,10 @@ export const KEYED_TYPES: readonly string[] = [
   'weight',
   'lifespan',
   'currency',
+  'reason',
+  'symptom',
+  'diagnosis',
+  'treatment',
 ];
 
 /** Every engine-level params key (compile-read.ts validates their values). */

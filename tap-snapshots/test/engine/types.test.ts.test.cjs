@@ -327,9 +327,9 @@ Object {
     "One-time entry created for a specific request.",
   ],
   "diagnosis": Array [
-    "Community-acquired pneumonia",
-    "Acute upper respiratory infection",
-    "Uncomplicated urinary tract infection",
+    "Acute lumbar strain",
+    "Encounter for tetanus immunization",
+    "Acute otitis media, right ear",
   ],
   "discount_code": Array [
     "SPRING10-S4VD",
@@ -1048,9 +1048,9 @@ Object {
     "DIBBUS2L682",
   ],
   "symptom": Array [
-    "Unintended weight loss",
-    "Sharp lower back pain after lifting",
-    "Nausea and vomiting since last night",
+    "Low back pain after lifting boxes, no leg numbness",
+    "Last tetanus shot over ten years ago, no wounds",
+    "Right ear pain and muffled hearing after a cold",
   ],
   "tag": Array [
     "maple",
@@ -1120,9 +1120,9 @@ Object {
     "1ZLCB2LQ6827976578",
   ],
   "treatment": Array [
-    "Wrist splint at night",
-    "Started lisinopril; recheck blood pressure in a month",
-    "Steroid nasal spray daily",
+    "Ibuprofen with food, heat, gentle walking; avoid bed rest",
+    "Tetanus, diphtheria and pertussis booster given; next booster due in ten years",
+    "Oral antibiotic for seven days; pain reliever as needed",
   ],
   "twitter_handle": Array [
     "@pierre_cruic53",
@@ -1479,9 +1479,9 @@ Object {
     "Entry created to track progress on an open item.",
   ],
   "diagnosis": Array [
-    "Essential hypertension",
-    "Gastroesophageal reflux disease",
-    "Gastroesophageal reflux disease",
+    "Routine health maintenance, normal exam",
+    "Right ureteral stone",
+    "Acute cystitis",
   ],
   "discount_code": Array [
     "SAVE10-HQS9",
@@ -2200,9 +2200,9 @@ Object {
     "HJGHUSKG532",
   ],
   "symptom": Array [
-    "Cough and low-grade fever for 4 days",
-    "Ear pain and muffled hearing",
-    "Ear pain and muffled hearing",
+    "Feels well, requests routine screening",
+    "Severe colicky right flank pain spreading to groin, blood in urine",
+    "Painful, frequent urination with urgency for two days",
   ],
   "tag": Array [
     "amber",
@@ -2272,9 +2272,9 @@ Object {
     "1ZNJKKGB5320317372",
   ],
   "treatment": Array [
-    "Rest, fluids, and over-the-counter pain relief",
-    "Proton pump inhibitor before breakfast",
-    "Proton pump inhibitor before breakfast",
+    "Lipid panel and blood sugar drawn; results to be shared by phone",
+    "Pain control and fluids; urine strainer given; urology referral",
+    "Nitrofurantoin twice daily for five days; extra fluids; urine culture sent",
   ],
   "twitter_handle": Array [
     "@beatrice_mcc24",
@@ -2648,9 +2648,9 @@ Object {
     "Entry documenting an issue, its impact, and the steps taken.",
   ],
   "diagnosis": Array [
-    "Chronic kidney disease, stage III",
-    "Atopic dermatitis, flare",
-    "Gout, acute flare",
+    "Generalized anxiety disorder",
+    "Patellofemoral pain syndrome",
+    "Acute gout flare",
   ],
   "discount_code": Array [
     "FREESHIP5-742E",
@@ -3369,9 +3369,9 @@ Object {
     "WXHKUSNE788",
   ],
   "symptom": Array [
-    "Loud snoring and daytime sleepiness",
-    "Racing heartbeat at rest",
-    "Painful blistering rash on one side of the torso",
+    "Constant worry, restlessness and poor sleep for six months",
+    "Front knee pain with stairs and squatting, no swelling",
+    "Sudden severe pain and swelling of big toe overnight",
   ],
   "tag": Array [
     "spruce",
@@ -3441,9 +3441,9 @@ Object {
     "9400417079448369103232",
   ],
   "treatment": Array [
-    "Anticoagulation continued; rate control reviewed",
-    "Oral rehydration and a bland diet",
-    "Warm compresses several times a day",
+    "Sertraline daily started; cognitive behavioral therapy referral; follow up in four weeks",
+    "Quadriceps strengthening program; activity changes; ice after exercise",
+    "Colchicine started; ice and rest; uric acid level ordered; limit alcohol",
   ],
   "twitter_handle": Array [
     "@mireillewiso90",

@@ -8,7 +8,16 @@
  * An entry may hold the slots `{n}` (2–9) and `{nn}` (10–99); they are split once, so a draw is one
  * pick and, for the few entries with slots, one join.
  */
-import type { FieldType, ParamIssue, PreparedGenerator, RawParams, Rng } from '../field-type.js';
+import type {
+  FieldType,
+  KeyedGenerator,
+  ParamIssue,
+  PreparedGenerator,
+  RawParams,
+  Rng,
+  Value,
+} from '../field-type.js';
+import clinical from '../vocabulary/clinical-cases.en.json' with { type: 'json' };
 import data from '../vocabulary/texts.en.json' with { type: 'json' };
 import { define } from './define.js';
 import { check } from './params.js';
@@ -62,10 +71,65 @@ function fill(rng: Rng, parts: readonly string[]): string {
   return out;
 }
 
+/**
+ * Clinical cases (vocabulary/clinical-cases.en.json): per domain, visits whose reason, symptom,
+ * diagnosis and treatment agree. A clinical field that reads another (`by`) takes the same case; the
+ * symptom, diagnosis and treatment banks of those domains are the cases' values.
+ */
+interface Case {
+  readonly reason: string;
+  readonly symptom: string;
+  readonly diagnosis: string;
+  readonly treatment: string;
+}
+type CaseMeaning = keyof Case;
+const CASE_MEANINGS: readonly CaseMeaning[] = ['reason', 'symptom', 'diagnosis', 'treatment'];
+const CASES: Readonly<Record<string, readonly Case[]>> = {
+  health: clinical.health,
+  veterinary: clinical.veterinary,
+};
+
+const isCaseMeaning = (meaning: Meaning): meaning is CaseMeaning =>
+  (CASE_MEANINGS as readonly string[]).includes(meaning);
+
+/** Per domain with cases, the cases each value of any of their fields belongs to. */
+const CASE_INDEX = new Map(
+  Object.entries(CASES).map(([domain, cases]) => {
+    const index = new Map<string, Case[]>();
+    for (const c of cases)
+      for (const meaning of CASE_MEANINGS) {
+        const list = index.get(c[meaning]) ?? [];
+        if (!list.includes(c)) list.push(c);
+        index.set(c[meaning], list);
+      }
+    return [domain, index];
+  }),
+);
+
 /** The entries of `meaning` in `domain` after the fallbacks, as written. */
 export function bankOf(meaning: Meaning, domain: string): readonly string[] {
+  const cases = CASES[domain];
+  if (cases !== undefined && meaning !== 'reason' && isCaseMeaning(meaning))
+    return [...new Set(cases.map((c) => c[meaning]))];
   const own = BANKS[domain] ?? BANKS['general']!;
   return own[meaning] ?? BANKS['general']![meaning] ?? own.neutral ?? BANKS['general']!.neutral!;
+}
+
+/**
+ * A clinical field read by others of its row: the case any key names (the first key that names one;
+ * a value shared by several cases picks among them), else the plain draw.
+ */
+function keyedGenerator(meaning: Meaning, params: RawParams): KeyedGenerator {
+  const plain = generator(meaning, params);
+  const index = CASE_INDEX.get(domainOf(meaning, params));
+  if (index === undefined || !isCaseMeaning(meaning)) return (rng, ctx) => plain(rng, ctx);
+  return (rng, ctx, keys: readonly Value[]) => {
+    for (const key of keys) {
+      const cases = typeof key === 'string' ? index.get(key) : undefined;
+      if (cases !== undefined) return (cases.length === 1 ? cases[0]! : rng.pick(cases))[meaning];
+    }
+    return plain(rng, ctx);
+  };
 }
 
 const prepared = new Map<string, readonly Entry[]>();
@@ -110,13 +174,18 @@ function meaningType(id: string, meaning: Meaning, description: string, example:
   return define({
     id,
     category: 'text',
-    description: `${description} In the register of \`domain\` (English).`,
+    description:
+      `${description} In the register of \`domain\` (English).` +
+      (isCaseMeaning(meaning)
+        ? " In health and veterinary, `by` names the row's reason, symptom, diagnosis or treatment field: the same clinical case."
+        : ''),
     params: { domain: DOMAIN_PARAM },
     example,
     validate: validateDomain,
     maxBytes: maxBytes(meaning),
     generate: (rng, ctx, params) => generator(meaning, params)(rng, ctx),
     prepare: (params) => generator(meaning, params),
+    ...(isCaseMeaning(meaning) ? { prepareBy: (params: RawParams) => keyedGenerator(meaning, params) } : {}),
     cardinality: (params) => bankOf(meaning, domainOf(meaning, params)).length,
     nth: nthOf(meaning),
   });
