@@ -47,6 +47,7 @@ export const DETECT_LIMITS = {
 export function detectSchema(input: DetectInput): { tables: DetectedTable[]; warnings: string[] } {
   const drafts: DraftTable[] = [];
   const warnings: string[] = [];
+  const specTables = new Set<DraftTable>();
   if (input.sql !== undefined) drafts.push(...detectSql(input.sql));
   if (input.sample_json !== undefined) {
     drafts.push(
@@ -65,6 +66,7 @@ export function detectSchema(input: DetectInput): { tables: DetectedTable[]; war
         `${source} describes no record: no object schema with properties among its ${source === 'openapi' ? 'components.schemas' : 'definitions'}.`,
       );
     drafts.push(...spec.tables);
+    for (const table of spec.tables) specTables.add(table);
     warnings.push(...spec.warnings);
   }
   if (drafts.length > DETECT_LIMITS.tables) {
@@ -80,7 +82,7 @@ export function detectSchema(input: DetectInput): { tables: DetectedTable[]; war
     }
     if (draft.fields.length === 0) throw new DetectionError(`Table "${draft.name}" has no columns.`);
   }
-  return { tables: finalize(drafts), warnings };
+  return { tables: finalize(drafts, specTables), warnings };
 }
 
 function dedupeNames(tables: DraftTable[]): void {
@@ -158,12 +160,20 @@ function orderTimestamps(fields: DetectedField[]): void {
   updated!.params = { ...updated!.params, after: created!.name };
 }
 
-function finalize(drafts: DraftTable[]): DetectedTable[] {
+/**
+ * The detected tables. Text by meaning (meaning.ts) is given to the tables of SQL and sample JSON,
+ * not to a spec's (`specTables`): a spec's lengths and formats chose its types, and a text of another
+ * meaning could break them.
+ */
+function finalize(drafts: DraftTable[], specTables: ReadonlySet<DraftTable>): DetectedTable[] {
   dedupeNames(drafts);
   pruneRefs(drafts);
-  const tables = meaningFields(
-    drafts.map((table) => ({ name: table.name, fields: table.fields.map((f) => toField(drafts, table, f)) })),
-  );
+  const resolved = drafts.map((table) => ({
+    name: table.name,
+    fields: table.fields.map((f) => toField(drafts, table, f)),
+  }));
+  const meant = meaningFields(resolved.filter((_, i) => !specTables.has(drafts[i]!)));
+  const tables = resolved.map((table, i) => (specTables.has(drafts[i]!) ? table : meant.shift()!));
   return drafts.map((table, i) => {
     const fields = linkedFields(tables[i]!.fields);
     orderTimestamps(fields);

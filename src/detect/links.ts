@@ -49,6 +49,8 @@ const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
   diagnosis: [[ofType('symptom')]],
   treatment: [[ofType('diagnosis')], [ofType('symptom')]],
   reason: [[ofType('symptom')], [ofType('diagnosis')]],
+  article_excerpt: [[ofType('title')]],
+  article_body: [[ofType('title')]],
 };
 
 /** Whether `params` hold the adult range detection guesses for a person's weight. */

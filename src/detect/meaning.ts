@@ -45,11 +45,23 @@ function meaningOf(name: string): Meaning | undefined {
   return NAMES.find(([pattern]) => pattern.test(key))?.[1];
 }
 
+/** Entities whose text is a narrower domain's than the base's (hiring, within hr). */
+const ENTITY_DOMAINS: Readonly<Record<string, string>> = {
+  job_posting: 'recruiting',
+  candidate: 'recruiting',
+  application: 'recruiting',
+  interview: 'recruiting',
+  job_offer: 'recruiting',
+};
+
 /** Each table's text domain, by table name (a domain with banks, or `general`). */
 export function tableDomains(names: readonly string[]): Map<string, string> {
   const keys = names.map((name) => singular(snake(name)));
   const entities = knownEntitiesAmong(keys);
-  const own = keys.map((key) => entities.get(key)?.domain);
+  const own = keys.map((key) => {
+    const entity = entities.get(key);
+    return entity === undefined ? undefined : (ENTITY_DOMAINS[entity.key] ?? entity.domain);
+  });
   const counts = new Map<string, number>();
   for (const domain of own) if (domain !== undefined) counts.set(domain, (counts.get(domain) ?? 0) + 1);
   let common: string | undefined;
@@ -66,10 +78,22 @@ export function tableDomains(names: readonly string[]): Map<string, string> {
   );
 }
 
+/** In a table of articles (one with an article `title`), its teaser and its text. */
+const ARTICLE_TEASER = /^(excerpt|teaser|summary|abstract|description|intro|lede|snippet|preview)$/;
+/** Tables of articles, by their singular name: a blog's posts, a magazine's articles. */
+const ARTICLE_TABLES =
+  /^(post|blog_post|article|blog_article|news_article|news_item|story|blog_entry|entry)$/;
+const ARTICLE_TEXT = /^(body|content|text|article|article_body|post_body)$/;
+
 /** The field with the meaning type its name gives, in `domain`, or the field as it is. */
-function withMeaning<F extends DetectedField>(field: F, domain: string): F {
+function withMeaning<F extends DetectedField>(field: F, domain: string, articles: boolean): F {
   if (field.unique || (field.params !== undefined && Object.keys(field.params).length > 0)) return field;
   const plain = PLAIN_TEXT.has(field.type);
+  if (articles && plain) {
+    // Detection's links then make them read the title (`by`).
+    if (ARTICLE_TEASER.test(snake(field.name))) return { ...field, type: 'article_excerpt' };
+    if (ARTICLE_TEXT.test(snake(field.name))) return { ...field, type: 'article_body' };
+  }
   const title =
     field.type === 'title' &&
     /^(title|subject|headline)$/.test(snake(field.name)) &&
@@ -91,6 +115,8 @@ export function meaningFields<T extends { name: string; fields: readonly Detecte
   const domains = tableDomains(tables.map((t) => t.name));
   return tables.map((table) => {
     const domain = domains.get(table.name)!;
-    return { ...table, fields: table.fields.map((f) => withMeaning(f, domain)) };
+    const articles =
+      ARTICLE_TABLES.test(singular(snake(table.name))) && table.fields.some((f) => f.type === 'title');
+    return { ...table, fields: table.fields.map((f) => withMeaning(f, domain, articles)) };
   });
 }

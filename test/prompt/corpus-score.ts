@@ -6,9 +6,10 @@
 import { readFileSync } from 'node:fs';
 import type { FieldSpec, TableSpec } from '../../workers/engine/index.js';
 import type { ConversionResult } from '../../src/prompt/index.js';
+import { ARTICLE_TYPES } from '../../workers/engine/types/articles.js';
 import { MEANING_TEXT_TYPES } from '../../workers/engine/types/meaning-text.js';
 
-const TEXT_BY_MEANING = new Set(MEANING_TEXT_TYPES.map((type) => type.id));
+const TEXT_BY_MEANING = new Set([...MEANING_TEXT_TYPES, ...ARTICLE_TYPES].map((type) => type.id));
 
 export interface TableExpectation {
   count?: number;
@@ -128,8 +129,8 @@ export function problems(result: ConversionResult, expected: PromptCase['expect'
 const PLAIN_TEXT = new Set(['sentence', 'paragraph', 'text', 'words']);
 
 /**
- * Whether `got` is a narrower kind of `accepted`: a text-by-meaning type (a `note`, a `diagnosis`; see
- * docs/realism.md) is a sentence of that meaning, and a `headline` is a title. The relation is between
+ * Whether `got` is a narrower kind of `accepted`: a text-by-meaning type (a `note`, a `diagnosis`, a
+ * post's `article_body`; see docs/realism.md) is a text of that meaning, and a `headline` is a title. The relation is between
  * types, the same for every prompt of every corpus.
  */
 function refines(got: string, accepted: string): boolean {

@@ -53,6 +53,8 @@ export const KEYED_TYPES: readonly string[] = [
   'symptom',
   'diagnosis',
   'treatment',
+  'article_excerpt',
+  'article_body',
 ];
 
 /** Every engine-level params key (compile-read.ts validates their values). */

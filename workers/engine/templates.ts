@@ -188,8 +188,9 @@ const blog: Template = {
         ref('author_id', 'authors', { distribution: 'power_law', alpha: 1 }),
         { name: 'title', type: 'title' },
         { name: 'slug', type: 'slug', unique: true },
-        { name: 'excerpt', type: 'sentence' },
-        { name: 'body', type: 'paragraph' },
+        // The excerpt and body speak of the title's topic.
+        { name: 'excerpt', type: 'article_excerpt', params: { by: 'title' } },
+        { name: 'body', type: 'article_body', params: { by: 'title' } },
         alias('content', 'body'),
         { name: 'featured_image', type: 'image_url' },
         oneOf('status', ['draft', 'published', 'archived'], [15, 75, 10]),
@@ -322,7 +323,8 @@ const saas: Template = {
       fields: [
         id,
         ref('subscription_id', 'subscriptions', { per_parent: { min: 1, max: 12 } }),
-        { name: 'invoice_number', type: 'invoice_number', unique: true },
+        // Numbered in sequence: a year in the number would have to be the issue date's.
+        { name: 'invoice_number', type: 'sequence', params: { prefix: 'INV-', pad: 6 }, unique: true },
         { name: 'amount', type: 'lookup', params: { from: 'subscription_id.monthly_price' } },
         { name: 'currency', type: 'lookup', params: { from: 'subscription_id.currency' } },
         oneOf('status', ['paid', 'open', 'void', 'uncollectible'], [85, 8, 4, 3]),

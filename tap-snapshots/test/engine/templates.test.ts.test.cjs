@@ -75,10 +75,18 @@ Object {
     "posts": Array [
       Object {
         "author_id": "a1940658-4c9b-424f-903a-75d4f5f6713d",
-        "body": "The update streamlines monthly invoices. The team tracks team communication before launch. This feature highlights monthly invoices. Our partner delivers customer feedback. Our customer tracks the release notes before launch.",
-        "content": "The update streamlines monthly invoices. The team tracks team communication before launch. This feature highlights monthly invoices. Our partner delivers customer feedback. Our customer tracks the release notes before launch.",
+        "body": String(
+          Triaging issues, closing duplicates and labeling bugs are valuable contributions that require no code at all. Semantic versioning tells users whether an upgrade is likely to break their code. Bug reports that include steps to reproduce, expected behavior and actual behavior are a gift to any maintainer. Opening an issue to discuss a large change before writing code avoids wasted effort on both sides.
+          
+          Issues labeled as good first tasks give potential contributors an easy way to get involved. Clear release notes and a predictable release schedule build trust with downstream users. Reading the contributing guide before opening a pull request saves time for both you and the maintainers.
+        ),
+        "content": String(
+          Triaging issues, closing duplicates and labeling bugs are valuable contributions that require no code at all. Semantic versioning tells users whether an upgrade is likely to break their code. Bug reports that include steps to reproduce, expected behavior and actual behavior are a gift to any maintainer. Opening an issue to discuss a large change before writing code avoids wasted effort on both sides.
+          
+          Issues labeled as good first tasks give potential contributors an easy way to get involved. Clear release notes and a predictable release schedule build trust with downstream users. Reading the contributing guide before opening a pull request saves time for both you and the maintainers.
+        ),
         "created_at": "2023-03-15T23:14:43.000Z",
-        "excerpt": "The app improves monthly invoices.",
+        "excerpt": "Healthy open source communities do not happen by accident. They grow from clear guidelines and patient maintainers.",
         "featured_image": "https://picsum.photos/seed/north4993/640/480",
         "id": "868f2822-1b16-4d0a-82d1-900c50836899",
         "published_at": "2023-03-22T05:28:36.000Z",
@@ -90,10 +98,18 @@ Object {
       },
       Object {
         "author_id": "a1940658-4c9b-424f-903a-75d4f5f6713d",
-        "body": "The analysis reduces customer feedback for new users. This feature reviews weekly planning every week. The community protects the release notes this quarter. Every user shares monthly invoices. The design protects inventory levels from day one.",
-        "content": "The analysis reduces customer feedback for new users. This feature reviews weekly planning every week. The community protects the release notes this quarter. Every user shares monthly invoices. The design protects inventory levels from day one.",
+        "body": String(
+          A NOT NULL constraint documents intent and prevents a whole category of missing data problems. Storing lists as comma separated strings inside a single column makes searching and updating painfully difficult. A clear entity relationship diagram helps new developers understand the data model in minutes rather than days. Partitioning a very large table by date can make both queries and routine maintenance far more manageable.
+          
+          Every table should have a primary key, and a simple surrogate key is often easier to live with than a composite one. Soft deletes with a deleted flag are convenient, yet every query must remember to filter those rows out.
+        ),
+        "content": String(
+          A NOT NULL constraint documents intent and prevents a whole category of missing data problems. Storing lists as comma separated strings inside a single column makes searching and updating painfully difficult. A clear entity relationship diagram helps new developers understand the data model in minutes rather than days. Partitioning a very large table by date can make both queries and routine maintenance far more manageable.
+          
+          Every table should have a primary key, and a simple surrogate key is often easier to live with than a composite one. Soft deletes with a deleted flag are convenient, yet every query must remember to filter those rows out.
+        ),
         "created_at": "2022-07-03T13:25:12.000Z",
-        "excerpt": "The design simplifies user permissions across all devices.",
+        "excerpt": "A good schema makes the rest of the application easier to write. A poor one haunts every feature you ship afterward.",
         "featured_image": "https://picsum.photos/seed/cedar8633/640/480",
         "id": "f4fb86f1-7169-4b54-875e-e69e105997f0",
         "published_at": "2022-07-06T20:16:19.000Z",
@@ -108,18 +124,18 @@ Object {
       Object {
         "created_at": "2023-06-14T09:53:21.000Z",
         "id": "a25c1373-df60-4ca6-9cb4-b587a5356bc0",
-        "name": "breeze",
-        "slug": "breeze",
+        "name": "database-design",
+        "slug": "database-design",
       },
       Object {
         "created_at": "2022-08-19T22:19:27.000Z",
         "id": "95ac8911-2af8-4776-9616-53b65c6c1411",
-        "name": "falcon",
-        "slug": "falcon",
+        "name": "product-design",
+        "slug": "product-design",
       },
     ],
   },
-  "whole": "d7d2be1b65084e7b",
+  "whole": "8e79c9b15aa6517c",
 }
 `
 
@@ -275,7 +291,7 @@ Object {
         "due_at": "2024-03-24T00:55:23.000Z",
         "due_date": "2024-03-24",
         "id": "2af901a2-2031-4ab8-8aeb-72d5adbfbd2d",
-        "invoice_number": "INV-2025-806445",
+        "invoice_number": "INV-000001",
         "issued_at": "2024-03-22T16:46:39.000Z",
         "paid_at": "2024-04-14T11:11:27.000Z",
         "status": "paid",
@@ -287,7 +303,7 @@ Object {
         "due_at": "2023-07-06T17:16:06.000Z",
         "due_date": "2023-07-06",
         "id": "8bcc07b5-45e4-4df3-9a91-0f6abe105f1e",
-        "invoice_number": "INV-2025-543380",
+        "invoice_number": "INV-000002",
         "issued_at": "2023-06-13T01:24:40.000Z",
         "paid_at": "2023-06-29T02:40:59.000Z",
         "status": "paid",
@@ -389,7 +405,7 @@ Object {
       },
     ],
   },
-  "whole": "9e56395923a72fbd",
+  "whole": "37332de89f060931",
 }
 `
 
@@ -567,10 +583,18 @@ Object {
     "posts": Array [
       Object {
         "author_id": "0758f4fe-8328-4fa0-b24e-257905587bcd",
-        "body": "The new release reduces user permissions from day one. The team supports the release notes at scale. The system measures monthly invoices. The new release builds daily reports every week.",
-        "content": "The new release reduces user permissions from day one. The team supports the release notes at scale. The system measures monthly invoices. The new release builds daily reports every week.",
+        "body": String(
+          Notifying your bank before traveling abroad helps prevent cards from being frozen for suspicious activity. Slow travel, staying longer in fewer places, reduces transit fatigue and gives a deeper sense of each destination. Booking accommodation with free cancellation keeps options open while plans are still taking shape. Researching entry requirements and visa rules well before departure prevents unpleasant surprises at the border.
+          
+          Traveling in the shoulder season often brings pleasant weather, smaller crowds and lower prices. Saving digital and paper copies of important documents makes a lost passport far less stressful.
+        ),
+        "content": String(
+          Notifying your bank before traveling abroad helps prevent cards from being frozen for suspicious activity. Slow travel, staying longer in fewer places, reduces transit fatigue and gives a deeper sense of each destination. Booking accommodation with free cancellation keeps options open while plans are still taking shape. Researching entry requirements and visa rules well before departure prevents unpleasant surprises at the border.
+          
+          Traveling in the shoulder season often brings pleasant weather, smaller crowds and lower prices. Saving digital and paper copies of important documents makes a lost passport far less stressful.
+        ),
         "created_at": "2024-10-13T03:33:55.000Z",
-        "excerpt": "The app automates the search results at scale.",
+        "excerpt": "The best travel plans are flexible. They cover the essentials and leave the rest of the day open for discovery.",
         "featured_image": "https://picsum.photos/seed/stone6488/640/480",
         "id": "4bbfb278-dc43-40b2-8f25-54ad5cd2a81c",
         "published_at": null,
@@ -582,10 +606,10 @@ Object {
       },
       Object {
         "author_id": "1787e7d3-148a-4447-b98a-44347330851d",
-        "body": "This approach delivers the sign-up form. The report connects performance metrics. Our partner reduces security reviews every week.",
-        "content": "This approach delivers the sign-up form. The report connects performance metrics. Our partner reduces security reviews every week.",
+        "body": "Framing a subject within a doorway, window or arch adds depth and focus to a scene. Backing up photos to more than one location protects years of work from a single failed drive. Overcast days act like a giant softbox, making them ideal for portraits and close-up nature photography. Studying the work of photographers you admire helps you understand why certain images feel powerful.",
+        "content": "Framing a subject within a doorway, window or arch adds depth and focus to a scene. Backing up photos to more than one location protects years of work from a single failed drive. Overcast days act like a giant softbox, making them ideal for portraits and close-up nature photography. Studying the work of photographers you admire helps you understand why certain images feel powerful.",
         "created_at": "2023-09-27T23:00:31.000Z",
-        "excerpt": "The manager supports the product roadmap.",
+        "excerpt": "Photography is a craft of small decisions, and each one shapes how a viewer feels about the final image.",
         "featured_image": "https://picsum.photos/seed/blaze8429/640/480",
         "id": "75440e75-5771-41f2-a3ee-fc950703e645",
         "published_at": "2023-10-07T10:41:15.000Z",
@@ -600,18 +624,18 @@ Object {
       Object {
         "created_at": "2023-01-28T07:51:24.000Z",
         "id": "cce1b4cb-2c53-4546-94ca-9574f49942f9",
-        "name": "tide",
-        "slug": "tide",
+        "name": "soil-health",
+        "slug": "soil-health",
       },
       Object {
         "created_at": "2022-10-11T03:16:49.000Z",
         "id": "5cb46b45-8ad0-4f1f-82b0-5c069efc736a",
-        "name": "beacon",
-        "slug": "beacon",
+        "name": "focus",
+        "slug": "focus",
       },
     ],
   },
-  "whole": "222351472c480f87",
+  "whole": "0d13c7fec2c4f920",
 }
 `
 
@@ -767,7 +791,7 @@ Object {
         "due_at": "2025-01-23T22:36:05.000Z",
         "due_date": "2025-01-23",
         "id": "dc9bf643-5524-46a6-9176-46151b18ad9e",
-        "invoice_number": "INV-2025-103997",
+        "invoice_number": "INV-000001",
         "issued_at": "2024-12-29T10:57:32.000Z",
         "paid_at": "2025-01-07T11:39:25.000Z",
         "status": "paid",
@@ -779,7 +803,7 @@ Object {
         "due_at": "2023-06-15T13:01:15.000Z",
         "due_date": "2023-06-15",
         "id": "822ab689-4f2c-46fb-8b5f-4a438f148dcb",
-        "invoice_number": "INV-2025-240089",
+        "invoice_number": "INV-000002",
         "issued_at": "2023-06-10T12:28:02.000Z",
         "paid_at": null,
         "status": "void",
@@ -881,7 +905,7 @@ Object {
       },
     ],
   },
-  "whole": "57283f0c7d249c9e",
+  "whole": "60862aaa01ed3e3e",
 }
 `
 
@@ -1059,10 +1083,18 @@ Object {
     "posts": Array [
       Object {
         "author_id": "d8fded4e-5838-4503-9933-128bec2bfa22",
-        "body": "The design streamlines the sign-up form. The analysis automates the product roadmap. The dashboard measures the mobile experience. The design speeds up the checkout flow at scale.",
-        "content": "The design streamlines the sign-up form. The analysis automates the product roadmap. The dashboard measures the mobile experience. The design speeds up the checkout flow at scale.",
+        "body": String(
+          Preloading the largest hero image helps the main content appear sooner on the first visit. Code splitting sends only the JavaScript needed for the current page instead of the entire application bundle. Inlining critical CSS lets the browser render above-the-fold content without waiting for the full stylesheet. Animating only transform and opacity properties keeps motion smooth because the browser can skip expensive layout work.
+          
+          Removing unused CSS and dead code often reduces bundle size without changing anything users see.
+        ),
+        "content": String(
+          Preloading the largest hero image helps the main content appear sooner on the first visit. Code splitting sends only the JavaScript needed for the current page instead of the entire application bundle. Inlining critical CSS lets the browser render above-the-fold content without waiting for the full stylesheet. Animating only transform and opacity properties keeps motion smooth because the browser can skip expensive layout work.
+          
+          Removing unused CSS and dead code often reduces bundle size without changing anything users see.
+        ),
         "created_at": "2023-10-12T22:20:35.000Z",
-        "excerpt": "The workflow speeds up the release notes for everyone.",
+        "excerpt": "Every extra second a page takes to load costs you readers and customers. The good news is that most sites have easy wins waiting.",
         "featured_image": "https://picsum.photos/seed/ocean5812/640/480",
         "id": "348d749c-a876-4217-8349-0e7879cf130e",
         "published_at": "2023-10-28T10:05:17.000Z",
@@ -1074,10 +1106,18 @@ Object {
       },
       Object {
         "author_id": "22996a42-5858-4144-a3db-f3eb0574f41f",
-        "body": "This feature improves security reviews by default. The community delivers daily reports in real time. Our platform updates performance metrics. Our customer measures the product roadmap with fewer errors. The team streamlines daily reports for new users. This feature protects weekly planning.",
-        "content": "This feature improves security reviews by default. The community delivers daily reports in real time. Our platform updates performance metrics. Our customer measures the product roadmap with fewer errors. The team streamlines daily reports for new users. This feature protects weekly planning.",
+        "body": String(
+          Turning off chat notifications for a few hours each morning protects the time you need for deep, uninterrupted work. Recording meetings and posting a short summary lets teammates in other time zones catch up without waiting a full day. Cameras on should be an invitation rather than a rule, because constant video is more draining than most people admit. A dedicated workspace, even a small corner with a proper chair, tells your brain when the workday has started.
+          
+          Blocking lunch on the calendar sounds trivial, yet it stops back-to-back meetings from swallowing the middle of the day. Managers of remote teams should judge work by outcomes and progress, not by how often someone appears online. Scheduling informal chats with no agenda gives distributed colleagues a chance to build the trust that hallway conversations used to provide. Remote work tends to amplify existing problems, so a team with unclear priorities in the office will feel the confusion even more at home.
+        ),
+        "content": String(
+          Turning off chat notifications for a few hours each morning protects the time you need for deep, uninterrupted work. Recording meetings and posting a short summary lets teammates in other time zones catch up without waiting a full day. Cameras on should be an invitation rather than a rule, because constant video is more draining than most people admit. A dedicated workspace, even a small corner with a proper chair, tells your brain when the workday has started.
+          
+          Blocking lunch on the calendar sounds trivial, yet it stops back-to-back meetings from swallowing the middle of the day. Managers of remote teams should judge work by outcomes and progress, not by how often someone appears online. Scheduling informal chats with no agenda gives distributed colleagues a chance to build the trust that hallway conversations used to provide. Remote work tends to amplify existing problems, so a team with unclear priorities in the office will feel the confusion even more at home.
+        ),
         "created_at": "2023-09-05T14:13:45.000Z",
-        "excerpt": "The community reduces the product roadmap this quarter.",
+        "excerpt": "Working from home sounds simple until your laptop follows you to the couch every evening. Here is what actually helps you draw the line.",
         "featured_image": "https://picsum.photos/seed/pine4464/640/480",
         "id": "aa00ac5d-3d3f-46bf-b36d-7a5b7c4f1122",
         "published_at": "2023-09-13T19:12:04.000Z",
@@ -1092,18 +1132,18 @@ Object {
       Object {
         "created_at": "2022-02-19T22:32:36.000Z",
         "id": "18fc02b4-0a3d-4f0b-80db-c2f271619621",
-        "name": "arrow",
-        "slug": "arrow",
+        "name": "time-management",
+        "slug": "time-management",
       },
       Object {
         "created_at": "2022-11-14T16:41:32.000Z",
         "id": "dc18a1b5-d7c4-4a33-bae5-768bdb8b143e",
-        "name": "sky",
-        "slug": "sky",
+        "name": "help-desk",
+        "slug": "help-desk",
       },
     ],
   },
-  "whole": "4bb44f6ab6505126",
+  "whole": "b40e65f59ebff4b8",
 }
 `
 
@@ -1259,7 +1299,7 @@ Object {
         "due_at": "2023-07-23T20:50:00.000Z",
         "due_date": "2023-07-23",
         "id": "094d26c5-9180-4076-af08-18dfa8ab1469",
-        "invoice_number": "INV-2025-430892",
+        "invoice_number": "INV-000001",
         "issued_at": "2023-06-25T04:25:13.000Z",
         "paid_at": "2023-07-05T08:31:37.000Z",
         "status": "paid",
@@ -1271,7 +1311,7 @@ Object {
         "due_at": "2023-03-24T04:39:36.000Z",
         "due_date": "2023-03-24",
         "id": "5198db11-f6ec-4d34-ae73-38879f159c85",
-        "invoice_number": "INV-2025-112066",
+        "invoice_number": "INV-000002",
         "issued_at": "2023-03-22T14:06:01.000Z",
         "paid_at": "2023-04-16T23:36:46.000Z",
         "status": "paid",
@@ -1373,7 +1413,7 @@ Object {
       },
     ],
   },
-  "whole": "e544861da6b04c16",
+  "whole": "a68b1986c5094502",
 }
 `
 

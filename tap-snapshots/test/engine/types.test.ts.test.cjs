@@ -112,6 +112,28 @@ Object {
       "garden",
     ],
   ],
+  "article_body": Array [
+    String(
+      Downloading offline maps before arrival keeps you oriented even without a data connection. Researching entry requirements and visa rules well before departure prevents unpleasant surprises at the border. Checking the weather and local holidays for your destination helps avoid closed museums and soggy surprises. Travel insurance is worth considering for expensive or international trips, especially coverage for medical care and cancellations.
+      
+      Planning one main activity per day leaves time to rest, wander and enjoy unexpected discoveries.
+    ),
+    String(
+      Tracking how you actually spend a normal week is often more eye-opening than any productivity method. Morning routines help many people, but consistency matters far more than the specific hour you wake up. Batching small chores like replying to messages or paying bills keeps them from fragmenting an entire afternoon. Multitasking feels efficient, yet switching between tasks carries a real cost in lost focus and mistakes.
+      
+      Difficult, creative work usually goes best during the hours when your energy is naturally highest. A single trusted list is more useful than notes scattered across sticky pads, apps and the backs of envelopes. Leaving white space in the calendar gives you room to handle the unexpected without wrecking the whole day. Meetings without a written agenda tend to expand to fill whatever time the calendar allows.
+    ),
+    String(
+      Foreign key constraints catch orphaned records at write time, long before they turn into confusing bugs in reports. Naming tables and columns consistently, including a single convention for plural or singular names, saves endless confusion later. Choosing the right data type, such as a date instead of a text field, lets the database validate and index values properly. Soft deletes with a deleted flag are convenient, yet every query must remember to filter those rows out.
+      
+      Schema migrations should be small, reversible and kept in version control alongside the application code.
+    ),
+  ],
+  "article_excerpt": Array [
+    "Overpacked itineraries and overstuffed suitcases are the two most common travel mistakes. Both are easy to fix.",
+    "Good time management is less about squeezing more in and more about leaving room for what matters.",
+    "Most database problems start as design decisions that seemed harmless at the time. Here is how to spot them early.",
+  ],
   "avatar": Array [
     "https://api.dicebear.com/9.x/avataaars/svg?seed=pierre819",
     "https://api.dicebear.com/9.x/avataaars/svg?seed=victoria7163",
@@ -1053,9 +1075,9 @@ Object {
     "Right ear pain and muffled hearing after a cold",
   ],
   "tag": Array [
-    "maple",
-    "aurora",
-    "canyon",
+    "travel-planning",
+    "time-management",
+    "indexing",
   ],
   "tax_id": Array [
     "91-8051219",
@@ -1265,6 +1287,28 @@ Object {
       "jade",
       "ember",
     ],
+  ],
+  "article_body": Array [
+    String(
+      Overlapping hours matter more than time zones, so agree on a window when everyone is reachable for quick questions. Clear response time expectations reduce the pressure to answer every message within minutes. A second monitor and a comfortable keyboard are small investments that pay off over thousands of working hours. Regular in-person gatherings, even once or twice a year, give distributed teams relationships that carry them through the months apart.
+      
+      A dedicated workspace, even a small corner with a proper chair, tells your brain when the workday has started.
+    ),
+    String(
+      Removing a step from a common workflow usually delivers more value than adding a new feature. Small usability tests run every week catch more issues than one large study at the end of a project. Designers and engineers who review work together early avoid expensive surprises late in a project. A clear problem statement keeps design discussions focused on user needs instead of personal taste.
+      
+      Error messages should explain what went wrong and how to fix the problem, in plain language rather than technical codes. Default settings carry enormous weight, because most users never change them.
+    ),
+    String(
+      Error messages should explain what went wrong and how to fix the problem, in plain language rather than technical codes. Removing a step from a common workflow usually delivers more value than adding a new feature. Accessibility improvements, such as sufficient contrast and keyboard navigation, make products better for everyone. Paper sketches are cheap to throw away, which makes them perfect for exploring many ideas before committing to one.
+      
+      Consistent spacing, typography and color make an interface feel trustworthy even when users cannot say why.
+    ),
+  ],
+  "article_excerpt": Array [
+    "Distributed teams do not fail because of distance. They fail when communication is left to chance.",
+    "The gap between what users say and what they do is where most design insights hide.",
+    "Talking to users early, prototyping cheaply and testing often are the habits behind products people actually enjoy using.",
   ],
   "avatar": Array [
     "https://api.dicebear.com/9.x/avataaars/svg?seed=beatrice105",
@@ -2205,9 +2249,9 @@ Object {
     "Painful, frequent urination with urgency for two days",
   ],
   "tag": Array [
-    "amber",
-    "fern",
-    "fern",
+    "home-office",
+    "product-design",
+    "product-design",
   ],
   "tax_id": Array [
     "50-1030390",
@@ -2424,6 +2468,24 @@ Object {
       "jade",
       "canyon",
     ],
+  ],
+  "article_body": Array [
+    "Latency and memory limits in production can rule out models that perform best in offline experiments. Transfer learning lets teams start from a pretrained model and adapt it with far less data and compute. Learning curves reveal whether collecting more data or building a more complex model is the better next step. Cross-validation gives a more reliable estimate of performance than a single train and test split.",
+    String(
+      Cooking more meals at home makes it easier to control portions, salt and added sugar. Starting a new habit at a ridiculously small size, like one push-up, removes the resistance to beginning. Preparing a gym bag or workout clothes the night before removes one more excuse in the morning. A short walk after meals can help with digestion and break up long stretches of sitting.
+      
+      Eating without screens or distractions makes it easier to notice when you are actually full.
+    ),
+    String(
+      Raised beds warm up faster in spring and make it easier to control soil quality. Hardening off seedlings by gradually exposing them to outdoor conditions prevents transplant shock. Watering deeply and less often encourages roots to grow down, making plants more resilient during dry spells. Watching how sunlight moves across the yard for a full day shows where sun-loving vegetables will actually thrive.
+      
+      Compost improves soil structure and feeds the microorganisms that help plants absorb nutrients. Trellises and cages let climbing plants grow upward, saving space and improving airflow. Starting with a small plot and expanding later is far more satisfying than abandoning a garden that grew too big to manage. A simple garden journal of planting times, varieties and results makes each season better than the last.
+    ),
+  ],
+  "article_excerpt": Array [
+    "Machine learning is less about clever algorithms and more about good data, honest evaluation and patient iteration.",
+    "Sleep, movement and what you eat shape how you feel every day. Improving even one of them can ripple into the others.",
+    "Whether you have a balcony or a backyard, a little planning helps a garden grow healthier and more productive.",
   ],
   "avatar": Array [
     "https://api.dicebear.com/9.x/avataaars/svg?seed=mireille6497",
@@ -3374,9 +3436,9 @@ Object {
     "Sudden severe pain and swelling of big toe overnight",
   ],
   "tag": Array [
-    "spruce",
-    "nebula",
-    "tide",
+    "machine-learning",
+    "healthy-habits",
+    "soil-health",
   ],
   "tax_id": Array [
     "79-4624353",

@@ -4,6 +4,7 @@
  */
 import type { Category, FieldType } from '../field-type.js';
 import { ANIMAL_TYPES } from './animals.js';
+import { ARTICLE_TYPES } from './articles.js';
 import { COMMERCE_TYPES } from './commerce.js';
 import { DATETIME_TYPES } from './datetime.js';
 import { DERIVED_TYPES } from './derived.js';
@@ -58,6 +59,7 @@ function build(): Map<string, FieldType> {
     ...TECHNICAL_TYPES,
     ...TEXT_TYPES,
     ...MEANING_TEXT_TYPES,
+    ...ARTICLE_TYPES,
     ...PATTERN_TYPES,
     ...REVIEW_TYPES,
     ...SOCIAL_TYPES,

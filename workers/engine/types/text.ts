@@ -1,5 +1,6 @@
 /** Text types: words, sentences, titles, reviews and longer English prose. */
 import type { FieldType, RawParams, Rng } from '../field-type.js';
+import { TAG_TYPE } from './articles.js';
 import { define, listType } from './define.js';
 import { check, compatRange, num } from './params.js';
 import * as T from './text-data.js';
@@ -188,7 +189,7 @@ export const TEXT_TYPES: readonly FieldType[] = [
       '-' +
       n,
   }),
-  listType('tag', 'text', 'Single lower-case tag word.', T.WORDS, 'harbor'),
+  TAG_TYPE,
   listType('word', 'text', 'Single English word (ours).', T.WORDS, 'harbor'),
   define({
     id: 'words',

@@ -1,0 +1,122 @@
+/**
+ * A blog post's excerpt and body speak of its title's topic, its tags are real tags, and detection
+ * gives a table of articles that text.
+ */
+import t from 'tap';
+import { detectSchema } from '../../src/detect/index.js';
+import type { GenerationInput } from '../../workers/engine/index.js';
+import { compile, expandTemplate, FIELD_TYPES, generateRecords } from '../../workers/engine/index.js';
+import { TITLE_TOPICS } from '../../workers/engine/types/text-data.js';
+import articles from '../../workers/engine/vocabulary/articles.en.json' with { type: 'json' };
+
+const topics = articles.topics as Record<string, { excerpts: string[]; sentences: string[]; tags: string[] }>;
+
+function rowsOf(input: Omit<GenerationInput, 'locale'>, table: string): Record<string, unknown>[] {
+  const result = compile({ ...input, locale: 'en' });
+  if (!result.ok) throw new Error(result.error.message);
+  const count = input.tables.find((x) => x.name === table)!.count;
+  return generateRecords(result.plan, table, 0, count);
+}
+
+/** The topic a title names (tests may search; the engine looks titles up). */
+const topicIn = (title: string) => TITLE_TOPICS.find((topic) => title.includes(topic));
+
+/** Whether every sentence of `text` is one of `sentences` (the body joins them with a space or a blank line). */
+function madeOf(text: string, sentences: readonly string[]): boolean {
+  let rest = text;
+  while (rest.length > 0) {
+    const next = sentences.find((s) => rest.startsWith(s));
+    if (next === undefined) return false;
+    rest = rest.slice(next.length).replace(/^( |\n\n)/, '');
+  }
+  return true;
+}
+
+t.test('the data: every title topic, with excerpts, sentences and tags', async (t) => {
+  t.same(Object.keys(topics).sort(), [...TITLE_TOPICS].sort());
+  const tags = Object.values(topics).flatMap((x) => x.tags);
+  t.equal(new Set(tags).size, tags.length, 'each tag in one topic');
+  t.same(
+    tags.filter((tag) => !/^[a-z]+(-[a-z]+)*$/.test(tag)),
+    [],
+    'lower-case kebab-case',
+  );
+  for (const [name, topic] of Object.entries(topics)) {
+    t.ok(topic.excerpts.length >= 6 && topic.sentences.length >= 16, `${name}: enough text`);
+    t.equal(new Set(topic.sentences).size, topic.sentences.length, `${name}: no repeated sentence`);
+  }
+});
+
+t.test("the blog template's posts speak of their titles' topics", async (t) => {
+  const posts = rowsOf({ tables: expandTemplate('blog', 1), seed: 3 }, 'posts');
+  const strays = posts.filter((post) => {
+    const topic = topics[topicIn(post['title'] as string) ?? '']!;
+    return (
+      topic === undefined ||
+      !topic.excerpts.includes(post['excerpt'] as string) ||
+      !madeOf(post['body'] as string, topic.sentences)
+    );
+  });
+  t.same(strays.slice(0, 2), [], 'excerpt and body of the title’s topic');
+  t.equal(posts[0]!['content'], posts[0]!['body'], 'content is the body under a second name');
+  const tags = rowsOf({ tables: expandTemplate('blog', 1), seed: 3 }, 'tags').map((r) => r['name']);
+  const known = new Set(Object.values(topics).flatMap((x) => x.tags));
+  t.ok(
+    tags.every((tag) => known.has(tag as string)),
+    'tags are real blog tags',
+  );
+});
+
+t.test('without a title, a body keeps to one topic; sizes stay in their bound', async (t) => {
+  const rows = rowsOf(
+    {
+      tables: [
+        {
+          name: 'x',
+          count: 300,
+          fields: [
+            { name: 'body', type: 'article_body' },
+            { name: 'excerpt', type: 'article_excerpt', params: { by: 'other' } },
+            { name: 'other', type: 'sentence' },
+          ],
+        },
+      ],
+      seed: 8,
+    },
+    'x',
+  );
+  const all = Object.values(topics);
+  t.ok(rows.every((r) => all.some((topic) => madeOf(r['body'] as string, topic.sentences))));
+  t.ok(rows.every((r) => all.some((topic) => topic.excerpts.includes(r['excerpt'] as string))));
+  const bound = FIELD_TYPES.get('article_body')!.maxBytes({});
+  t.ok(
+    rows.every((r) => Buffer.byteLength(JSON.stringify(r['body'])) + 2 <= bound),
+    `bodies within ${bound} bytes`,
+  );
+  t.ok(
+    rows.some((r) => (r['body'] as string).includes('\n\n')),
+    'long bodies in two paragraphs',
+  );
+});
+
+t.test('detection gives a table of articles its teaser and text, read by the title', async (t) => {
+  const { tables } = detectSchema({
+    sql: `
+      CREATE TABLE posts (id INT PRIMARY KEY, title VARCHAR(200), excerpt TEXT, body TEXT);
+      CREATE TABLE tickets (id INT PRIMARY KEY, title VARCHAR(200), body TEXT, agent_id INT);
+      CREATE TABLE agents (id INT PRIMARY KEY, name TEXT);
+    `,
+  });
+  const fields = (name: string) =>
+    tables.find((x) => x.name === name)!.fields.map((f) => [f.name, f.type, f.params?.['by'] ?? null]);
+  t.same(fields('posts').slice(1), [
+    ['title', 'title', null],
+    ['excerpt', 'article_excerpt', 'title'],
+    ['body', 'article_body', 'title'],
+  ]);
+  t.same(fields('tickets')[1], ['title', 'headline', null], "a ticket's title is a subject line");
+  t.notOk(
+    fields('tickets').some(([, type]) => type === 'article_body'),
+    'a ticket is no article',
+  );
+});

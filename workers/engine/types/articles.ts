@@ -1,0 +1,116 @@
+/**
+ * Blog text that speaks of its post's title: an excerpt and a body drawn from the title's topic
+ * (vocabulary/articles.en.json, English only), and tags that are real blog tags. `title` builds its
+ * titles from the same 18 topics (text-data.ts); `by` names the row's title field, and the topic of a
+ * title is one lookup in a Map of every title the type can write.
+ */
+import type { FieldType, KeyedGenerator, Rng, Value } from '../field-type.js';
+import data from '../vocabulary/articles.en.json' with { type: 'json' };
+import { define, listType } from './define.js';
+import { TITLE_ADJECTIVES, TITLE_FORMS, TITLE_TOPICS } from './text-data.js';
+import { QUOTE_BYTES, textCost } from '../size.js';
+
+interface Topic {
+  readonly excerpts: readonly string[];
+  readonly sentences: readonly string[];
+  readonly tags: readonly string[];
+}
+
+const TOPICS: readonly Topic[] = TITLE_TOPICS.map((name) => {
+  const topic = (data.topics as Record<string, Topic>)[name];
+  if (topic === undefined) throw new Error(`articles data: no topic ${name}`);
+  return topic;
+});
+
+/** The numbers `title` puts in a title ({n}: 3 to 12). */
+const TITLE_NUMBERS = Array.from({ length: 10 }, (_, i) => String(i + 3));
+
+let titleIndex: Map<string, Topic> | undefined;
+
+/** Every title `title` can write, to its topic (about 3,800 entries, built on first use). */
+function topicOfTitle(): Map<string, Topic> {
+  if (titleIndex !== undefined) return titleIndex;
+  titleIndex = new Map();
+  for (const form of TITLE_FORMS)
+    for (const n of form.includes('{n}') ? TITLE_NUMBERS : [''])
+      for (const a of form.includes('{a}') ? TITLE_ADJECTIVES : [''])
+        TITLE_TOPICS.forEach((t, i) =>
+          titleIndex!.set(form.replace('{n}', n).replace('{a}', a).replace('{t}', t), TOPICS[i]!),
+        );
+  return titleIndex;
+}
+
+/** The topic the first key that is a known title names, else one drawn. */
+function topicOf(rng: Rng, keys: readonly Value[]): Topic {
+  const index = topicOfTitle();
+  for (const key of keys) {
+    const topic = typeof key === 'string' ? index.get(key) : undefined;
+    if (topic !== undefined) return topic;
+  }
+  return rng.pick(TOPICS);
+}
+
+/** A body: 4–8 distinct sentences of the topic, in two paragraphs when there are more than four. */
+function body(rng: Rng, topic: Topic): string {
+  const order = topic.sentences.slice();
+  const count = rng.int(4, 8);
+  let out = '';
+  for (let i = 0; i < count; i++) {
+    const j = rng.int(i, order.length - 1);
+    const sentence = order[j]!;
+    order[j] = order[i]!;
+    out += (i === 0 ? '' : i === 4 ? '\n\n' : ' ') + sentence;
+  }
+  return out;
+}
+
+const longest = (pick: (t: Topic) => readonly string[], count = 1) =>
+  Math.max(
+    ...TOPICS.map((t) =>
+      pick(t)
+        .map(textCost)
+        .sort((a, b) => b - a)
+        .slice(0, count)
+        .reduce((a, b) => a + b, 0),
+    ),
+  );
+
+const BODY_BYTES = longest((t) => t.sentences, 8) + 6 * textCost(' ') + textCost('\n\n') + QUOTE_BYTES;
+const EXCERPT_BYTES = longest((t) => t.excerpts) + QUOTE_BYTES;
+
+const keyed =
+  (draw: (rng: Rng, topic: Topic) => string): (() => KeyedGenerator) =>
+  () =>
+  (rng, _, keys) =>
+    draw(rng, topicOf(rng, keys));
+
+const excerpt = (rng: Rng, topic: Topic) => rng.pick(topic.excerpts);
+
+export const ARTICLE_TYPES: readonly FieldType[] = [
+  define({
+    id: 'article_excerpt',
+    category: 'text',
+    description:
+      "A blog post's teaser of one or two sentences; `by` names the row's `title` field: about that title's topic.",
+    example: 'Working from home sounds easy until the kitchen table becomes your office.',
+    maxBytes: EXCERPT_BYTES,
+    generate: (rng) => excerpt(rng, rng.pick(TOPICS)),
+    prepareBy: keyed(excerpt),
+  }),
+  define({
+    id: 'article_body',
+    category: 'text',
+    description:
+      "A blog post's body: 4–8 sentences on one topic, in two paragraphs past four; `by` names the row's `title` field: that title's topic.",
+    example:
+      'Set a fixed start and end to the working day. A door that closes helps more than a bigger screen.',
+    maxBytes: BODY_BYTES,
+    generate: (rng) => body(rng, rng.pick(TOPICS)),
+    prepareBy: keyed(body),
+  }),
+];
+
+/** Every topic's tags: lower-case, kebab-case, one topic each. */
+export const TAGS: readonly string[] = TOPICS.flatMap((t) => t.tags);
+
+export const TAG_TYPE: FieldType = listType('tag', 'text', 'A lower-case blog tag (kebab-case).', TAGS);
