@@ -49,9 +49,24 @@ const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
   diagnosis: [[ofType('symptom')]],
   treatment: [[ofType('diagnosis')], [ofType('symptom')]],
   reason: [[ofType('symptom')], [ofType('diagnosis')]],
+  // A visit's charge follows what was done.
+  price: [[ofType('treatment')], [ofType('diagnosis')], [ofType('symptom')]],
+  amount: [[ofType('treatment')], [ofType('diagnosis')], [ofType('symptom')]],
   article_excerpt: [[ofType('title')]],
   article_body: [[ofType('title')]],
 };
+
+/**
+ * A plain price (no params but a precision) beside a catalogue product is that product's price, so a
+ * pair of gardening gloves costs what gloves do.
+ */
+function productPrice<F extends DetectedField>(field: F, fields: readonly F[]): F {
+  const plain = Object.keys(field.params ?? {}).every((key) => key === 'precision');
+  if (field.type !== 'price' || field.unique || !plain) return field;
+  if (!fields.some((f) => f.type === 'product_name' || f.type === 'product_category')) return field;
+  const { params: _dropped, ...rest } = field;
+  return { ...rest, type: 'product_price' } as F;
+}
 
 /** Whether `params` hold the adult range detection guesses for a person's weight. */
 function personWeight(params: Record<string, unknown>): boolean {
@@ -64,7 +79,8 @@ function personWeight(params: Record<string, unknown>): boolean {
  * table of patients or members made detection guess.
  */
 export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[] {
-  return fields.map((reader) => {
+  return fields.map((given) => {
+    const reader = productPrice(given, fields);
     const alternatives = LINKS[reader.type];
     if (alternatives === undefined || reader.unique || reader.params?.['by'] !== undefined) return reader;
     for (const sources of alternatives) {

@@ -740,6 +740,9 @@ const ANIMALS =
 const PETS =
   'animal|pet|livestock|cattle|cow|horse|dog|cat|sheep|goat|pig|calf|calve|herd|foal|puppy|kitten|bird|breed|patient_animal|adoption|adoptable';
 
+const COMPANIONS = 'pet|puppy|kitten|patient_animal|adoption|adoptable|companion_animal';
+const LIVESTOCK = 'livestock|cattle|cow|herd|calf|calve|sheep|goat|pig|foal';
+
 const MUSIC =
   'track|song|album|artist|band|playlist|music|record|concert|gig|festival|radio|station|single|musician|singer|stream|listen|performance|performer|lineup|set|stage|dj';
 
@@ -858,6 +861,9 @@ const BY_TABLE: [RegExp, RegExp, Inferred][] = [
   ],
   [/^birth_weight(_kg)?$/, /./, { type: 'weight', params: { min: 2.5, max: 4.5 } }],
   // A pet's or a farm animal's species and lifespan, from the animals catalogue.
+  // A pet's species is a companion animal's (no chickens at the vet's front desk); a herd's a farm one's.
+  [/^(species|kind|type)$/, tableOf(COMPANIONS), { type: 'animal_species', params: { kind: 'pet' } }],
+  [/^(species|kind|type)$/, tableOf(LIVESTOCK), { type: 'animal_species', params: { kind: 'farm' } }],
   [/^(species|kind|type)$/, tableOf(PETS), { type: 'animal_species' }],
   [/^(lifespan|life_span|life_expectancy)(_years|_yrs)?$/, tableOf(PETS), { type: 'lifespan' }],
   // A log line's or an event's time is a moment, not a time of day.

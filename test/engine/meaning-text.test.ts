@@ -133,6 +133,33 @@ t.test('a visit is one clinical case: its reason, symptom, diagnosis and treatme
   t.ok(bankOf('diagnosis', 'health').includes(free!['d'] as string), 'a key of no case: the plain draw');
 });
 
+t.test("a visit's charge is what its case costs", async (t) => {
+  const params = { domain: 'veterinary' };
+  const fields = [
+    { name: 'symptoms', type: 'symptom', params },
+    { name: 'treatment', type: 'treatment', params: { ...params, by: 'symptoms' } },
+    { name: 'cost', type: 'price', params: { by: 'treatment' } },
+    { name: 'capped', type: 'amount', params: { by: 'symptoms', min: 10, max: 200 } },
+  ];
+  const rows = rowsOf([{ name: 'visits', count: 400, fields }], 'visits', 4);
+  const band = new Map(clinical.veterinary.map((c) => [c.treatment, c.cost]));
+  const out = rows.filter((r) => {
+    const [lo, hi] = band.get(r['treatment'] as string)!;
+    return (r['cost'] as number) < lo! || (r['cost'] as number) > hi!;
+  });
+  t.same(out.slice(0, 3), [], 'each cost in its case band');
+  const capped = rows.filter((r) => band.get(r['treatment'] as string)![0]! > 200);
+  t.ok(capped.length > 0, 'some cases cost more than the cap');
+  t.ok(
+    capped.every((r) => (r['capped'] as number) >= 181 && (r['capped'] as number) <= 200),
+    'a band beyond max gives the top tenth of the range',
+  );
+  t.ok(
+    rows.every((r) => (r['capped'] as number) >= 10 && (r['capped'] as number) <= 200),
+    'inside min/max',
+  );
+});
+
 t.test('a meaning a domain lacks falls back to the general bank of that meaning', async (t) => {
   const domain = TEXT_DOMAINS.find((d) => banks[d]!['instructions'] === undefined)!;
   t.ok(domain, 'some domain has no instructions bank');
@@ -163,7 +190,7 @@ t.test('detection gives free-text columns their meaning in the table domain', as
       CREATE TABLE owners (id INT PRIMARY KEY, name TEXT);
       CREATE TABLE pets (id INT PRIMARY KEY, owner_id INT REFERENCES owners(id), species VARCHAR(20), weight_kg DECIMAL(5,2));
       CREATE TABLE visits (id INT PRIMARY KEY, pet_id INT REFERENCES pets(id), diagnosis TEXT, symptoms TEXT,
-        treatment TEXT, notes TEXT, reason_for_visit TEXT);
+        treatment TEXT, notes TEXT, reason_for_visit TEXT, cost DECIMAL(8,2));
       CREATE TABLE tickets (id INT PRIMARY KEY, subject VARCHAR(200), description TEXT, internal_notes TEXT);
     `,
   });
@@ -183,7 +210,7 @@ t.test('detection gives free-text columns their meaning in the table domain', as
   const visits = tables.find((x) => x.name === 'visits')!;
   t.same(
     visits.fields.map((f) => f.params?.['by'] ?? null),
-    [null, null, 'symptoms', null, 'diagnosis', null, 'symptoms'],
+    [null, null, 'symptoms', null, 'diagnosis', null, 'symptoms', 'treatment'],
     'one clinical case per visit: the symptom drawn, the rest following it',
   );
   t.equal(rowsOf(tables, 'visits', 3).length, tables.find((x) => x.name === 'visits')!.count, 'it generates');

@@ -55,6 +55,8 @@ export const KEYED_TYPES: readonly string[] = [
   'treatment',
   'article_excerpt',
   'article_body',
+  'price',
+  'amount',
 ];
 
 /** Every engine-level params key (compile-read.ts validates their values). */

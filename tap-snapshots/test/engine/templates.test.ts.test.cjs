@@ -115,7 +115,7 @@ Object {
         "published_at": "2022-07-06T20:16:19.000Z",
         "slug": "amber-sky-1008113392",
         "status": "archived",
-        "title": "A Honest Guide to Database Design",
+        "title": "Your Honest Guide to Database Design",
         "updated_at": "2022-07-12T17:37:48.000Z",
         "view_count": 43774,
       },
@@ -135,7 +135,7 @@ Object {
       },
     ],
   },
-  "whole": "8e79c9b15aa6517c",
+  "whole": "e2bb9ec6eda00f3a",
 }
 `
 
@@ -277,7 +277,7 @@ Object {
       },
     ],
   },
-  "whole": "817804bf4d3a4199",
+  "whole": "8baae161c22bf40e",
 }
 `
 
@@ -615,7 +615,7 @@ Object {
         "published_at": "2023-10-07T10:41:15.000Z",
         "slug": "silver-birch-5037098",
         "status": "published",
-        "title": "A Honest Guide to Photography",
+        "title": "Your Honest Guide to Photography",
         "updated_at": "2023-11-27T16:28:16.000Z",
         "view_count": 11420,
       },
@@ -635,7 +635,7 @@ Object {
       },
     ],
   },
-  "whole": "0d13c7fec2c4f920",
+  "whole": "88ae8fdb950fb2e3",
 }
 `
 
@@ -777,7 +777,7 @@ Object {
       },
     ],
   },
-  "whole": "0c81a6b17528ddf1",
+  "whole": "b483033cd2493f93",
 }
 `
 
@@ -1123,7 +1123,7 @@ Object {
         "published_at": "2023-09-13T19:12:04.000Z",
         "slug": "echo-fern-491411856",
         "status": "published",
-        "title": "A Hidden Guide to Remote Work",
+        "title": "Your Hidden Guide to Remote Work",
         "updated_at": "2023-09-26T20:49:53.000Z",
         "view_count": 46065,
       },
@@ -1143,7 +1143,7 @@ Object {
       },
     ],
   },
-  "whole": "b40e65f59ebff4b8",
+  "whole": "0bc68f6691c512c4",
 }
 `
 
@@ -1285,7 +1285,7 @@ Object {
       },
     ],
   },
-  "whole": "2133f942d26f47c7",
+  "whole": "2170ac4c989c071e",
 }
 `
 

@@ -718,7 +718,7 @@ Object {
       **without extra effort**
     ),
     String(
-      ## A Essential Guide to Remote Work
+      ## Your Essential Guide to Remote Work
       
       The report highlights user permissions. The system reduces shipping times.
       
@@ -944,8 +944,8 @@ Object {
   ],
   "review": Array [
     "Best purchase I have made this year. The finish is lovely.",
-    "My second one, and I love it just as much. Easy to set up. Five stars from me, easily recommended.",
-    "Really good overall. Shipping was fast. It does everything the listing promises. Five stars from me, easily recommended.",
+    "My second one, and I love it just as much. Easy to set up. Easily recommended to anyone who asks.",
+    "Really good overall. Shipping was fast. It does everything the listing promises. Easily recommended to anyone who asks.",
   ],
   "review_title": Array [
     "Worth every penny",
@@ -1112,7 +1112,7 @@ Object {
   "title": Array [
     "The Ultimate Truth About Machine Learning",
     "11 Simple Tips for Gardening",
-    "A Essential Guide to Remote Work",
+    "Your Essential Guide to Remote Work",
   ],
   "token_count": Array [
     Object {
@@ -1882,7 +1882,7 @@ Object {
       **with fewer errors**
     ),
     String(
-      ## A Hidden Guide to Machine Learning
+      ## Your Hidden Guide to Machine Learning
       
       The design speeds up the mobile experience. Our partner tracks weekly planning from day one.
       
@@ -1892,7 +1892,7 @@ Object {
       **across all devices**
     ),
     String(
-      ## A Modern Guide to Product Design
+      ## Your Modern Guide to Product Design
       
       The team shares the search results in real time. The analysis reduces monthly invoices.
       
@@ -2285,8 +2285,8 @@ Object {
   ],
   "title": Array [
     "5 Modern Tips for Travel Planning",
-    "A Hidden Guide to Machine Learning",
-    "A Modern Guide to Product Design",
+    "Your Hidden Guide to Machine Learning",
+    "Your Modern Guide to Product Design",
   ],
   "token_count": Array [
     Object {

@@ -4,9 +4,10 @@
  * row's animal holds together (a cat weighs 2.5–7 kg). Every species and breed name is a key of one
  * Map: a name read from the row (`by`) is one lookup.
  */
-import type { FieldType, Rng, Value } from '../field-type.js';
+import type { FieldType, RawParams, Rng, Value } from '../field-type.js';
 import data from '../vocabulary/animals.en.json' with { type: 'json' };
-import { define, listType } from './define.js';
+import { define } from './define.js';
+import { check } from './params.js';
 import { longestCost, QUOTE_BYTES } from '../size.js';
 
 export interface Breed {
@@ -38,6 +39,14 @@ export const SPECIES: readonly Species[] = data.species.map((s) => ({
 }));
 
 const SPECIES_NAMES = SPECIES.map((s) => s.name);
+const KIND_NAMES: Readonly<Record<string, readonly string[]>> = {
+  pet: data.species.filter((s) => s.kind === 'pet').map((s) => s.name),
+  farm: data.species.filter((s) => s.kind === 'farm').map((s) => s.name),
+};
+
+/** The species names `kind` allows (every species without it). */
+const speciesOfKind = (params: RawParams): readonly string[] =>
+  typeof params['kind'] === 'string' ? (KIND_NAMES[params['kind']] ?? SPECIES_NAMES) : SPECIES_NAMES;
 
 /** Other lower-case names of a species that a row may hold (a vet's `bird` is a pet parrot). */
 const ALIASES = new Map(data.species.map((s) => [s.name, (s as { aliases?: string[] }).aliases ?? []]));
@@ -92,12 +101,19 @@ const lifespanOf = (rng: Rng, breed: Breed) =>
   rng.int(Math.ceil(breed.lifespan[0]), Math.floor(breed.lifespan[1]));
 
 export const ANIMAL_TYPES: readonly FieldType[] = [
-  listType(
-    'animal_species',
-    'health',
-    'Species of a pet or farm animal (Dog, Cat, Horse, Cattle...).',
-    SPECIES_NAMES,
-  ),
+  define({
+    id: 'animal_species',
+    category: 'health',
+    description:
+      'Species of a pet or farm animal (Dog, Cat, Horse, Cattle...); `kind` keeps to pets (Dog, Cat, Rabbit, Guinea Pig, Hamster, Parrot) or farm animals.',
+    params: { kind: 'one of pet, farm (default: either)' },
+    example: 'Dog',
+    validate: (p) => check(p, (c) => c.string('kind', { oneOf: ['pet', 'farm'] })),
+    maxBytes: longestCost(SPECIES_NAMES) + QUOTE_BYTES,
+    generate: (rng, _, p) => rng.pick(speciesOfKind(p)),
+    cardinality: (p) => speciesOfKind(p).length,
+    nth: (n, _, p) => speciesOfKind(p)[n]!,
+  }),
   define({
     id: 'animal_breed',
     category: 'health',

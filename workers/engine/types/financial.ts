@@ -1,14 +1,27 @@
 /** Financial types: money amounts, bank and card identifiers (with valid check digits), tickers. */
-import type { CellContext, FieldType, RawParams, Rng, Value } from '../field-type.js';
+import type { CellContext, FieldType, KeyedGenerator, RawParams, Rng, Value } from '../field-type.js';
 import { countryInfo, LOCALE_CODES } from '../locales/index.js';
 import { define, listType } from './define.js';
+import { costOfCase } from './meaning-text.js';
 import { CREDIT_CARD_CVV, CREDIT_CARD_NUMBER, INVOICE_NUMBER, WALLET_ADDRESS } from './payment-codes.js';
 import { fillDigits, pad, randomChars } from './format.js';
 import { num } from './params.js';
 import { validateRange } from './structure.js';
 
 /** A decimal money-like type: uniform in [min, max] on a grid of `precision` decimals (exact cents). */
-function decimalType(id: string, description: string, min: number, max: number, example: number): FieldType {
+/**
+ * A decimal type; a money type (`billed`) with `by` naming a clinical field of its row (meaning-text.ts)
+ * charges what that visit costs, inside `min`/`max` when given (a band beyond them: the tenth of the
+ * range nearest it).
+ */
+function decimalType(
+  id: string,
+  description: string,
+  min: number,
+  max: number,
+  example: number,
+  billed = false,
+): FieldType {
   const scaled = (p: RawParams): [number, number, number] => {
     const scale = 10 ** num(p, 'precision', 2);
     return [
@@ -37,6 +50,26 @@ function decimalType(id: string, description: string, min: number, max: number, 
       const [lo, hi, scale] = scaled(p);
       return (rng) => rng.int(lo, hi) / scale;
     },
+    ...(billed
+      ? {
+          prepareBy: (p: RawParams): KeyedGenerator => {
+            const [lo, hi, scale] = scaled(p);
+            // A band outside [min, max] (a column's limits) gives the tenth of the range nearest it.
+            const tenth = Math.floor((hi - lo) / 10);
+            // The type's default range is no limit on a band; a given min or max is.
+            const floor = p['min'] === undefined ? 0 : lo;
+            const ceiling = p['max'] === undefined ? Number.POSITIVE_INFINITY : hi;
+            return (rng, _, keys) => {
+              const band = costOfCase(keys);
+              if (band === undefined) return rng.int(lo, hi) / scale;
+              const from = Math.max(floor, Math.ceil(band[0] * scale));
+              const to = Math.min(ceiling, Math.floor(band[1] * scale));
+              if (from <= to) return rng.int(from, to) / scale;
+              return (from > hi ? rng.int(hi - tenth, hi) : rng.int(lo, lo + tenth)) / scale;
+            };
+          },
+        }
+      : {}),
     cardinality: (p) => {
       const [lo, hi] = scaled(p);
       return Math.max(0, hi - lo + 1);
@@ -219,13 +252,21 @@ function currencyOfCountry(keys: readonly Value[]): string | undefined {
 }
 
 export const FINANCIAL_TYPES: readonly FieldType[] = [
-  decimalType('price', 'Price with cents, uniform in [min, max].', 1, 1000, 49.99),
+  decimalType(
+    'price',
+    "Price with cents, uniform in [min, max]; `by` naming a visit's symptom, diagnosis or treatment: what that visit costs.",
+    1,
+    1000,
+    49.99,
+    true,
+  ),
   decimalType(
     'amount',
-    'Money amount with cents, uniform in [min, max] (may be negative when min < 0).',
+    "Money amount with cents, uniform in [min, max] (may be negative when min < 0); `by` naming a visit's symptom, diagnosis or treatment: what that visit costs.",
     1,
     10000,
     1250.5,
+    true,
   ),
   decimalType(
     'decimal',

@@ -81,8 +81,10 @@ interface Case {
   readonly symptom: string;
   readonly diagnosis: string;
   readonly treatment: string;
+  /** What the visit costs, whole US dollars. */
+  readonly cost: readonly number[];
 }
-type CaseMeaning = keyof Case;
+type CaseMeaning = Exclude<keyof Case, 'cost'>;
 const CASE_MEANINGS: readonly CaseMeaning[] = ['reason', 'symptom', 'diagnosis', 'treatment'];
 const CASES: Readonly<Record<string, readonly Case[]>> = {
   health: clinical.health,
@@ -105,6 +107,18 @@ const CASE_INDEX = new Map(
     return [domain, index];
   }),
 );
+
+/** The cost band of the visit the first key that names a clinical case belongs to, in any domain. */
+export function costOfCase(keys: readonly Value[]): readonly [number, number] | undefined {
+  for (const key of keys) {
+    if (typeof key !== 'string') continue;
+    for (const index of CASE_INDEX.values()) {
+      const cost = index.get(key)?.[0]?.cost;
+      if (cost !== undefined) return [cost[0]!, cost[1]!];
+    }
+  }
+  return undefined;
+}
 
 /** The entries of `meaning` in `domain` after the fallbacks, as written. */
 export function bankOf(meaning: Meaning, domain: string): readonly string[] {

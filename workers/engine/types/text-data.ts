@@ -212,7 +212,7 @@ export const TITLE_TOPICS: readonly string[] = [
 
 export const TITLE_FORMS: readonly string[] = [
   '{n} {a} Tips for {t}',
-  'A {a} Guide to {t}',
+  'Your {a} Guide to {t}',
   'Why {t} Matters',
   'The {a} Truth About {t}',
   '{t}: What We Learned',
