@@ -54,6 +54,7 @@ const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
   amount: [[ofType('treatment')], [ofType('diagnosis')], [ofType('symptom')]],
   article_excerpt: [[ofType('title')]],
   article_body: [[ofType('title')]],
+  hashtag: [[ofType('article_excerpt')], [ofType('title')]],
 };
 
 /**

@@ -120,3 +120,15 @@ t.test('detection gives a table of articles its teaser and text, read by the tit
     'a ticket is no article',
   );
 });
+
+t.test("a social post's hashtag is one of its topic's", async (t) => {
+  const posts = rowsOf({ tables: expandTemplate('social', 1), seed: 6 }, 'posts');
+  const camel = (tag: string) => '#' + tag.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+  const tagged = posts.filter((p) => p['hashtag'] !== null);
+  t.ok(tagged.length > 10, `${tagged.length} tagged posts`);
+  const strays = tagged.filter((p) => {
+    const topic = Object.values(topics).find((x) => x.excerpts.includes(p['content'] as string));
+    return topic === undefined || !topic.tags.map(camel).includes(p['hashtag'] as string);
+  });
+  t.same(strays.slice(0, 2), [], 'each hashtag of its post’s topic');
+});

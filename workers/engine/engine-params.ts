@@ -55,6 +55,7 @@ export const KEYED_TYPES: readonly string[] = [
   'treatment',
   'article_excerpt',
   'article_body',
+  'hashtag',
   'price',
   'amount',
 ];

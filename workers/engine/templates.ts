@@ -367,8 +367,9 @@ const social: Template = {
       fields: [
         id,
         ref('user_id', 'users', { distribution: 'power_law', alpha: 1 }),
-        { name: 'content', type: 'sentence' },
-        { name: 'hashtag', type: 'hashtag', nullable: true, params: { null_rate: 0.5 } },
+        // A post shares a piece of writing on a topic, tagged with one of the topic's hashtags.
+        { name: 'content', type: 'article_excerpt' },
+        { name: 'hashtag', type: 'hashtag', nullable: true, params: { null_rate: 0.5, by: 'content' } },
         at('created_at', { after: 'user_id.created_at', max_gap_days: 365 }),
       ],
     },

@@ -464,14 +464,14 @@ Object {
     ],
     "posts": Array [
       Object {
-        "content": "The manager delivers account settings with fewer errors.",
+        "content": "The gap between what users say and what they do is where most design insights hide.",
         "created_at": "2025-08-30T11:13:44.000Z",
         "hashtag": null,
         "id": "868f2822-1b16-4d0a-82d1-900c50836899",
         "user_id": "3c8295fc-239d-4224-abb5-8cd80121cc39",
       },
       Object {
-        "content": "Our platform automates the onboarding process for new users.",
+        "content": "From stocking the pantry to rescuing a bland sauce, here is what makes everyday cooking feel less like a chore.",
         "created_at": "2021-04-19T00:31:59.000Z",
         "hashtag": null,
         "id": "f4fb86f1-7169-4b54-875e-e69e105997f0",
@@ -509,7 +509,7 @@ Object {
       },
     ],
   },
-  "whole": "ef10b16238ab2acf",
+  "whole": "f87c0ad74df5fba9",
 }
 `
 
@@ -964,14 +964,14 @@ Object {
     ],
     "posts": Array [
       Object {
-        "content": "The update tracks the checkout flow by default.",
+        "content": "Talking to users early, prototyping cheaply and testing often are the habits behind products people actually enjoy using.",
         "created_at": "2023-08-21T19:07:40.000Z",
-        "hashtag": "#Apex",
+        "hashtag": "#ProductDesign",
         "id": "4bbfb278-dc43-40b2-8f25-54ad5cd2a81c",
         "user_id": "9c70ff09-59ad-46e2-8e43-1126adba0790",
       },
       Object {
-        "content": "The support team automates the product roadmap.",
+        "content": "From writing better replies to building a useful help center, a practical look at support that customers appreciate.",
         "created_at": "2022-10-11T07:06:40.000Z",
         "hashtag": null,
         "id": "75440e75-5771-41f2-a3ee-fc950703e645",
@@ -1009,7 +1009,7 @@ Object {
       },
     ],
   },
-  "whole": "0b4a5dc219c55c9f",
+  "whole": "6dbac4a62d7bc9de",
 }
 `
 
@@ -1472,14 +1472,14 @@ Object {
     ],
     "posts": Array [
       Object {
-        "content": "This feature reduces team communication.",
+        "content": "Cash flow, customers and your own energy are the three resources every small business owner has to protect.",
         "created_at": "2025-09-10T15:58:53.000Z",
-        "hashtag": "#Falcon",
+        "hashtag": "#Entrepreneurship",
         "id": "348d749c-a876-4217-8349-0e7879cf130e",
         "user_id": "e701480e-acf5-41cf-8811-83d51c603aa2",
       },
       Object {
-        "content": "The support team connects the checkout flow at scale.",
+        "content": "If your days disappear into email and meetings, you are not alone. Small changes in how you plan can make a big difference.",
         "created_at": "2024-07-07T03:29:25.000Z",
         "hashtag": null,
         "id": "aa00ac5d-3d3f-46bf-b36d-7a5b7c4f1122",
@@ -1517,6 +1517,6 @@ Object {
       },
     ],
   },
-  "whole": "e0d2db39b967ce14",
+  "whole": "20cccb801c9df233",
 }
 `

@@ -530,9 +530,9 @@ Object {
     "252f967a538430d410dc445f0c78bd56c31a940150538dc776c4c773dfec2d66",
   ],
   "hashtag": Array [
-    "#MapleOak",
-    "#Aurora",
-    "#CanyonAurora",
+    "#TravelPlanning",
+    "#TimeManagement",
+    "#Indexing",
   ],
   "headline": Array [
     "Duplicate entry to be merged",
@@ -1704,9 +1704,9 @@ Object {
     "483fa2906249b4b5416c3fbe4b0f9d564df2db8c37af65290b70d7d1678a80fb",
   ],
   "hashtag": Array [
-    "#AmberEcho",
-    "#Fern",
-    "#FernEmber",
+    "#HomeOffice",
+    "#ProductDesign",
+    "#ProductDesign",
   ],
   "headline": Array [
     "Follow up on open request",
@@ -2891,9 +2891,9 @@ Object {
     "dee411cde52d98da49736f8b6b9aae636351c9ec255b44481df5f54ab1e7b6f7",
   ],
   "hashtag": Array [
-    "#SpruceValley",
-    "#NebulaOak",
-    "#Tide",
+    "#MachineLearning",
+    "#HealthyHabits",
+    "#SoilHealth",
   ],
   "headline": Array [
     "Training session follow-up",

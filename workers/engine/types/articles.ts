@@ -40,15 +40,22 @@ function topicOfTitle(): Map<string, Topic> {
   return titleIndex;
 }
 
-/** The topic the first key that is a known title names, else one drawn. */
-function topicOf(rng: Rng, keys: readonly Value[]): Topic {
+/** Every excerpt to its topic (a social post that shares one names its topic's hashtag). */
+const TOPIC_OF_EXCERPT = new Map(TOPICS.flatMap((topic) => topic.excerpts.map((e) => [e, topic] as const)));
+
+/** The topic the first key that is a known title or excerpt names, else undefined. */
+function knownTopic(keys: readonly Value[]): Topic | undefined {
   const index = topicOfTitle();
   for (const key of keys) {
-    const topic = typeof key === 'string' ? index.get(key) : undefined;
+    if (typeof key !== 'string') continue;
+    const topic = index.get(key) ?? TOPIC_OF_EXCERPT.get(key);
     if (topic !== undefined) return topic;
   }
-  return rng.pick(TOPICS);
+  return undefined;
 }
+
+/** The topic the keys name, else one drawn. */
+const topicOf = (rng: Rng, keys: readonly Value[]): Topic => knownTopic(keys) ?? rng.pick(TOPICS);
 
 /** A body: 4–8 distinct sentences of the topic, in two paragraphs when there are more than four. */
 function body(rng: Rng, topic: Topic): string {
@@ -112,5 +119,28 @@ export const ARTICLE_TYPES: readonly FieldType[] = [
 
 /** Every topic's tags: lower-case, kebab-case, one topic each. */
 export const TAGS: readonly string[] = TOPICS.flatMap((t) => t.tags);
+
+/** `work-life-balance` → `#WorkLifeBalance`. */
+const hashtagOf = (tag: string) =>
+  '#' + tag.replace(/(^|-)([a-z])/g, (_, __: string, letter: string) => letter.toUpperCase());
+
+const HASHTAGS = TAGS.map(hashtagOf);
+const TOPIC_HASHTAGS = new Map(TOPICS.map((t) => [t, t.tags.map(hashtagOf)] as const));
+
+export const HASHTAG_TYPE: FieldType = define({
+  id: 'hashtag',
+  category: 'social',
+  description:
+    "Hashtag of a blog tag in camel case; `by` names the row's post (an `article_excerpt`) or title: one of its topic's.",
+  example: '#RemoteWork',
+  maxBytes: Math.max(...HASHTAGS.map(textCost)) + QUOTE_BYTES,
+  generate: (rng) => rng.pick(HASHTAGS),
+  cardinality: () => HASHTAGS.length,
+  nth: (n) => HASHTAGS[n]!,
+  prepareBy: () => (rng, _, keys) => {
+    const topic = knownTopic(keys);
+    return rng.pick(topic === undefined ? HASHTAGS : TOPIC_HASHTAGS.get(topic)!);
+  },
+});
 
 export const TAG_TYPE: FieldType = listType('tag', 'text', 'A lower-case blog tag (kebab-case).', TAGS);

@@ -1,11 +1,10 @@
 /** Social types: platforms, handles, reactions, ratings and hashtags. */
 import type { FieldType } from '../field-type.js';
 import { EN } from '../locales/faker-sources.js';
+import { HASHTAG_TYPE } from './articles.js';
 import { define, listType } from './define.js';
-import { capitalize } from './format.js';
 import { check, num } from './params.js';
 import { asciiParts } from './person.js';
-import { WORDS } from './text-data.js';
 
 const GENRES = EN.music?.genre ?? ['Rock'];
 
@@ -13,14 +12,7 @@ const GENRES = EN.music?.genre ?? ['Rock'];
 const STARS = [5, 5, 5, 5, 4, 4, 4, 3, 3, 2, 1];
 
 export const SOCIAL_TYPES: readonly FieldType[] = [
-  define({
-    id: 'hashtag',
-    category: 'social',
-    description: 'Hashtag of one or two words.',
-    example: '#HarborSummit',
-    generate: (rng) =>
-      '#' + capitalize(rng.pick(WORDS)) + (rng.chance(0.5) ? capitalize(rng.pick(WORDS)) : ''),
-  }),
+  HASHTAG_TYPE,
   listType('social_platform', 'social', 'Social network.', [
     'Facebook',
     'Instagram',
