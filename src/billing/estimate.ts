@@ -9,7 +9,7 @@ import { chargeOfRequest, meteredPricing } from './metering.js';
 import type { TierLimits, Tier } from '../accounts/plans.js';
 import { validate } from '../validation.js';
 import { expandTemplate } from '../../workers/engine/expand-template.js';
-import { MAX_PROMPT_CHARS } from '../prompt/index.js';
+import { MAX_PROMPT_CHARS } from '../prompt/limits.js';
 import { TEMPLATE_IDS } from '../../workers/engine/index.js';
 import { FieldSchema, Name } from '../generation/request.js';
 

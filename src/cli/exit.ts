@@ -5,7 +5,7 @@
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { HttpError } from '../errors.js';
-import { SeedError } from '../seed/index.js';
+import { SeedError } from '../seed/target.js';
 import { UsageError } from './errors.js';
 
 /** The exit code for `error` and what to print (undefined: commander has printed its own message). */

@@ -7,7 +7,6 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { expandTemplate, TEMPLATE_IDS, type TableSpec } from '../../workers/engine/index.js';
 import type { Principal } from '../accounts/api-keys.js';
-import { DetectionError, detectSchema } from '../detect/index.js';
 import { UsageError } from './errors.js';
 
 /** The input flags; `format` and `dialect` are generate's. */
@@ -90,6 +89,8 @@ async function specTables(options: InputOptions, io: BodyIo): Promise<unknown[]>
   const source = options.openapi !== undefined ? 'openapi' : 'json_schema';
   const path = (options.openapi ?? options.jsonSchema)!;
   const text = await readText(path, source === 'openapi' ? 'OpenAPI document' : 'JSON Schema', io.stdin);
+  // Loaded here, not at start-up: the parsers behind detection cost a command that reads no spec.
+  const { DetectionError, detectSchema } = await import('../detect/index.js');
   try {
     const { tables, warnings } = detectSchema({ [source]: text });
     printWarnings(warnings, options.quiet, io.stderr);

@@ -4,12 +4,14 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../accounts/api-keys.js
 import { systemClock } from '../accounts/clock.js';
 import { isTier, TIERS } from '../accounts/plans.js';
 import { loadConfig } from '../config.js';
-import { openStore, type Store } from '../store/index.js';
+import type { Store } from '../store/index.js';
 import { UsageError } from './errors.js';
 import type { CliIo } from './io.js';
 
 async function withStore<T>(io: CliIo, body: (store: Store) => Promise<T>): Promise<T> {
   const config = loadConfig(io.env);
+  // Loaded here: the store's drivers cost the start-up of every other command.
+  const { openStore } = await import('../store/index.js');
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     return await body(store);

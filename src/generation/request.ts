@@ -2,7 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { LOCALE_CODES, TEMPLATE_IDS } from '../../workers/engine/index.js';
 import { OUTPUT_FORMATS, SQL_DIALECTS } from '../../workers/output/options.js';
-import { MAX_PROMPT_CHARS } from '../prompt/index.js';
+import { MAX_PROMPT_CHARS } from '../prompt/limits.js';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 

@@ -24,10 +24,7 @@ export interface ProfileOptions {
   scale: number;
 }
 
-/** Default `--sample`: rows read per table. */
-export const DEFAULT_SAMPLE = 20_000;
-/** Default `--min-group`. */
-export const DEFAULT_MIN_GROUP = 10;
+export { DEFAULT_MIN_GROUP, DEFAULT_SAMPLE } from './defaults.js';
 
 export interface Profile {
   request: { tables: TableSpec[] };

@@ -9,8 +9,7 @@ import { askModel, type LlmOptions, MODEL_FALLBACK_WARNING } from './llm.js';
 export { type ConversionResult, convertPrompt } from './convert.js';
 export { askModel, type LlmOptions, MODEL_FALLBACK_WARNING, type ModelAnswer } from './llm.js';
 
-/** Longest prompt accepted (characters), as the interface says. */
-export const MAX_PROMPT_CHARS = 5000;
+export { MAX_PROMPT_CHARS } from './limits.js';
 
 /** Where a converter reports a model failure before falling back (a pino logger fits). */
 export interface ConverterLogger {

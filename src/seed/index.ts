@@ -20,8 +20,9 @@ import { type Chunk, EXIT, type ExistingTable, SeedError, type SeedTarget } from
 
 export { EXIT, SeedError, type SeedTarget } from './target.js';
 
-/** The schemes `--database-url` takes. */
-export const URL_SCHEMES = ['postgres://', 'postgresql://', 'mysql://', 'mariadb://', 'sqlite:'];
+import { URL_SCHEMES } from './defaults.js';
+
+export { URL_SCHEMES };
 
 /** The SQL dialect of `url`'s database, known before connecting; SeedError (exit 2) for another scheme. */
 export function urlDialect(url: string): SqlDialect {
