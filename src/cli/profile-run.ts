@@ -6,7 +6,17 @@ import { createProgress } from '../seed/progress.js';
 import { UsageError } from './errors.js';
 import { integer } from './input.js';
 import type { CliIo } from './io.js';
-import type { ProfileFlags } from './profile.js';
+
+export interface ProfileFlags {
+  databaseUrl?: string;
+  schemaName?: string;
+  tables?: string;
+  sample: string;
+  minGroup: string;
+  scale: string;
+  out?: string;
+  quiet?: boolean;
+}
 
 /** Profiles the database the flags name and writes the request. */
 export async function profileAction(options: ProfileFlags, io: CliIo): Promise<void> {

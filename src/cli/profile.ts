@@ -8,17 +8,7 @@ import type { Command } from 'commander';
 import { DEFAULT_MIN_GROUP, DEFAULT_SAMPLE } from '../profile/defaults.js';
 import { URL_SCHEMES } from '../seed/defaults.js';
 import type { CliIo } from './io.js';
-
-export interface ProfileFlags {
-  databaseUrl?: string;
-  schemaName?: string;
-  tables?: string;
-  sample: string;
-  minGroup: string;
-  scale: string;
-  out?: string;
-  quiet?: boolean;
-}
+import type { ProfileFlags } from './profile-run.js';
 
 /** Adds the `profile` command to `program`; the request goes to `out` unless `--out` names a file. */
 export function profileCommand(program: Command, io: CliIo): void {

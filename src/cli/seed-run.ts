@@ -19,9 +19,23 @@ import { appendTables, checkUniqueCollisions } from '../seed/append.js';
 import { createProgress } from '../seed/progress.js';
 import type { TableSpec } from '../../workers/engine/index.js';
 import { UsageError } from './errors.js';
-import { integer, LOCAL, parseCount, printWarnings, requestBody } from './input.js';
+import { type InputOptions, integer, LOCAL, parseCount, printWarnings, requestBody } from './input.js';
 import type { CliIo } from './io.js';
-import { FROM_DATABASE_ROWS, type SeedFlags } from './seed.js';
+
+export interface SeedFlags extends InputOptions {
+  databaseUrl?: string;
+  fromDatabase?: boolean;
+  schemaName?: string;
+  create?: boolean;
+  truncate?: boolean;
+  append?: boolean;
+  connections: string;
+  refSample: string;
+  quiet?: boolean;
+}
+
+/** Rows of each table with `--from-database` unless `--count` says otherwise. */
+export const FROM_DATABASE_ROWS = 1000;
 
 /** Runs a seed: exits as docs/cli.md says (seed.ts's help lists the codes). */
 export async function seedAction(options: SeedFlags, io: CliIo): Promise<void> {

@@ -7,23 +7,9 @@
 import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { DEFAULT_REF_SAMPLE, URL_SCHEMES } from '../seed/defaults.js';
-import { type InputOptions, inputOptions } from './input.js';
+import { inputOptions } from './input.js';
 import type { CliIo } from './io.js';
-
-export interface SeedFlags extends InputOptions {
-  databaseUrl?: string;
-  fromDatabase?: boolean;
-  schemaName?: string;
-  create?: boolean;
-  truncate?: boolean;
-  append?: boolean;
-  connections: string;
-  refSample: string;
-  quiet?: boolean;
-}
-
-/** Rows of each table with `--from-database` unless `--count` says otherwise. */
-export const FROM_DATABASE_ROWS = 1000;
+import type { SeedFlags } from './seed-run.js';
 
 /** Adds the `seed` command to `program`. */
 export function seedCommand(program: Command, io: CliIo): void {
