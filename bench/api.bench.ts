@@ -1,6 +1,6 @@
 /**
- * API latency benchmark: p50/p99 latency and requests/s of small generate requests (10 users rows,
- * JSON) under concurrent load, with GET /api/v1/health as the baseline in the same run, against a real
+ * API latency benchmark: p50/p99 latency and requests/s of small generate requests (10 and 100 users
+ * rows, JSON) under concurrent load, with GET /api/v1/health as the baseline in the same run, against a real
  * server process (compiled, WORKERS=2). Uses autocannon, ~5 s per figure.
  */
 import { rmSync } from 'node:fs';
@@ -23,16 +23,17 @@ async function load(label: string, options: autocannon.Options): Promise<void> {
 export async function run(): Promise<void> {
   const { dataDir, key, server } = await benchServer();
   try {
-    const body = JSON.stringify({ tables: [{ ...USERS_TABLE, count: 10 }], seed: 1 });
     for (const connections of [10, 50]) {
       await load('GET /api/v1/health (baseline)', { url: `${server.url}/api/v1/health`, connections });
-      await load('POST /api/v1/generate, 10 users rows as JSON', {
-        url: `${server.url}/api/v1/generate`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': key },
-        body,
-        connections,
-      });
+      for (const count of [10, 100]) {
+        await load(`POST /api/v1/generate, ${count} users rows as JSON`, {
+          url: `${server.url}/api/v1/generate`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': key },
+          body: JSON.stringify({ tables: [{ ...USERS_TABLE, count }], seed: 1 }),
+          connections,
+        });
+      }
     }
   } finally {
     server.child.kill('SIGTERM');

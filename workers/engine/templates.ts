@@ -194,7 +194,12 @@ const blog: Template = {
         alias('content', 'body'),
         { name: 'featured_image', type: 'image_url' },
         oneOf('status', ['draft', 'published', 'archived'], [15, 75, 10]),
-        { name: 'view_count', type: 'integer', params: { min: 0, max: 50000 } },
+        // A draft has not been seen: views only once published.
+        {
+          name: 'view_count',
+          type: 'integer',
+          params: { min: 0, max: 50000, when: { field: 'status', in: ['published', 'archived'] } },
+        },
         at('created_at', { after: 'author_id.created_at', max_gap_days: 365 }),
         at('published_at', {
           after: 'created_at',

@@ -135,7 +135,7 @@ Object {
       },
     ],
   },
-  "whole": "e2bb9ec6eda00f3a",
+  "whole": "bde106dcc07fc6f6",
 }
 `
 
@@ -602,7 +602,7 @@ Object {
         "status": "draft",
         "title": "Travel Planning: What We Learned",
         "updated_at": "2024-11-01T07:33:15.000Z",
-        "view_count": 15964,
+        "view_count": null,
       },
       Object {
         "author_id": "1787e7d3-148a-4447-b98a-44347330851d",
@@ -635,7 +635,7 @@ Object {
       },
     ],
   },
-  "whole": "88ae8fdb950fb2e3",
+  "whole": "a036ea573291913e",
 }
 `
 
@@ -1143,7 +1143,7 @@ Object {
       },
     ],
   },
-  "whole": "0bc68f6691c512c4",
+  "whole": "00b049ab66c67441",
 }
 `
 
