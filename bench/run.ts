@@ -1,5 +1,6 @@
-/** `npm run bench`: the engine, OpenAPI, pattern, HTTP, API, limits, jobs, job load, prompt and seed benchmarks in sequence (each also runs on its own). */
+/** `npm run bench`: the engine, OpenAPI, pattern, CLI start-up, HTTP, API, limits, jobs, job load, prompt and seed benchmarks in sequence (each also runs on its own). */
 import { run as api } from './api.bench.js';
+import { run as cli } from './cli.bench.js';
 import { run as engine } from './engine.bench.js';
 import { run as http } from './http.bench.js';
 import { run as jobLoad } from './job-load.bench.js';
@@ -16,6 +17,8 @@ console.log('== openapi');
 for (const line of openapi()) console.log(line);
 console.log('== pattern');
 for (const line of pattern()) console.log(line);
+console.log('== cli');
+await cli();
 console.log('== http');
 await http();
 console.log('== api');
