@@ -125,3 +125,74 @@ t.test('after/before are rejected where they cannot hold', (t) => {
   );
   t.end();
 });
+
+t.test('min_gap_days and min_gap keep a value at least that far past its after anchor', (t) => {
+  fc.assert(
+    fc.property(seed, (s) => {
+      const plan = planOf(
+        [
+          {
+            name: 'subscriptions',
+            count: 40,
+            fields: [
+              { name: 'start', type: 'datetime', params: { min: '2024-01-01', max: '2025-12-31' } },
+              {
+                name: 'end',
+                type: 'datetime',
+                params: { after: 'start', min_gap_days: 28, max_gap_days: 31 },
+              },
+              { name: 'low', type: 'integer', params: { min: 0, max: 100 } },
+              { name: 'high', type: 'integer', params: { after: 'low', min_gap: 10, max_gap: 20 } },
+            ],
+          },
+        ],
+        s,
+      );
+      for (const [start, end, low, high] of allRows(plan, 'subscriptions')) {
+        const days = (ms(end) - ms(start)) / 86_400_000;
+        if (days < 28 || days > 31) return false;
+        const gap = (high as number) - (low as number);
+        if (gap < 10 || gap > 20) return false;
+      }
+      return true;
+    }),
+    { numRuns: 30 },
+  );
+  t.pass('every period is 28–31 days, every number 10–20 above its anchor');
+  t.end();
+});
+
+t.test('a min gap beyond the max gap, or without an after anchor, is refused', async (t) => {
+  const { compile } = await import('../../workers/engine/index.js');
+  const result = compile({
+    seed: 1,
+    locale: 'en',
+    tables: [
+      {
+        name: 'x',
+        count: 1,
+        fields: [
+          { name: 'a', type: 'datetime' },
+          { name: 'b', type: 'datetime', params: { after: 'a', min_gap_days: 40, max_gap_days: 31 } },
+          { name: 'c', type: 'datetime', params: { min_gap_days: 3 } },
+        ],
+      },
+    ],
+  });
+  t.notOk(result.ok);
+  const message = result.ok ? '' : JSON.stringify(result.error);
+  t.match(message, /min_gap_days must not exceed max_gap_days/);
+  t.match(message, /min_gap_days needs an after anchor/);
+  const range = compile({
+    seed: 1,
+    locale: 'en',
+    tables: [
+      {
+        name: 'y',
+        count: 1,
+        fields: [{ name: 'stay', type: 'date_range', params: { min_gap_days: 2, max_gap_days: 9 } }],
+      },
+    ],
+  });
+  t.ok(range.ok, "date_range's own gap params are its own, not the engine's");
+});

@@ -93,6 +93,8 @@ t.test('engine-level keys are known on every type they apply to, and only there'
     before: 'x',
     max_gap_days: 3,
     max_gap: 3,
+    min_gap_days: 1,
+    min_gap: 1,
     per_row_locale: false,
     after_parents: false,
     when: { field: 'x', in: ['a'] },

@@ -113,10 +113,17 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
         min: bound(field.params['min']) ?? defaults?.min ?? null,
         max: bound(field.params['max']) ?? defaults?.max ?? null,
         gap,
+        minGap: minGapOf(field.params[numeric ? 'min_gap' : 'min_gap_days'], numeric),
       },
     };
   }
   checkRowCycles(table, issues);
+}
+
+/** The least distance after the `after` anchor (ms for dates), 0 when not given. */
+function minGapOf(param: unknown, numeric: boolean): number {
+  if (typeof param !== 'number') return 0;
+  return numeric ? param : param * MS_PER_DAY;
 }
 
 /** An anchor, or the message of why the name does not resolve. */

@@ -203,11 +203,25 @@ function checkEngineParams(
   ) {
     issues.add(p('by'), `by must name a field of this table, or be a list of 1–${MAX_BY} such names`);
   }
-  for (const key of ['max_gap_days', 'max_gap']) {
+  for (const key of ['max_gap_days', 'max_gap', 'min_gap_days', 'min_gap']) {
     const gap = params[key];
     if (gap !== undefined && !(typeof gap === 'number' && Number.isFinite(gap) && gap >= 0)) {
       issues.add(p(key), `${key} must be a non-negative number`);
     }
+  }
+  // `date_range` has min/max_gap_days of its own (its end after its start): not the engine's.
+  const own = FIELD_TYPES.get(typeId)?.params ?? {};
+  for (const [min, max] of [
+    ['min_gap_days', 'max_gap_days'],
+    ['min_gap', 'max_gap'],
+  ] as const) {
+    if (min in own) continue;
+    const low = params[min];
+    const high = params[max];
+    if (typeof low === 'number' && typeof high === 'number' && low > high)
+      issues.add(p(min), `${min} must not exceed ${max}`);
+    if (low !== undefined && params['after'] === undefined)
+      issues.add(p(min), `${min} needs an after anchor`);
   }
   if (typeId === 'ref') checkRefParams(params, p, issues);
 }

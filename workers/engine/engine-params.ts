@@ -72,6 +72,14 @@ export const ENGINE_PARAMS: readonly EngineParam[] = [
   { key: 'max_gap_days', doc: 'number ≥ 0: widest window after/before a date anchor (default 365)' },
   { key: 'max_gap', doc: 'number ≥ 0: widest window after/before a number anchor' },
   {
+    key: 'min_gap_days',
+    doc: 'number ≥ 0, at most max_gap_days: the value is at least this many days after its `after` anchor',
+  },
+  {
+    key: 'min_gap',
+    doc: 'number ≥ 0, at most max_gap: the value is at least this much above its `after` anchor',
+  },
+  {
     key: 'after_parents',
     types: EVENT_TYPES,
     doc: 'boolean (default true): false lets this date precede the rows its row refers to',

@@ -46,6 +46,8 @@ export function orderedEvaluator(
     const gap = order.gap >= 0 ? order.gap : Math.max(1, Math.abs((a ?? b) as number));
     if (lo === null) lo = (hi as number) - gap;
     if (hi === null) hi = lo + gap;
+    // min_gap_days: at least that far past the anchor (the window's far end stays where max_gap put it).
+    if (a !== null && order.minGap > 0) lo = Math.max(lo, a + order.minGap);
     // Ordering wins over explicit bounds that contradict it.
     if (hi < lo) {
       if (b === null) hi = lo + gap;

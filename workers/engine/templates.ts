@@ -88,7 +88,9 @@ const ecommerce: Template = {
         { name: 'stock', type: 'integer', params: { min: 0, max: 500 } },
         alias('stock_quantity', 'stock'),
         { name: 'is_active', type: 'boolean', params: { probability: 0.9 } },
-        at('created_at', since('2023-01-01', '2024-12-31')),
+        // The catalogue is there before the first customer: an order's items are never pushed past
+        // the order by a product created after it.
+        at('created_at', since('2022-01-01', '2022-12-31')),
         updated('created_at', 180),
       ],
     },
@@ -230,7 +232,7 @@ const blog: Template = {
       fields: [
         id,
         { name: 'name', type: 'tag' },
-        // A tag is one lower-case word: its own slug.
+        // A tag is lower-case kebab-case: its own slug.
         alias('slug', 'name'),
         at('created_at', since('2022-01-01', '2023-12-31')),
       ],
@@ -315,9 +317,9 @@ const saas: Template = {
           max_gap_days: 14,
           when: { field: 'status', in: ['trialing'] },
         }),
-        at('renews_at', { after: 'started_at', max_gap_days: 365 }),
-        // The current period runs from a day since the start up to the renewal.
-        at('current_period_start', { after: 'started_at', before: 'renews_at' }),
+        // The current period is one month, from a day since the start to the renewal.
+        at('current_period_start', { after: 'started_at', max_gap_days: 365 }),
+        at('renews_at', { after: 'current_period_start', min_gap_days: 28, max_gap_days: 31 }),
         alias('current_period_end', 'renews_at'),
         updated(['started_at', 'trial_end', 'current_period_start'], 60),
       ],
