@@ -6,6 +6,7 @@
  * read by what it reads, so the links never loop.
  */
 import type { DetectedField } from './model.js';
+import { EVENT_DEFAULT_BOUNDS } from '../../workers/engine/types/datetime.js';
 import { PERSON_WEIGHTS } from './naming.js';
 
 type Source = (field: DetectedField) => boolean;
@@ -69,6 +70,36 @@ function productPrice<F extends DetectedField>(field: F, fields: readonly F[]): 
   return { ...rest, type: 'product_price' } as F;
 }
 
+/** A date column named for the start of a job. */
+const HIRED = /^(hire_date|hired_on|hired_at|date_hired|start_date|employment_start(_date)?|joined_on)$/i;
+/** 18 years in days, leap days included. */
+const ADULT_DAYS = 6575;
+
+/** The default window of an event type, as ISO dates (`date`: 2021–2025), or undefined. */
+function defaultWindow(type: string): { min: string; max: string } | undefined {
+  const bounds = EVENT_DEFAULT_BOUNDS[type];
+  if (bounds === undefined || type === 'date_past' || type === 'date_future') return undefined;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { min: day(bounds.min), max: day(bounds.max) };
+}
+
+/**
+ * A hire date beside a birth date follows it by 18 years at least, so no one is hired as a child,
+ * inside its window: the one it has, or its type's default one written out (a birth date leaves the
+ * window's far end open otherwise). Adults are born by 2007, so the default window (to 2025) fits.
+ */
+function hiredAsAdult<F extends DetectedField>(field: F, fields: readonly F[]): F {
+  const params = field.params ?? {};
+  const dated = HIRED.test(field.name.replace(/([a-z])([A-Z])/g, '$1_$2'));
+  const window = params['max'] === undefined ? defaultWindow(field.type) : undefined;
+  if (!dated || (params['max'] === undefined && window === undefined)) return field;
+  if (params['after'] !== undefined || params['before'] !== undefined || field.unique) return field;
+  const birth = fields.find((f) => f !== field && birthDate(f));
+  if (birth === undefined) return field;
+  const after = { after: birth.name, min_gap_days: ADULT_DAYS, max_gap_days: 36_500 };
+  return { ...field, params: { ...window, ...params, ...after } };
+}
+
 /** Whether `params` hold the adult range detection guesses for a person's weight. */
 function personWeight(params: Record<string, unknown>): boolean {
   return Object.values(PERSON_WEIGHTS).some((w) => params['min'] === w.min && params['max'] === w.max);
@@ -81,7 +112,7 @@ function personWeight(params: Record<string, unknown>): boolean {
  */
 export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[] {
   return fields.map((given) => {
-    const reader = productPrice(given, fields);
+    const reader = productPrice(hiredAsAdult(given, fields), fields);
     const alternatives = LINKS[reader.type];
     if (alternatives === undefined || reader.unique || reader.params?.['by'] !== undefined) return reader;
     for (const sources of alternatives) {

@@ -205,3 +205,50 @@ t.test("a currency follows the row's country; a weight a species of a few values
     'a species the catalogue lacks still generates',
   );
 });
+
+t.test('a hire date beside a birth date comes 18 years after it at least', async (t) => {
+  const [, hire, kept, open] = linkedFields([
+    { name: 'date_of_birth', type: 'date_of_birth' },
+    { name: 'hire_date', type: 'date' },
+    { name: 'start_date', type: 'date', params: { min: '2015-01-01', max: '2024-12-31' } },
+    { name: 'joined_on', type: 'date_past' },
+  ]);
+  t.same(hire!.params, {
+    min: '2021-01-01',
+    max: '2025-12-31',
+    after: 'date_of_birth',
+    min_gap_days: 6575,
+    max_gap_days: 36_500,
+  });
+  t.same(kept!.params, {
+    min: '2015-01-01',
+    max: '2024-12-31',
+    after: 'date_of_birth',
+    min_gap_days: 6575,
+    max_gap_days: 36_500,
+  });
+  t.same(open, { name: 'joined_on', type: 'date_past' }, 'a date without a closed window is left alone');
+  const result = compile({
+    seed: 3,
+    locale: 'en',
+    tables: [
+      {
+        name: 'staff',
+        count: 2000,
+        fields: linkedFields([
+          { name: 'date_of_birth', type: 'date_of_birth' },
+          { name: 'hire_date', type: 'date' },
+        ]),
+      },
+    ],
+  });
+  if (!result.ok) {
+    t.fail(result.error.message);
+    return;
+  }
+  const years = generateRecords(result.plan, 'staff', 0, 2000).map(
+    (r) => (Date.parse(r['hire_date'] as string) - Date.parse(r['date_of_birth'] as string)) / 31_557_600_000,
+  );
+  t.ok(Math.min(...years) >= 17.99, `youngest hire ${Math.min(...years).toFixed(2)} years old`);
+  t.ok(years.length === 2000);
+});
