@@ -20,7 +20,9 @@ const ofType =
 const BIRTH = /^(dob|date_of_birth|birth_?date|birthday|born_on)$/i;
 const birthDate: Source = (f) =>
   f.type === 'date_of_birth' ||
-  (/^date/.test(f.type) && BIRTH.test(f.name.replace(/([a-z])([A-Z])/g, '$1_$2')));
+  (/^date/.test(f.type) &&
+    typeof f.name === 'string' &&
+    BIRTH.test(f.name.replace(/([a-z])([A-Z])/g, '$1_$2')));
 
 /** A column of a few values named for the kind of animal (a vet's `species` enum: dog, cat, bird). */
 const SPECIES_NAME = /^(species|animal_type|animal_kind|animal|kind_of_animal)$/i;
@@ -90,7 +92,11 @@ function defaultWindow(type: string): { min: string; max: string } | undefined {
  */
 function hiredAsAdult<F extends DetectedField>(field: F, fields: readonly F[]): F {
   const params = field.params ?? {};
-  const dated = HIRED.test(field.name.replace(/([a-z])([A-Z])/g, '$1_$2'));
+  // A prompt may leave a field unnamed (compile refuses it later): no name, no meaning.
+  const dated =
+    typeof field.name === 'string' &&
+    /^date|^timestamp$/.test(field.type) &&
+    HIRED.test(field.name.replace(/([a-z])([A-Z])/g, '$1_$2'));
   const window = params['max'] === undefined ? defaultWindow(field.type) : undefined;
   if (!dated || (params['max'] === undefined && window === undefined)) return field;
   if (params['after'] !== undefined || params['before'] !== undefined || field.unique) return field;

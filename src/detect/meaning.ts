@@ -56,7 +56,7 @@ const ENTITY_DOMAINS: Readonly<Record<string, string>> = {
 
 /** Each table's text domain, by table name (a domain with banks, or `general`). */
 export function tableDomains(names: readonly string[]): Map<string, string> {
-  const keys = names.map((name) => singular(snake(name)));
+  const keys = names.map((name) => (typeof name === 'string' ? singular(snake(name)) : ''));
   const entities = knownEntitiesAmong(keys);
   const own = keys.map((key) => {
     const entity = entities.get(key);
@@ -88,6 +88,8 @@ const ARTICLE_TEXT = /^(body|content|text|article|article_body|post_body)$/;
 /** The field with the meaning type its name gives, in `domain`, or the field as it is. */
 function withMeaning<F extends DetectedField>(field: F, domain: string, articles: boolean): F {
   if (field.unique || (field.params !== undefined && Object.keys(field.params).length > 0)) return field;
+  // A prompt may leave a field unnamed (compile refuses it later): no name, no meaning.
+  if (typeof field.name !== 'string') return field;
   const plain = PLAIN_TEXT.has(field.type);
   if (articles && plain) {
     // Detection's links then make them read the title (`by`).

@@ -7,6 +7,7 @@
 import t from 'tap';
 import { detectSchema } from '../../src/detect/index.js';
 import { linkedFields } from '../../src/detect/links.js';
+import { meaningFields } from '../../src/detect/meaning.js';
 import { typeFromName } from '../../src/detect/naming.js';
 import type { DetectedField } from '../../src/detect/model.js';
 import { compile, generateRecords } from '../../workers/engine/index.js';
@@ -251,4 +252,18 @@ t.test('a hire date beside a birth date comes 18 years after it at least', async
   );
   t.ok(Math.min(...years) >= 17.99, `youngest hire ${Math.min(...years).toFixed(2)} years old`);
   t.ok(years.length === 2000);
+});
+
+t.test('an unnamed field (a prompt can leave one) is passed over, not a crash', async (t) => {
+  const nameless = { type: 'date' } as unknown as DetectedField;
+  const text = { type: 'sentence' } as unknown as DetectedField;
+  const fields = [{ name: 'date_of_birth', type: 'date_of_birth' }, nameless, text];
+  t.same(linkedFields(fields)[1], nameless);
+  const [table] = meaningFields([{ name: 'visits', fields }]);
+  t.same(table!.fields[2], text);
+  const { convertPrompt } = await import('../../src/prompt/index.js');
+  const result = convertPrompt(
+    'a dozen orders with ,, and a dozen constructors; each constructors belongs to a orders',
+  );
+  t.equal(result.ok, false, 'the fuzz prompt that found it is refused with a message');
 });
