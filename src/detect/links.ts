@@ -7,7 +7,7 @@
  */
 import type { DetectedField } from './model.js';
 import { EVENT_DEFAULT_BOUNDS } from '../../workers/engine/types/datetime.js';
-import { PERSON_WEIGHTS } from './naming.js';
+import { PERSON_WEIGHTS, snakeCase } from './naming.js';
 
 type Source = (field: DetectedField) => boolean;
 
@@ -20,9 +20,7 @@ const ofType =
 const BIRTH = /^(dob|date_of_birth|birth_?date|birthday|born_on)$/i;
 const birthDate: Source = (f) =>
   f.type === 'date_of_birth' ||
-  (/^date/.test(f.type) &&
-    typeof f.name === 'string' &&
-    BIRTH.test(f.name.replace(/([a-z])([A-Z])/g, '$1_$2')));
+  (/^date/.test(f.type) && typeof f.name === 'string' && BIRTH.test(snakeCase(f.name)));
 
 /** A column of a few values named for the kind of animal (a vet's `species` enum: dog, cat, bird). */
 const SPECIES_NAME = /^(species|animal_type|animal_kind|animal|kind_of_animal)$/i;
@@ -96,7 +94,7 @@ function hiredAsAdult<F extends DetectedField>(field: F, fields: readonly F[]): 
   const dated =
     typeof field.name === 'string' &&
     /^date|^timestamp$/.test(field.type) &&
-    HIRED.test(field.name.replace(/([a-z])([A-Z])/g, '$1_$2'));
+    HIRED.test(snakeCase(field.name));
   const window = params['max'] === undefined ? defaultWindow(field.type) : undefined;
   if (!dated || (params['max'] === undefined && window === undefined)) return field;
   if (params['after'] !== undefined || params['before'] !== undefined || field.unique) return field;

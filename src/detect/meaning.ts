@@ -11,6 +11,7 @@ import { TEXT_DOMAINS } from '../../workers/engine/types/meaning-text.js';
 import { knownEntitiesAmong } from '../prompt/knowledge.js';
 import { singular } from '../prompt/text.js';
 import type { DetectedField } from './model.js';
+import { snakeCase } from './naming.js';
 
 /** The types that say no more than "some text". */
 const PLAIN_TEXT = new Set(['sentence', 'paragraph', 'text', 'words']);
@@ -38,12 +39,8 @@ const CLINICAL: ReadonlySet<Meaning> = new Set(['diagnosis', 'symptom', 'treatme
 /** A `title` reads as a headline in these domains (a ticket's, a task's); elsewhere it stays. */
 const HEADLINE_TITLES = new Set(['saas', 'support', 'education', 'events', 'government', 'legal', 'science']);
 
-const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-
-function meaningOf(name: string): Meaning | undefined {
-  const key = snake(name);
-  return NAMES.find(([pattern]) => pattern.test(key))?.[1];
-}
+/** The meaning a column name (snake case) gives. */
+const meaningOf = (key: string): Meaning | undefined => NAMES.find(([pattern]) => pattern.test(key))?.[1];
 
 /** Entities whose text is a narrower domain's than the base's (hiring, within hr). */
 const ENTITY_DOMAINS: Readonly<Record<string, string>> = {
@@ -56,7 +53,7 @@ const ENTITY_DOMAINS: Readonly<Record<string, string>> = {
 
 /** Each table's text domain, by table name (a domain with banks, or `general`). */
 export function tableDomains(names: readonly string[]): Map<string, string> {
-  const keys = names.map((name) => (typeof name === 'string' ? singular(snake(name)) : ''));
+  const keys = names.map((name) => (typeof name === 'string' ? singular(snakeCase(name)) : ''));
   const entities = knownEntitiesAmong(keys);
   const own = keys.map((key) => {
     const entity = entities.get(key);
@@ -90,18 +87,17 @@ function withMeaning<F extends DetectedField>(field: F, domain: string, articles
   if (field.unique || (field.params !== undefined && Object.keys(field.params).length > 0)) return field;
   // A prompt may leave a field unnamed (compile refuses it later): no name, no meaning.
   if (typeof field.name !== 'string') return field;
+  const key = snakeCase(field.name);
   const plain = PLAIN_TEXT.has(field.type);
   if (articles && plain) {
     // Detection's links then make them read the title (`by`).
-    if (ARTICLE_TEASER.test(snake(field.name))) return { ...field, type: 'article_excerpt' };
-    if (ARTICLE_TEXT.test(snake(field.name))) return { ...field, type: 'article_body' };
+    if (ARTICLE_TEASER.test(key)) return { ...field, type: 'article_excerpt' };
+    if (ARTICLE_TEXT.test(key)) return { ...field, type: 'article_body' };
   }
   const title =
-    field.type === 'title' &&
-    /^(title|subject|headline)$/.test(snake(field.name)) &&
-    HEADLINE_TITLES.has(domain);
+    field.type === 'title' && /^(title|subject|headline)$/.test(key) && HEADLINE_TITLES.has(domain);
   if (!plain && !title) return field;
-  const meaning = title ? 'headline' : meaningOf(field.name);
+  const meaning = title ? 'headline' : meaningOf(key);
   if (meaning === undefined) return field;
   if (CLINICAL.has(meaning) && domain !== 'health' && domain !== 'veterinary') return field;
   const type = meaning === 'neutral' ? 'domain_text' : meaning;
@@ -118,7 +114,7 @@ export function meaningFields<T extends { name: string; fields: readonly Detecte
   return tables.map((table) => {
     const domain = domains.get(table.name)!;
     const articles =
-      ARTICLE_TABLES.test(singular(snake(table.name))) && table.fields.some((f) => f.type === 'title');
+      ARTICLE_TABLES.test(singular(snakeCase(table.name))) && table.fields.some((f) => f.type === 'title');
     return { ...table, fields: table.fields.map((f) => withMeaning(f, domain, articles)) };
   });
 }

@@ -24,8 +24,6 @@ export interface ProfileOptions {
   scale: number;
 }
 
-export { DEFAULT_MIN_GROUP, DEFAULT_SAMPLE } from './defaults.js';
-
 export interface Profile {
   request: { tables: TableSpec[] };
   warnings: string[];

@@ -8,10 +8,7 @@ import type { FieldSpec, GenerationPlan, TableSpec } from '../../workers/engine/
 import { generateRows, NUMBERING_TYPES } from '../../workers/engine/index.js';
 import { quoteIdentifier } from '../../workers/output/sql.js';
 import { sampleRows } from '../profile/sample.js';
-import { DEFAULT_REF_SAMPLE } from './defaults.js';
 import { EXIT, SeedError, type SeedTarget } from './target.js';
-
-export { DEFAULT_REF_SAMPLE };
 
 /** The primary key column of an existing table (PostgreSQL, MariaDB, SQLite catalogs). */
 async function primaryKey(target: SeedTarget, table: string): Promise<string | undefined> {

@@ -13,16 +13,13 @@ import { createTable, mayHoldNull } from '../../workers/output/sql.js';
 import { detectSchema } from '../detect/index.js';
 import type { GenerationPool } from '../generation/pool.js';
 import { CHUNK_BYTES, CHUNK_ROWS, chunkRows } from '../generation/stream.js';
+import { URL_SCHEMES } from './defaults.js';
 import { openMariadb } from './mariadb.js';
 import { openPostgres } from './postgres.js';
 import { openSqlite } from './sqlite.js';
 import { type Chunk, EXIT, type ExistingTable, SeedError, type SeedTarget } from './target.js';
 
 export { EXIT, SeedError, type SeedTarget } from './target.js';
-
-import { URL_SCHEMES } from './defaults.js';
-
-export { URL_SCHEMES };
 
 /** The SQL dialect of `url`'s database, known before connecting; SeedError (exit 2) for another scheme. */
 export function urlDialect(url: string): SqlDialect {

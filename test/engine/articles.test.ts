@@ -4,19 +4,16 @@
  */
 import t from 'tap';
 import { detectSchema } from '../../src/detect/index.js';
-import type { GenerationInput } from '../../workers/engine/index.js';
-import { compile, expandTemplate, FIELD_TYPES, generateRecords } from '../../workers/engine/index.js';
+import type { TableSpec } from '../../workers/engine/index.js';
+import { expandTemplate, FIELD_TYPES } from '../../workers/engine/index.js';
 import { TITLE_TOPICS } from '../../workers/engine/types/text-data.js';
 import articles from '../../workers/engine/vocabulary/articles.en.json' with { type: 'json' };
+import { planOf, recordsOf } from './engine-helpers.js';
 
 const topics = articles.topics as Record<string, { excerpts: string[]; sentences: string[]; tags: string[] }>;
 
-function rowsOf(input: Omit<GenerationInput, 'locale'>, table: string): Record<string, unknown>[] {
-  const result = compile({ ...input, locale: 'en' });
-  if (!result.ok) throw new Error(result.error.message);
-  const count = input.tables.find((x) => x.name === table)!.count;
-  return generateRecords(result.plan, table, 0, count);
-}
+const rowsOf = (input: { tables: TableSpec[]; seed: number }, table: string) =>
+  recordsOf(planOf(input.tables, input.seed), table);
 
 /** The topic a title names (tests may search; the engine looks titles up). */
 const topicIn = (title: string) => TITLE_TOPICS.find((topic) => title.includes(topic));

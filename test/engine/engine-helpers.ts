@@ -1,6 +1,7 @@
 /** Builders shared by the engine tests: compile-or-fail, whole columns, small schemas, fingerprints. */
 import {
   compile,
+  generateRecords,
   generateRows,
   type GenerationPlan,
   type TableSpec,
@@ -19,6 +20,12 @@ export function planOf(tables: TableSpec[], seed = 1, locale = 'en'): Generation
 export function allRows(plan: GenerationPlan, table: string): Value[][] {
   const count = plan.tables.find((t) => t.name === table)?.count ?? 0;
   return generateRows(plan, table, 0, count);
+}
+
+/** Every row of a table as a record by field name. */
+export function recordsOf(plan: GenerationPlan, table: string): Record<string, Value>[] {
+  const count = plan.tables.find((t) => t.name === table)?.count ?? 0;
+  return generateRecords(plan, table, 0, count);
 }
 
 /** Every value of one column. */

@@ -7,22 +7,18 @@ import t from 'tap';
 import { detectSchema } from '../../src/detect/index.js';
 import { meaningFields, tableDomains } from '../../src/detect/meaning.js';
 import type { DetectedField } from '../../src/detect/model.js';
-import type { GenerationInput } from '../../workers/engine/index.js';
-import { compile, FIELD_TYPES, generateRecords } from '../../workers/engine/index.js';
+import type { TableSpec } from '../../workers/engine/index.js';
+import { FIELD_TYPES } from '../../workers/engine/index.js';
 import { bankOf, MEANINGS, TEXT_DOMAINS } from '../../workers/engine/types/meaning-text.js';
 import clinical from '../../workers/engine/vocabulary/clinical-cases.en.json' with { type: 'json' };
 import texts from '../../workers/engine/vocabulary/texts.en.json' with { type: 'json' };
+import { planOf, recordsOf } from './engine-helpers.js';
 
 const REQUIRED = { neutral: 40, description: 40, note: 30, reason: 30, headline: 30 } as const;
 const type = (id: string) => FIELD_TYPES.get(id)!;
 
 /** The rows of `table` for a schema that compiles (the test fails where it does not). */
-function rowsOf(tables: GenerationInput['tables'], table: string, seed: number): Record<string, unknown>[] {
-  const result = compile({ tables, seed, locale: 'en' });
-  if (!result.ok) throw new Error(result.error.message);
-  const count = tables.find((x) => x.name === table)!.count;
-  return generateRecords(result.plan, table, 0, count);
-}
+const rowsOf = (tables: TableSpec[], table: string, seed: number) => recordsOf(planOf(tables, seed), table);
 const banks = texts.domains as Record<string, Record<string, string[]>>;
 
 t.test('every domain has the required banks, each well formed', async (t) => {

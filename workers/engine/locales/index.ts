@@ -33,14 +33,18 @@ export function countryInfo(code: string): CountryInfo {
   return localeFacts(code);
 }
 
-/** The locale whose country has this English name or ISO code (case-insensitive), if any. */
-export function localeOfCountry(country: string): LocaleCode | undefined {
-  const wanted = country.trim().toLowerCase();
-  for (const code of LOCALE_CODES) {
-    const info = LOCALES[code];
-    if (info.name.toLowerCase() === wanted || info.code.toLowerCase() === wanted) return code;
+/** Each locale by its country's English name and ISO code, lower case (the first locale of a country). */
+const LOCALE_BY_COUNTRY = new Map<string, LocaleCode>();
+for (const code of LOCALE_CODES) {
+  for (const key of [LOCALES[code].name, LOCALES[code].code]) {
+    const lower = key.toLowerCase();
+    if (!LOCALE_BY_COUNTRY.has(lower)) LOCALE_BY_COUNTRY.set(lower, code);
   }
-  return undefined;
+}
+
+/** The locale whose country has this English name or ISO code (case-insensitive), if any: one lookup. */
+export function localeOfCountry(country: string): LocaleCode | undefined {
+  return LOCALE_BY_COUNTRY.get(country.trim().toLowerCase());
 }
 
 /** Every country we can name: the 22 locale countries first, then MORE_COUNTRIES. */

@@ -22,8 +22,15 @@ const TOPICS: readonly Topic[] = TITLE_TOPICS.map((name) => {
   return topic;
 });
 
-/** The numbers `title` puts in a title ({n}: 3 to 12). */
-const TITLE_NUMBERS = Array.from({ length: 10 }, (_, i) => String(i + 3));
+/** The least and most `title` puts in a title's `{n}`. */
+export const TITLE_NUMBER_RANGE = [3, 12] as const;
+const TITLE_NUMBERS = Array.from({ length: TITLE_NUMBER_RANGE[1] - TITLE_NUMBER_RANGE[0] + 1 }, (_, i) =>
+  String(i + TITLE_NUMBER_RANGE[0]),
+);
+
+/** A title form (`{n} {a} Tips for {t}`) filled: `title` writes these, and the index reads them back. */
+export const fillTitle = (form: string, n: string, adjective: string, topic: string): string =>
+  form.replace('{n}', n).replace('{a}', adjective).replace('{t}', topic);
 
 let titleIndex: Map<string, Topic> | undefined;
 
@@ -34,9 +41,7 @@ function topicOfTitle(): Map<string, Topic> {
   for (const form of TITLE_FORMS)
     for (const n of form.includes('{n}') ? TITLE_NUMBERS : [''])
       for (const a of form.includes('{a}') ? TITLE_ADJECTIVES : [''])
-        TITLE_TOPICS.forEach((t, i) =>
-          titleIndex!.set(form.replace('{n}', n).replace('{a}', a).replace('{t}', t), TOPICS[i]!),
-        );
+        TITLE_TOPICS.forEach((t, i) => titleIndex!.set(fillTitle(form, n, a, t), TOPICS[i]!));
   return titleIndex;
 }
 

@@ -1,6 +1,6 @@
 /** Financial types: money amounts, bank and card identifiers (with valid check digits), tickers. */
 import type { CellContext, FieldType, KeyedGenerator, RawParams, Rng, Value } from '../field-type.js';
-import { countryInfo, LOCALE_CODES } from '../locales/index.js';
+import { countryInfo, localeOfCountry } from '../locales/index.js';
 import { define, listType } from './define.js';
 import { costOfCase } from './meaning-text.js';
 import { CREDIT_CARD_CVV, CREDIT_CARD_NUMBER, INVOICE_NUMBER, WALLET_ADDRESS } from './payment-codes.js';
@@ -8,11 +8,11 @@ import { fillDigits, pad, randomChars } from './format.js';
 import { num } from './params.js';
 import { validateRange } from './structure.js';
 
-/** A decimal money-like type: uniform in [min, max] on a grid of `precision` decimals (exact cents). */
 /**
- * A decimal type; a money type (`billed`) with `by` naming a clinical field of its row (meaning-text.ts)
- * charges what that visit costs, inside `min`/`max` when given (a band beyond them: the tenth of the
- * range nearest it).
+ * A decimal money-like type: uniform in [min, max] on a grid of `precision` decimals (exact cents). A
+ * money type (`billed`) with `by` naming a clinical field of its row (meaning-text.ts) charges what
+ * that visit costs, inside `min`/`max` when given (a band beyond them: the tenth of the range nearest
+ * it).
  */
 function decimalType(
   id: string,
@@ -230,23 +230,11 @@ const TAX_FORMATS: Readonly<Record<string, string>> = {
 const drawCurrency = (rng: Rng, ctx: CellContext): string =>
   rng.chance(0.7) ? countryInfo(ctx.locale).currency : rng.pick(CURRENCIES);
 
-/** The currency of each locale country, by its English name and its ISO code, lower case. */
-const CURRENCY_BY_COUNTRY = new Map<string, string>(
-  LOCALE_CODES.flatMap((code) => {
-    const info = countryInfo(code);
-    return [
-      [info.name.toLowerCase(), info.currency],
-      [info.code.toLowerCase(), info.currency],
-    ];
-  }),
-);
-
-/** The currency of the first key that names a country we know, or undefined. */
+/** The currency of the first key that names a locale's country, or undefined. */
 function currencyOfCountry(keys: readonly Value[]): string | undefined {
   for (const key of keys) {
-    if (typeof key !== 'string') continue;
-    const currency = CURRENCY_BY_COUNTRY.get(key.toLowerCase());
-    if (currency !== undefined) return currency;
+    const locale = typeof key === 'string' ? localeOfCountry(key) : undefined;
+    if (locale !== undefined) return countryInfo(locale).currency;
   }
   return undefined;
 }

@@ -121,13 +121,34 @@ export function costOfCase(keys: readonly Value[]): readonly [number, number] | 
 }
 
 /** The entries of `meaning` in `domain` after the fallbacks, as written. */
-export function bankOf(meaning: Meaning, domain: string): readonly string[] {
+function resolveBank(meaning: Meaning, domain: string): readonly string[] {
   const cases = CASES[domain];
   if (cases !== undefined && meaning !== 'reason' && isCaseMeaning(meaning))
     return [...new Set(cases.map((c) => c[meaning]))];
   const own = BANKS[domain] ?? BANKS['general']!;
   return own[meaning] ?? BANKS['general']![meaning] ?? own.neutral ?? BANKS['general']!.neutral!;
 }
+
+/** Each meaning's bank in each domain, and its entries split at their slots, resolved once. */
+const resolved = new Map<string, { bank: readonly string[]; entries: readonly Entry[] }>();
+
+function resolvedOf(
+  meaning: Meaning,
+  domain: string,
+): { bank: readonly string[]; entries: readonly Entry[] } {
+  const key = `${meaning} ${domain}`;
+  let found = resolved.get(key);
+  if (found === undefined) {
+    const bank = resolveBank(meaning, domain);
+    found = { bank, entries: bank.map(split) };
+    resolved.set(key, found);
+  }
+  return found;
+}
+
+/** The entries of `meaning` in `domain` after the fallbacks, as written. */
+export const bankOf = (meaning: Meaning, domain: string): readonly string[] =>
+  resolvedOf(meaning, domain).bank;
 
 /**
  * A clinical field read by others of its row: the case any key names (the first key that names one;
@@ -146,18 +167,6 @@ function keyedGenerator(meaning: Meaning, params: RawParams): KeyedGenerator {
   };
 }
 
-const prepared = new Map<string, readonly Entry[]>();
-
-function entriesOf(meaning: Meaning, domain: string): readonly Entry[] {
-  const key = `${meaning} ${domain}`;
-  let entries = prepared.get(key);
-  if (entries === undefined) {
-    entries = bankOf(meaning, domain).map(split);
-    prepared.set(key, entries);
-  }
-  return entries;
-}
-
 const domainOf = (meaning: Meaning, params: RawParams): string =>
   typeof params['domain'] === 'string' ? params['domain'] : (DEFAULT_DOMAIN[meaning] ?? 'general');
 
@@ -165,7 +174,7 @@ const validateDomain = (params: RawParams): ParamIssue[] =>
   check(params, (c) => c.string('domain', { oneOf: TEXT_DOMAINS }));
 
 function generator(meaning: Meaning, params: RawParams): PreparedGenerator {
-  const entries = entriesOf(meaning, domainOf(meaning, params));
+  const { entries } = resolvedOf(meaning, domainOf(meaning, params));
   return (rng) => {
     const entry = rng.pick(entries);
     return typeof entry === 'string' ? entry : fill(rng, entry);

@@ -1,6 +1,6 @@
 /** Text types: words, sentences, titles, reviews and longer English prose. */
 import type { FieldType, RawParams, Rng } from '../field-type.js';
-import { TAG_TYPE } from './articles.js';
+import { fillTitle, TAG_TYPE, TITLE_NUMBER_RANGE } from './articles.js';
 import { define, listType } from './define.js';
 import { check, compatRange, num } from './params.js';
 import * as T from './text-data.js';
@@ -31,11 +31,10 @@ export function paragraph(rng: Rng, count: number): string {
 }
 
 function title(rng: Rng): string {
-  return rng
-    .pick(T.TITLE_FORMS)
-    .replace('{n}', String(rng.int(3, 12)))
-    .replace('{a}', rng.pick(T.TITLE_ADJECTIVES))
-    .replace('{t}', rng.pick(T.TITLE_TOPICS));
+  const form = rng.pick(T.TITLE_FORMS);
+  const n = String(rng.int(...TITLE_NUMBER_RANGE));
+  const adjective = rng.pick(T.TITLE_ADJECTIVES);
+  return fillTitle(form, n, adjective, rng.pick(T.TITLE_TOPICS));
 }
 
 /** A URL slug of 2–4 words. */
