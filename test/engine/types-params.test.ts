@@ -90,3 +90,13 @@ t.test('ref, email, sku, array, nullable', async (t) => {
   t.same(paths('nullable', { of: 'integer', null_rate: 2 }), ['null_rate']);
   t.same(paths('constant', {}), [], 'no value: null, as the hosted service gives');
 });
+
+t.test('text by meaning and animals: an unknown domain or kind is refused at its key', async (t) => {
+  for (const id of ['note', 'diagnosis', 'domain_text'])
+    t.same(paths(id, { domain: 'astrology' }), ['domain'], `${id}: unknown domain`);
+  t.same(paths('note', { domain: 7 }), ['domain'], 'a domain is a string');
+  t.same(paths('note', { domain: 'veterinary' }), []);
+  t.same(paths('animal_species', { kind: 'zoo' }), ['kind']);
+  t.same(paths('animal_species', { kind: true }), ['kind']);
+  t.same(paths('animal_species', { kind: 'pet' }), []);
+});
