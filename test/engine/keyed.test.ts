@@ -8,6 +8,7 @@ import t from 'tap';
 import { compile, type FieldSpec, type TableSpec } from '../../workers/engine/index.js';
 import { KEYED_TYPES } from '../../workers/engine/engine-params.js';
 import { FIELD_TYPES } from '../../workers/engine/types/index.js';
+import animals from '../../workers/engine/vocabulary/animals.en.json' with { type: 'json' };
 import { afinnScore } from '../realism/story-measures.js';
 import { allRows, planOf } from './engine-helpers.js';
 
@@ -95,6 +96,89 @@ t.test('bad `by` values are schema errors at the param', async (t) => {
     ]),
     { details: [{ message: /computed from each other/ }] },
   );
+});
+
+const pets: TableSpec = {
+  name: 'pets',
+  count: 30,
+  fields: [
+    { name: 'id', type: 'uuid', unique: true },
+    { name: 'species', type: 'animal_species' },
+  ],
+};
+const withVisits = (field: FieldSpec, count = 300): TableSpec[] => [
+  pets,
+  {
+    name: 'visits',
+    count,
+    fields: [{ name: 'pet_id', type: 'ref', params: { table: 'pets' }, nullable: true }, field],
+  },
+];
+/** Per species, the adult weights (kg) its breeds span, from the data file. */
+const SPAN = new Map(
+  animals.species.map((s) => [
+    s.name,
+    [Math.min(...s.breeds.map((b) => b.weight_kg[0]!)), Math.max(...s.breeds.map((b) => b.weight_kg[1]!))],
+  ]),
+);
+
+t.test('`by` reads a field of the parent row through a ref; a null ref is a null key', async (t) => {
+  const weight = { name: 'weight', type: 'weight', params: { by: 'pet_id.species', scalar: true } };
+  const plan = planOf(withVisits(weight), 4);
+  const species = new Map(allRows(plan, 'pets').map(([id, s]) => [id, s as string]));
+  const rows = allRows(plan, 'visits');
+  const strays = rows.filter(([ref, kg]) => {
+    if (ref === null) return false;
+    const [lo, hi] = SPAN.get(species.get(ref)!)!;
+    return (kg as number) < lo! || (kg as number) > hi!;
+  });
+  t.same(strays.slice(0, 3), [], "every weight is in its pet's species' range");
+  t.ok(new Set(rows.map(([ref]) => species.get(ref))).size > 5, 'over many species');
+  t.ok(
+    rows.some(([ref, kg]) => ref === null && typeof kg === 'number'),
+    'a null ref: the plain draw',
+  );
+  t.same(allRows(planOf(withVisits(weight), 4), 'visits'), rows, 'the same seed, the same values');
+});
+
+t.test('`by` through a ref names a ref and a field of its parent, or is refused', async (t) => {
+  const refusedWith = (by: string) => {
+    const result = compile({
+      seed: 1,
+      locale: 'en',
+      tables: withVisits({ name: 'weight', type: 'weight', params: { by } }),
+    });
+    return result.ok ? null : result.error;
+  };
+  t.match(refusedWith('nope.species'), {
+    code: 'SCHEMA_ERROR',
+    details: [{ field: 'tables[1].fields[1].params.by', message: /"nope" is not a ref field of "visits"/ }],
+  });
+  t.match(refusedWith('weight.species'), { details: [{ message: /"weight" is not a ref field/ }] });
+  t.match(refusedWith('pet_id.colour'), {
+    details: [{ field: 'tables[1].fields[1].params.by', message: /"colour" is not defined in "pets"/ }],
+  });
+});
+
+t.test('a self-reference read by `by` reaches down a long chain of rows', async (t) => {
+  // Each employee's department is drawn; a title reads the manager's, whose row reads its own manager.
+  const tables: TableSpec[] = [
+    {
+      name: 'staff',
+      count: 20_000,
+      fields: [
+        { name: 'id', type: 'integer', params: { min: 1, max: 1e9 }, unique: true },
+        { name: 'manager_id', type: 'ref', params: { table: 'staff' }, nullable: true },
+        { name: 'department', type: 'department' },
+        { name: 'title', type: 'job_title', params: { by: ['department', 'manager_id.title'] } },
+      ],
+    },
+  ];
+  const rows = allRows(planOf(tables, 2), 'staff');
+  t.equal(rows.length, 20_000, 'every row generates');
+  const titleOf = new Map(rows.map(([id, , , title]) => [id, title]));
+  const strays = rows.filter(([, boss, , title]) => boss !== null && titleOf.get(boss) !== title);
+  t.same(strays.slice(0, 3), [], "a title names a position, so a report takes the manager's");
 });
 
 t.test('`by` on a type that reads no other field is an unknown key, warned and ignored', async (t) => {

@@ -7,7 +7,7 @@
  */
 import { type DraftField, type DraftTable, type Issues, NUMBER_KINDS, paramPath } from './compile-draft.js';
 import type { ColumnKind } from './field-type.js';
-import type { PlannedAggregate } from './plan.js';
+import type { Anchor, PlannedAggregate } from './plan.js';
 import { isEngineParam } from './engine-params.js';
 import { nullCapable } from './types/derived.js';
 
@@ -22,7 +22,7 @@ export function planDerived(tables: DraftTable[], issues: Issues): void {
       else if (field.typeId === 'aggregate') planAggregate(byName, table, field, issues);
       if (field.params['when'] !== undefined) planCondition(table, field, issues);
       if (field.params['by'] !== undefined && isEngineParam('by', field.typeId))
-        planKeyed(table, field, issues);
+        planKeyed(tables, table, field, issues);
     }
   }
   if (issues.any) return;
@@ -112,21 +112,36 @@ function planAggregate(
   field.source = { mode: 'aggregate', aggregate: { table: child.index, ref: ref.index, op, of } };
 }
 
-/** `by`: the fields of the same row whose values this field's type reads (FieldType.prepareBy). */
-function planKeyed(table: DraftTable, field: DraftField, issues: Issues): void {
+/**
+ * `by`: the fields whose values this field's type reads (FieldType.prepareBy): a field of the same row,
+ * or `"<ref field>.<parent field>"`, a field of the row the ref points to (a visit reads its pet's species).
+ */
+function planKeyed(tables: DraftTable[], table: DraftTable, field: DraftField, issues: Issues): void {
   const by = field.params['by'] as string | string[];
   const names = typeof by === 'string' ? [by] : by;
-  const indices: number[] = [];
+  const anchors: Anchor[] = [];
   for (const [k, name] of names.entries()) {
     const path = paramPath(field.path, typeof by === 'string' ? 'by' : `by[${k}]`);
-    const index = table.byName.get(name);
-    if (index === undefined) return issues.add(path, `field "${name}" is not defined in "${table.name}"`);
-    if (index === field.index) return issues.add(path, 'a field cannot depend on itself');
-    indices.push(index);
+    const dot = name.indexOf('.');
+    if (dot < 0) {
+      const index = table.byName.get(name);
+      if (index === undefined) return issues.add(path, `field "${name}" is not defined in "${table.name}"`);
+      if (index === field.index) return issues.add(path, 'a field cannot depend on itself');
+      anchors.push({ via: -1, field: index });
+      continue;
+    }
+    const refName = name.slice(0, dot);
+    const via = table.fields[table.byName.get(refName) ?? -1];
+    if (via?.ref == null) return issues.add(path, `"${refName}" is not a ref field of "${table.name}"`);
+    const parent = tables[via.ref.table] as DraftTable;
+    const target = parent.byName.get(name.slice(dot + 1));
+    if (target === undefined)
+      return issues.add(path, `field "${name.slice(dot + 1)}" is not defined in "${parent.name}"`);
+    anchors.push({ via: via.index, field: target });
   }
   if (field.unique)
     return issues.add(paramPath(field.path, 'by'), 'a value drawn by other fields cannot be unique');
-  field.source = { mode: 'keyed', by: indices };
+  field.source = { mode: 'keyed', by: anchors };
 }
 
 function planCondition(table: DraftTable, field: DraftField, issues: Issues): void {
@@ -299,7 +314,10 @@ function dependencies(tables: DraftTable[], t: number, field: DraftField): Field
     const { table, ref, of } = source.aggregate;
     deps.push([table, ref], ...of.map((f): FieldRef => [table, f]));
   } else if (source.mode === 'keyed') {
-    for (const f of source.by) deps.push([t, f]);
+    for (const a of source.by) {
+      if (a.via < 0) deps.push([t, a.field]);
+      else through(a.via, a.field);
+    }
   } else if (source.mode === 'ordered') {
     const { after, before } = source.order;
     for (const a of before === null ? after : [...after, before]) {

@@ -8,7 +8,7 @@ import { countryInfo, LOCALE_CODES } from './locales/index.js';
 import { aggregateEvaluator, conditionalEvaluator, lookupEvaluator } from './derived-evaluator.js';
 import { orderedEvaluator } from './ordered-evaluator.js';
 import { Permutation } from './permutation.js';
-import type { PlannedField, PlannedRef } from './plan.js';
+import type { Anchor, PlannedField, PlannedRef } from './plan.js';
 import { cellKey, combine, mix32 } from './random.js';
 import { includesPrefix, pickAvoiding, powerLawRank } from './relations.js';
 import type { RowState } from './row-state.js';
@@ -65,17 +65,22 @@ function innerEvaluator(rt: RuntimeView, field: PlannedField, i: number): Evalua
   }
 }
 
-/** A type that reads other fields of its row: they are computed first, then the field's own stream draws. */
-function keyedEvaluator(rt: RuntimeView, field: PlannedField, by: readonly number[]): Evaluator {
+/**
+ * A type that reads other fields of its row, or of a parent row through a ref: they are computed first,
+ * then the field's own stream draws.
+ */
+function keyedEvaluator(rt: RuntimeView, field: PlannedField, by: readonly Anchor[]): Evaluator {
   const prepareBy = typeOf(field).prepareBy;
   if (prepareBy === undefined) throw new Error(`type ${field.type} does not read other fields`);
   const generate = prepareBy(field.params);
   const { streamKey, name } = field;
   const rng = rt.rng;
   const keys: Value[] = by.map(() => null);
+  // A key is read as a lookup reads its field: of this row, or of the parent row (null without one).
+  const readers = by.map((anchor) => lookupEvaluator(rt, anchor));
   return (s) => {
     // Before the reset: computing a key may use the shared stream.
-    for (let k = 0; k < by.length; k++) keys[k] = rt.cell(s, by[k] as number);
+    for (let k = 0; k < readers.length; k++) keys[k] = (readers[k] as Evaluator)(s);
     s.fieldName = name;
     return generate(rng.reset(mix32(streamKey ^ s.rowMix)), s, keys);
   };

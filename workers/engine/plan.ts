@@ -6,7 +6,7 @@
 import type { ColumnKind } from './field-type.js';
 
 /** Bumped whenever the bytes generated for some input change. */
-export const ENGINE_VERSION = '5';
+export const ENGINE_VERSION = '6';
 
 /** One problem, located by a request path such as `tables[0].fields[2].type`. */
 export interface EngineIssue {
@@ -103,8 +103,8 @@ export type FieldSource =
   | { mode: 'member'; composite: number; member: number }
   | { mode: 'ordered'; order: PlannedOrder }
   | { mode: 'lookup'; lookup: Anchor }
-  /** Drawn from the values of fields of the same row (`by`, field indices in order): FieldType.prepareBy. */
-  | { mode: 'keyed'; by: number[] }
+  /** Drawn from the values of other fields of the row or of a parent row (`by`, in order): FieldType.prepareBy. */
+  | { mode: 'keyed'; by: Anchor[] }
   | { mode: 'aggregate'; aggregate: PlannedAggregate };
 
 /** A value computed over the child rows that a per_parent ref allocates to this row. */
