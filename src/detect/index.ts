@@ -14,7 +14,7 @@ import {
   type DraftField,
   type DraftTable,
 } from './model.js';
-import { linkedFields } from './links.js';
+import { linkedTables } from './links.js';
 import { meaningFields } from './meaning.js';
 import { detectSql } from './sql.js';
 import { detectSpec } from './spec-tables.js';
@@ -173,9 +173,11 @@ function finalize(drafts: DraftTable[], specTables: ReadonlySet<DraftTable>): De
     fields: table.fields.map((f) => toField(drafts, table, f)),
   }));
   const meant = meaningFields(resolved.filter((_, i) => !specTables.has(drafts[i]!)));
-  const tables = resolved.map((table, i) => (specTables.has(drafts[i]!) ? table : meant.shift()!));
+  const tables = linkedTables(
+    resolved.map((table, i) => (specTables.has(drafts[i]!) ? table : meant.shift()!)),
+  );
   return drafts.map((table, i) => {
-    const fields = linkedFields(tables[i]!.fields);
+    const fields = tables[i]!.fields;
     orderTimestamps(fields);
     const out: DetectedTable = { name: table.name, count: DETECTED_COUNT, fields };
     if (table.unique !== undefined) {

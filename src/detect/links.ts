@@ -42,6 +42,8 @@ const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
   seniority_level: [[ofType('job_title')]],
   salary: [[ofType('job_title')], [ofType('department'), ofType('seniority_level')]],
   age: [[birthDate]],
+  // A person's age fits their level: no lead at 22.
+  date_of_birth: [[ofType('seniority_level')], [ofType('job_title')]],
   animal_breed: [[species]],
   weight: [[ofType('animal_breed')], [species]],
   lifespan: [[ofType('animal_breed')], [species]],
@@ -125,12 +127,56 @@ export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[]
         .filter((name): name is string => name !== undefined);
       if (names.length === 0) continue;
       const params: Record<string, unknown> = { ...reader.params, by: names.length === 1 ? names[0] : names };
-      if (reader.type === 'weight' && personWeight(params)) {
-        delete params['min'];
-        delete params['max'];
+      if (reader.type === 'weight') {
+        if (personWeight(params)) {
+          delete params['min'];
+          delete params['max'];
+        }
+        // The animal's age too: a puppy does not weigh what its breed's adults do.
+        const birth = fields.find((f) => f !== reader && birthDate(f));
+        if (birth !== undefined) params['by'] = [...names, birth.name];
       }
       return { ...reader, params };
     }
     return reader;
   });
+}
+
+/** Clinical text types; the first of them a table has that reads none of the others starts its case. */
+const CLINICAL = ['symptom', 'diagnosis', 'reason', 'treatment'];
+
+/**
+ * A veterinary visit's case fits its animal: the clinical field that starts the case (reading no other
+ * clinical field) reads the species (or breed) of the row, or of the row a ref points to
+ * (`pet_id.species`), so a parrot never has a cruciate ligament repaired.
+ */
+function caseOfAnimal<F extends DetectedField>(
+  fields: readonly F[],
+  tables: readonly { name: string; fields: readonly F[] }[],
+): F[] {
+  const clinical = fields.filter((f) => CLINICAL.includes(f.type));
+  const names = new Set(clinical.map((f) => f.name));
+  const reads = (f: F) => [f.params?.['by'] ?? []].flat().some((n) => names.has(n as string));
+  const start = CLINICAL.map((type) => clinical.find((f) => f.type === type && !reads(f))).find(Boolean);
+  if (start === undefined || start.params?.['domain'] !== 'veterinary' || start.params['by'] !== undefined)
+    return [...fields];
+  const animal = (f: F) => species(f) || f.type === 'animal_breed';
+  let by = fields.find(animal)?.name;
+  for (const ref of fields) {
+    if (by !== undefined) break;
+    if (ref.type !== 'ref') continue;
+    const parent = tables.find((t) => t.name === ref.params?.['table']);
+    const found = parent?.fields.find(animal);
+    if (found !== undefined) by = `${ref.name}.${found.name}`;
+  }
+  if (by === undefined) return [...fields];
+  return fields.map((f) => (f === start ? { ...f, params: { ...f.params, by } } : f));
+}
+
+/** linkedFields of every table, and the links a table makes through its refs (caseOfAnimal). */
+export function linkedTables<T extends { name: string; fields: readonly DetectedField[] }>(
+  tables: readonly T[],
+): T[] {
+  const linked = tables.map((t) => ({ ...t, fields: linkedFields(t.fields) }));
+  return linked.map((t) => ({ ...t, fields: caseOfAnimal(t.fields, linked) }));
 }

@@ -6,7 +6,7 @@
  */
 import type { FieldSpec, TableSpec } from '../../workers/engine/index.js';
 import { compile, expandTemplate, LOCALE_CODES } from '../../workers/engine/index.js';
-import { linkedFields } from '../detect/links.js';
+import { linkedTables } from '../detect/links.js';
 import { meaningFields } from '../detect/meaning.js';
 import { typeFromName } from '../detect/naming.js';
 import {
@@ -417,10 +417,7 @@ function buildTables(r: Reading, { drafts, templateFields, enumTexts }: Columns)
   );
   // Free text by meaning in each table's domain, and fields of a row that agree read each other, as
   // detection gives them (a vet visit's diagnosis, a job title read by its department).
-  let tables: TableSpec[] = meaningFields(restoreCase(assembled, r.prompt)).map((t) => ({
-    ...t,
-    fields: linkedFields(t.fields),
-  }));
+  let tables: TableSpec[] = linkedTables(meaningFields(restoreCase(assembled, r.prompt)));
   if (tables.length === 0) return { ok: false, message: `No data to generate was recognized. ${HELP}` };
   let checked = compile({ tables, locale: locale ?? 'en', seed: 1 });
   // Two tables read as referring to each other ("users, each with one tracker, … from the trackers"):

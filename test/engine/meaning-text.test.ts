@@ -10,6 +10,7 @@ import type { DetectedField } from '../../src/detect/model.js';
 import type { TableSpec } from '../../workers/engine/index.js';
 import { FIELD_TYPES } from '../../workers/engine/index.js';
 import { bankOf, MEANINGS, TEXT_DOMAINS } from '../../workers/engine/types/meaning-text.js';
+import animals from '../../workers/engine/vocabulary/animals.en.json' with { type: 'json' };
 import clinical from '../../workers/engine/vocabulary/clinical-cases.en.json' with { type: 'json' };
 import texts from '../../workers/engine/vocabulary/texts.en.json' with { type: 'json' };
 import { planOf, recordsOf } from './engine-helpers.js';
@@ -129,6 +130,50 @@ t.test('a visit is one clinical case: its reason, symptom, diagnosis and treatme
   t.ok(bankOf('diagnosis', 'health').includes(free!['d'] as string), 'a key of no case: the plain draw');
 });
 
+t.test("a vet visit's case is one its pet's species can have, read through the ref", async (t) => {
+  const names = new Set(animals.species.map((s) => s.name));
+  const unknown = clinical.veterinary.flatMap((c) => c.species.filter((s) => !names.has(s)));
+  t.same(unknown, [], 'every species a case names is in the animal catalogue');
+  for (const species of names) {
+    const fit = clinical.veterinary.filter((c) => c.species.includes(species)).length;
+    t.ok(fit >= 4, `${species}: ${fit} cases`);
+  }
+  const vet = { domain: 'veterinary' };
+  const tables: TableSpec[] = [
+    {
+      name: 'pets',
+      count: 40,
+      fields: [
+        { name: 'id', type: 'uuid', unique: true },
+        { name: 'species', type: 'animal_species' },
+      ],
+    },
+    {
+      name: 'visits',
+      count: 600,
+      fields: [
+        { name: 'pet_id', type: 'ref', params: { table: 'pets' } },
+        { name: 'symptoms', type: 'symptom', params: { ...vet, by: 'pet_id.species' } },
+        { name: 'diagnosis', type: 'diagnosis', params: { ...vet, by: 'symptoms' } },
+      ],
+    },
+  ];
+  const plan = planOf(tables, 8);
+  const species = new Map(recordsOf(plan, 'pets').map((p) => [p['id'], p['species'] as string]));
+  const visits = recordsOf(plan, 'visits');
+  const strays = visits.filter(
+    (v) =>
+      !clinical.veterinary.some(
+        (c) =>
+          c.symptom === v['symptoms'] &&
+          c.diagnosis === v['diagnosis'] &&
+          c.species.includes(species.get(v['pet_id'])!),
+      ),
+  );
+  t.same(strays.slice(0, 3), [], "every visit is a case of its pet's species");
+  t.ok(new Set(visits.map((v) => species.get(v['pet_id']))).size >= 8, 'pets of many species');
+});
+
 t.test("a visit's charge is what its case costs", async (t) => {
   const params = { domain: 'veterinary' };
   const fields = [
@@ -206,8 +251,8 @@ t.test('detection gives free-text columns their meaning in the table domain', as
   const visits = tables.find((x) => x.name === 'visits')!;
   t.same(
     visits.fields.map((f) => f.params?.['by'] ?? null),
-    [null, null, 'symptoms', null, 'diagnosis', null, 'symptoms', 'treatment'],
-    'one clinical case per visit: the symptom drawn, the rest following it',
+    [null, null, 'symptoms', 'pet_id.species', 'diagnosis', null, 'symptoms', 'treatment'],
+    "one clinical case per visit: the symptom drawn by the pet's species, the rest following it",
   );
   t.equal(rowsOf(tables, 'visits', 3).length, tables.find((x) => x.name === 'visits')!.count, 'it generates');
 });

@@ -226,6 +226,69 @@ t.test('an animal’s species, breed, weight and lifespan agree; a cat weighs 2.
   t.ok(cats > 30, `${cats} cats, all 2.5–7 kg`);
 });
 
+t.test('a young animal weighs its share of the adult range; an adult the whole range', async (t) => {
+  const rows = allRows(
+    planOf(
+      table('pets', [
+        { name: 'species', type: 'animal_species', params: { kind: 'pet' } },
+        { name: 'breed', type: 'animal_breed', params: { by: 'species' } },
+        { name: 'born', type: 'date_past', params: { min: '2023-01-01', max: '2025-12-31' } },
+        { name: 'weight', type: 'weight', params: { by: ['breed', 'born'], scalar: true } },
+      ]),
+      5,
+    ),
+    'pets',
+  );
+  const months = (born: string) => {
+    const [y, m, d] = born.split('-').map(Number) as [number, number, number];
+    return (2026 - y) * 12 + 1 - m - (d > 1 ? 1 : 0);
+  };
+  const bad = rows.filter(([species, breed, born, kg]) => {
+    const adult = animals.species.find((s) => s.name === species)!.adult_months;
+    const share = Math.min(1, 0.1 + (0.9 * months(born as string)) / adult);
+    const range = BREEDS.get(breed as string)!.weight;
+    const w = kg as number;
+    // A range between two points of the 0.01 kg grid gives the nearest point.
+    return w < Math.max(0.01, range[0]! * share - 0.01) || w > range[1]! * share + 0.01;
+  });
+  t.same(bad.slice(0, 5), [], 'every weight fits the age');
+  const kittens = rows.filter(([s, , born]) => s === 'Cat' && months(born as string) <= 3);
+  t.ok(kittens.length > 3, `${kittens.length} kittens`);
+  t.ok(
+    kittens.every(([, , , kg]) => (kg as number) < 2.5),
+    'a kitten of three months weighs less than any grown cat',
+  );
+});
+
+t.test('a birth date read by a seniority or a title makes an age that level has', async (t) => {
+  const rows = allRows(
+    planOf(
+      table('staff', [
+        { name: 'department', type: 'department' },
+        { name: 'seniority', type: 'seniority_level' },
+        { name: 'title', type: 'job_title', params: { by: ['department', 'seniority'] } },
+        { name: 'dob', type: 'date_of_birth', params: { by: 'seniority' } },
+        { name: 'born', type: 'date_of_birth', params: { by: 'title' } },
+      ]),
+      6,
+    ),
+    'staff',
+  );
+  const ages = (level: string) => jobs.level_ages[jobs.levels.indexOf(level)]!;
+  const bad = rows.filter(([, seniority, title, dob, born]) => {
+    const [lo, hi] = ages((jobs.level_aliases as Record<string, string>)[seniority as string]!);
+    const [lo2, hi2] = ages(JOBS.get(title as string)!.level);
+    const a = ageOn(dob as string);
+    const b = ageOn(born as string);
+    return a < lo! || a > hi! || b < lo2! || b > hi2!;
+  });
+  t.same(bad.slice(0, 5), [], 'every age is in its level’s range');
+  const leads = rows
+    .filter(([, s]) => s === 'lead' || s === 'director')
+    .map(([, , , dob]) => ageOn(dob as string));
+  t.ok(leads.length > 50 && Math.min(...leads) >= 29, `no lead or director under 29 (${leads.length})`);
+});
+
 t.test('adding an unrelated field changes no keyed value', (t) => {
   const base: FieldSpec[] = [
     employees[1]!,

@@ -18,6 +18,8 @@ export interface Breed {
 
 export interface Species {
   readonly name: string;
+  /** The age, in months, at which the species reaches its adult weight. */
+  readonly adultMonths: number;
   readonly breeds: readonly Breed[];
 }
 
@@ -31,6 +33,7 @@ const pair = (v: readonly number[]) => [v[0] as number, v[1] as number] as const
 
 export const SPECIES: readonly Species[] = data.species.map((s) => ({
   name: s.name,
+  adultMonths: s.adult_months,
   breeds: s.breeds.map((b) => ({
     name: b.name,
     weight: pair(b.weight_kg),
@@ -83,8 +86,19 @@ export function breedOf(rng: Rng, entry: AnimalEntry | undefined): Breed {
 }
 
 /**
+ * The share of its adult weight an animal of `species` has at `months` old: a tenth at birth, rising
+ * linearly to the whole at its adult age (a two-month-old kitten weighs about a kilogram). Unknown age:
+ * adult.
+ */
+export function grownShare(species: Species, months: number | undefined): number {
+  if (months === undefined || months >= species.adultMonths) return 1;
+  return 0.1 + (0.9 * months) / species.adultMonths;
+}
+
+/**
  * A value on the grid of 1/100 in [lo, hi] × factor, inside `limits` (the field's own min/max) when
- * given; undefined when the two do not meet.
+ * given; undefined when the two do not meet. A range between two grid points (a young budgerigar,
+ * 0.021–0.028 kg) gives the grid point nearest its middle, 0.01 at least, if the limits allow it.
  */
 export function hundredthsIn(
   rng: Rng,
@@ -92,9 +106,14 @@ export function hundredthsIn(
   factor = 1,
   limits: readonly [number, number] = [0, Number.POSITIVE_INFINITY],
 ): number | undefined {
-  const first = Math.ceil(Math.max(range[0] * factor, limits[0]) * 100 - 1e-9);
-  const last = Math.floor(Math.min(range[1] * factor, limits[1]) * 100 + 1e-9);
-  return first > last ? undefined : rng.int(first, last) / 100;
+  const lo = Math.max(range[0] * factor, limits[0]);
+  const hi = Math.min(range[1] * factor, limits[1]);
+  if (lo > hi) return undefined;
+  const first = Math.ceil(lo * 100 - 1e-9);
+  const last = Math.floor(hi * 100 + 1e-9);
+  if (first <= last) return rng.int(first, last) / 100;
+  const near = Math.max(1, Math.round((lo + hi) * 50)) / 100;
+  return near >= limits[0] && near <= limits[1] ? near : undefined;
 }
 
 const lifespanOf = (rng: Rng, breed: Breed) =>

@@ -4,6 +4,7 @@
  */
 import type { CellContext, KeyedGenerator, RawParams, Rng, Value } from '../field-type.js';
 import { isoDayFromDays } from './format.js';
+import { jobOf, LEVEL_AGES } from './job-catalogue.js';
 import { DAY, REFERENCE_TIME, REFERENCE_YEAR } from './reference-time.js';
 
 type PlainDraw = (rng: Rng, ctx: CellContext, params: RawParams) => Value;
@@ -24,6 +25,17 @@ export function ageOn(birth: Value): number | undefined {
   return Math.max(0, REFERENCE_YEAR - Number(m[1]) - (beforeBirthday ? 1 : 0));
 }
 
+/** Whole months from the first ISO date (or date-time) among `keys` to the reference date, if any. */
+export function monthsOld(keys: readonly Value[]): number | undefined {
+  for (const key of keys) {
+    const m = typeof key === 'string' ? ISO_DAY.exec(key) : null;
+    if (m === null) continue;
+    const months = (REFERENCE_YEAR - Number(m[1])) * 12 + REFERENCE_MONTH - Number(m[2]);
+    return Math.max(0, months - (Number(m[3]) > REFERENCE_DAY ? 1 : 0));
+  }
+  return undefined;
+}
+
 /** The days (since 1970) of the first and last birth dates that make `age` on the reference date. */
 export function birthDaysFor(age: number): [number, number] {
   const latest = Date.UTC(REFERENCE_YEAR - age, REFERENCE_MONTH - 1, REFERENCE_DAY) / DAY;
@@ -38,14 +50,22 @@ export const ageByBirthDate =
   (rng, ctx, keys) =>
     ageOn(keys[0] ?? null) ?? plain(rng, ctx, p);
 
-/** `date_of_birth` by an age (0–150 whole years): a day that makes that age; else the plain draw. */
+/**
+ * `date_of_birth` by an age (0–150 whole years): a day that makes that age; by a job title or a
+ * seniority level: a day that makes an age the level's holders have (LEVEL_AGES); else the plain draw.
+ */
 export const birthDateByAge =
   (plain: PlainDraw) =>
   (p: RawParams): KeyedGenerator =>
   (rng, ctx, keys) => {
     const key = keys[0];
-    const age =
+    let age =
       typeof key === 'number' ? key : typeof key === 'string' && key.trim() !== '' ? Number(key) : Number.NaN;
+    if (Number.isNaN(age)) {
+      const level = jobOf(keys)?.level;
+      const ages = level === undefined ? undefined : LEVEL_AGES[level];
+      if (ages !== undefined) age = rng.int(ages[0], ages[1]);
+    }
     if (!(age >= 0 && age <= 150)) return plain(rng, ctx, p);
     const [first, last] = birthDaysFor(Math.floor(age));
     return isoDayFromDays(rng.int(first, last));

@@ -1,6 +1,7 @@
 /** Commerce types: products, SKUs, orders, shipping and product codes with valid check digits. */
 import type { FieldType, RawParams, Rng, Value } from '../field-type.js';
-import { animalOf, breedOf, hundredthsIn } from './animals.js';
+import { animalOf, breedOf, grownShare, hundredthsIn } from './animals.js';
+import { monthsOld } from './birth-age.js';
 import { define, listType } from './define.js';
 import { fillDigits, pad, randomChars, UPPER_ALNUM } from './format.js';
 import { jsonTextBytes, longestCost, QUOTE_BYTES, textCost } from '../size.js';
@@ -239,7 +240,7 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
     id: 'weight',
     category: 'commerce',
     description:
-      'Shipping weight as {value, unit}: the value in [min, max] with 2 decimals (default 0.05–50), the unit a label only (default kg, no conversion); `by` names the row’s animal breed or species: a weight in that breed’s range, in kg (or converted to g, lb, oz when `unit` says so) and inside `min`/`max` when given; `scalar: true` gives the bare value.',
+      'Shipping weight as {value, unit}: the value in [min, max] with 2 decimals (default 0.05–50), the unit a label only (default kg, no conversion); `by` names the row’s animal breed or species (and maybe its birth date: a young animal weighs its share of the adult range): a weight in that breed’s range, in kg (or converted to g, lb, oz when `unit` says so) and inside `min`/`max` when given; `scalar: true` gives the bare value.',
     params: {
       min: 'number 0–1000000 (default 0.05; 0.1 when only max is given)',
       max: 'number 0–1000000 (default 50; 100 when only min is given)',
@@ -262,7 +263,10 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
       const limits = givenLimits(p);
       return (rng, ctx, keys) => {
         const animal = animalOf(keys);
-        const value = animal && hundredthsIn(rng, breedOf(rng, animal).weight, factor, limits);
+        if (animal === undefined) return plainWeight(rng, ctx, p);
+        // A young animal (a key that is its birth date) weighs its share of the adult range.
+        const share = grownShare(animal.species, monthsOld(keys));
+        const value = hundredthsIn(rng, breedOf(rng, animal).weight, factor * share, limits);
         if (value === undefined) return plainWeight(rng, ctx, p);
         return isScalar(p) ? value : { value, unit: str(p, 'unit', 'kg') };
       };

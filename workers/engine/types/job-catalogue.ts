@@ -42,6 +42,11 @@ export const DEPARTMENTS: readonly Department[] = data.departments.map((d) => ({
   }),
 }));
 
+/** Per level, the ages (whole years) of the people who hold it: no lead at 22. */
+export const LEVEL_AGES: readonly (readonly [number, number])[] = data.level_ages.map(
+  (a) => [a[0] as number, a[1] as number] as const,
+);
+
 /** Department names in catalogue order (`department`'s values). */
 export const DEPARTMENT_NAMES: readonly string[] = DEPARTMENTS.map((d) => d.name);
 

@@ -19,6 +19,7 @@ import type {
 } from '../field-type.js';
 import clinical from '../vocabulary/clinical-cases.en.json' with { type: 'json' };
 import data from '../vocabulary/texts.en.json' with { type: 'json' };
+import { animalOf } from './animals.js';
 import { define } from './define.js';
 import { check } from './params.js';
 import { longestCost, QUOTE_BYTES } from '../size.js';
@@ -81,10 +82,12 @@ interface Case {
   readonly symptom: string;
   readonly diagnosis: string;
   readonly treatment: string;
+  /** Veterinary cases: the species (animal catalogue names) the case can happen to. */
+  readonly species?: readonly string[];
   /** What the visit costs, whole US dollars. */
   readonly cost: readonly number[];
 }
-type CaseMeaning = Exclude<keyof Case, 'cost'>;
+type CaseMeaning = Exclude<keyof Case, 'cost' | 'species'>;
 const CASE_MEANINGS: readonly CaseMeaning[] = ['reason', 'symptom', 'diagnosis', 'treatment'];
 const CASES: Readonly<Record<string, readonly Case[]>> = {
   health: clinical.health,
@@ -105,6 +108,16 @@ const CASE_INDEX = new Map(
         index.set(c[meaning], list);
       }
     return [domain, index];
+  }),
+);
+
+/** Per domain with cases, the cases each species can have (a parrot has no cruciate ligament). */
+const CASES_OF_SPECIES = new Map(
+  Object.entries(CASES).map(([domain, cases]) => {
+    const bySpecies = new Map<string, Case[]>();
+    for (const c of cases)
+      for (const species of c.species ?? []) bySpecies.set(species, [...(bySpecies.get(species) ?? []), c]);
+    return [domain, bySpecies];
   }),
 );
 
@@ -151,19 +164,25 @@ export const bankOf = (meaning: Meaning, domain: string): readonly string[] =>
   resolvedOf(meaning, domain).bank;
 
 /**
- * A clinical field read by others of its row: the case any key names (the first key that names one;
- * a value shared by several cases picks among them), else the plain draw.
+ * A clinical field that reads others: the case any key names (the first key that names one; a value
+ * shared by several cases picks among them); else, when a key names an animal (the visit's pet's
+ * species or breed, read through the ref), a case of that species; else the plain draw.
  */
 function keyedGenerator(meaning: Meaning, params: RawParams): KeyedGenerator {
   const plain = generator(meaning, params);
-  const index = CASE_INDEX.get(domainOf(meaning, params));
-  if (index === undefined || !isCaseMeaning(meaning)) return (rng, ctx) => plain(rng, ctx);
+  const domain = domainOf(meaning, params);
+  const index = CASE_INDEX.get(domain);
+  const ofSpecies = CASES_OF_SPECIES.get(domain);
+  if (index === undefined || ofSpecies === undefined || !isCaseMeaning(meaning))
+    return (rng, ctx) => plain(rng, ctx);
   return (rng, ctx, keys: readonly Value[]) => {
     for (const key of keys) {
       const cases = typeof key === 'string' ? index.get(key) : undefined;
       if (cases !== undefined) return (cases.length === 1 ? cases[0]! : rng.pick(cases))[meaning];
     }
-    return plain(rng, ctx);
+    const species = animalOf(keys)?.species.name;
+    const cases = species === undefined ? undefined : ofSpecies.get(species);
+    return cases === undefined ? plain(rng, ctx) : rng.pick(cases)[meaning];
   };
 }
 
@@ -200,7 +219,7 @@ function meaningType(id: string, meaning: Meaning, description: string, example:
     description:
       `${description} In the register of \`domain\` (English).` +
       (isCaseMeaning(meaning)
-        ? " In health and veterinary, `by` names the row's reason, symptom, diagnosis or treatment field: the same clinical case."
+        ? " In health and veterinary, `by` names the row's reason, symptom, diagnosis or treatment field: the same clinical case; in veterinary, the animal's species or breed (`pet_id.species`): a case of that species."
         : ''),
     params: { domain: DOMAIN_PARAM },
     example,
