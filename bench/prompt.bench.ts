@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { convertPrompt } from '../src/prompt/index.js';
+import { convertPrompt } from '../src/prompt/convert.js';
 import { normalizeText } from '../src/prompt/normalize.js';
 import { CORPORA, readCorpus } from '../test/prompt/corpus-score.js';
 

@@ -3,10 +3,10 @@
  * configured language model first and falls back to the offline converter on any failure. The
  * service runs the offline converter on a thread of its own (runner.ts); the CLI runs it inline.
  */
-import { type ConversionResult, convertPrompt } from './convert.js';
+import type { ConversionResult } from './convert.js';
 import { askModel, type LlmOptions, MODEL_FALLBACK_WARNING } from './llm.js';
 
-export { type ConversionResult, convertPrompt } from './convert.js';
+export type { ConversionResult } from './convert.js';
 export { askModel, type LlmOptions, MODEL_FALLBACK_WARNING, type ModelAnswer } from './llm.js';
 
 export { MAX_PROMPT_CHARS } from './limits.js';
@@ -23,6 +23,13 @@ export type PromptConverter = (prompt: string) => Promise<ConversionResult>;
 export type OfflineConverter = (prompt: string) => ConversionResult | Promise<ConversionResult>;
 
 /**
+ * The offline converter in this thread, loaded on first use: its model and knowledge base are ~80 MB
+ * that a server, which converts on a thread of its own, never holds on its event loop.
+ */
+const convertInline: OfflineConverter = async (prompt) =>
+  (await import('./convert.js')).convertPrompt(prompt);
+
+/**
  * The converter of the service: with `llm` (see Config.llm), the model answers first and the offline
  * converter answers whenever the model fails, its answer then saying so first among its warnings;
  * without it, the offline converter only. `offline` runs the offline converter (default: inline).
@@ -30,7 +37,7 @@ export type OfflineConverter = (prompt: string) => ConversionResult | Promise<Co
 export function createPromptConverter(
   options: { llm?: LlmOptions | undefined; logger?: ConverterLogger; offline?: OfflineConverter } = {},
 ): PromptConverter {
-  const { llm, logger, offline: convertOffline = convertPrompt } = options;
+  const { llm, logger, offline: convertOffline = convertInline } = options;
   return async (prompt) => {
     if (llm !== undefined) {
       try {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { convertPrompt } from '../../src/prompt/index.js';
+import { convertPrompt } from '../../src/prompt/convert.js';
 import { isPlural, plural } from '../../src/prompt/text.js';
 import type { TableSpec } from '../../workers/engine/index.js';
 import { compile, generateRecords } from '../../workers/engine/index.js';

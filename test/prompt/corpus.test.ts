@@ -5,7 +5,7 @@
  * the share and the kinds of problems are ever reported, so that no rule is written from them.
  */
 import t from 'tap';
-import { convertPrompt } from '../../src/prompt/index.js';
+import { convertPrompt } from '../../src/prompt/convert.js';
 import { compile } from '../../workers/engine/index.js';
 import { CORPORA, readCorpus, scoreResults, summary, underFloor } from './corpus-score.js';
 

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { convertPrompt, createPromptConverter, MODEL_FALLBACK_WARNING } from '../../src/prompt/index.js';
+import { convertPrompt } from '../../src/prompt/convert.js';
+import { createPromptConverter, MODEL_FALLBACK_WARNING } from '../../src/prompt/index.js';
 import { answer, CLIENTS, fakeModel, type Handler } from './fake-model.js';
 
 const PROMPT = '20 customers with name and email';

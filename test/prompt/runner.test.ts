@@ -1,6 +1,7 @@
 import t from 'tap';
 import { HttpError } from '../../src/errors.js';
-import { convertPrompt, createPromptConverter } from '../../src/prompt/index.js';
+import { convertPrompt } from '../../src/prompt/convert.js';
+import { createPromptConverter } from '../../src/prompt/index.js';
 import { createPromptThread } from '../../src/prompt/runner.js';
 import { longPrompt } from '../helpers/long-prompt.js';
 
