@@ -52,6 +52,8 @@ const ENV = {
   MOCKHIVE_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }), // 10 s
   // Asynchronous jobs and webhooks (docs/jobs.md).
   JOB_CONCURRENCY: Type.Integer({ minimum: 0, maximum: 64, default: 2 }), // parts at once; 0: this instance runs none
+  // How job parts are stored (docs/jobs.md): gzip, served as stored to clients that accept it; or none.
+  JOB_RESULT_COMPRESSION: Type.Union([Type.Literal('gzip'), Type.Literal('none')], { default: 'gzip' }),
   JOB_TIMEOUT_S: Type.Integer({ minimum: 1, default: 300 }),
   JOB_RETENTION_HOURS: Type.Number({ exclusiveMinimum: 0, default: 168 }), // 7 days
   JOB_LEASE_S: Type.Integer({ minimum: 1, default: 60 }), // a part running longer counts as lost
@@ -144,6 +146,8 @@ export interface ListenerSettings {
 export interface JobsSettings {
   /** Parts this instance generates at once (0: it serves jobs but runs none). */
   readonly concurrency: number;
+  /** How the parts of jobs it accepts are stored (JOB_RESULT_COMPRESSION). */
+  readonly compression: 'gzip' | 'none';
   readonly timeoutMs: number;
   readonly retentionMs: number;
   /** Seconds a part may run before it counts as lost and is retried. */
@@ -228,6 +232,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     llm: readLlm(read),
     jobs: {
       concurrency: read('JOB_CONCURRENCY'),
+      compression: read('JOB_RESULT_COMPRESSION'),
       timeoutMs: read('JOB_TIMEOUT_S') * 1000,
       retentionMs: Math.round(read('JOB_RETENTION_HOURS') * 3_600_000),
       leaseS: read('JOB_LEASE_S'),

@@ -86,6 +86,8 @@ export function streamPieces(
     window?: number;
     onDone?: (() => void) | undefined;
     output?: Writable;
+    /** Sees each chunk as it is yielded (a job part's CRC-32). */
+    onChunk?: (bytes: Uint8Array) => void;
   },
 ): Readable {
   // Chunks on the event loop run one at a time, so other requests are served between two of them.
@@ -164,6 +166,7 @@ export function streamPieces(
         }
         yielded += bytes.length;
         if (shared && bytes.buffer instanceof SharedArrayBuffer) unwritten.push({ bytes, end: yielded });
+        options.onChunk?.(bytes);
         yield bytes;
       }
       options.onDone?.();

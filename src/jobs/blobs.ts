@@ -1,5 +1,5 @@
 /**
- * Where a job's generated parts are kept, Brotli-compressed: in the `job_parts.data` column on PostgreSQL, so any
+ * Where a job's generated parts are kept, in the job's codec: in the `job_parts.data` column on PostgreSQL, so any
  * instance serves any job (the one that ran it may be gone), and as files under DATA_DIR/jobs on
  * SQLite. A part is at most a few megabytes compressed (PART_BYTES of worst case, see partitions.ts).
  */
@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { Db } from '../store/database.js';
 
 export interface ResultBlobs {
-  write(jobId: string, seq: number, compressed: Buffer): Promise<void>;
-  read(jobId: string, seq: number): Promise<Buffer>;
+  write(jobId: string, seq: number, stored: Buffer, codec: string): Promise<void>;
+  read(jobId: string, seq: number, codec: string): Promise<Buffer>;
   /** Removes every part of a job (the rows go with the job). */
   remove(jobId: string): Promise<void>;
 }
@@ -17,20 +17,31 @@ export interface ResultBlobs {
 // Job ids are UUIDs the service makes; checked anyway before they become paths.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Parts as files: DATA_DIR/jobs/<job id>/<seq>.br, each written whole (temporary file, then rename). */
+/** A part file's extension by the job's codec. */
+const EXTENSIONS: Readonly<Record<string, string>> = { gzip: 'deflate', none: 'raw', br: 'br' };
+
+/**
+ * Parts as files: DATA_DIR/jobs/<job id>/<seq>.<deflate|raw|br>, each written whole (temporary file,
+ * then rename).
+ */
 export function fileBlobs(dataDir: string): ResultBlobs {
   const dir = (jobId: string) => {
     if (!UUID.test(jobId)) throw new Error(`not a job id: ${jobId}`);
     return join(dataDir, 'jobs', jobId);
   };
+  const file = (jobId: string, seq: number, codec: string) => {
+    const extension = EXTENSIONS[codec];
+    if (extension === undefined) throw new Error(`not a result codec: ${codec}`);
+    return join(dir(jobId), `${seq}.${extension}`);
+  };
   return {
-    async write(jobId, seq, compressed) {
+    async write(jobId, seq, stored, codec) {
+      const path = file(jobId, seq, codec);
       await mkdir(dir(jobId), { recursive: true });
-      const file = join(dir(jobId), `${seq}.br`);
-      await writeFile(`${file}.tmp`, compressed);
-      await rename(`${file}.tmp`, file);
+      await writeFile(`${path}.tmp`, stored);
+      await rename(`${path}.tmp`, path);
     },
-    read: (jobId, seq) => readFile(join(dir(jobId), `${seq}.br`)),
+    read: (jobId, seq, codec) => readFile(file(jobId, seq, codec)),
     remove: (jobId) => rm(dir(jobId), { recursive: true, force: true }),
   };
 }
@@ -38,10 +49,10 @@ export function fileBlobs(dataDir: string): ResultBlobs {
 /** Parts in the database, beside their rows. */
 export function databaseBlobs(db: Db): ResultBlobs {
   return {
-    async write(jobId, seq, compressed) {
+    async write(jobId, seq, stored) {
       await db
         .updateTable('job_parts')
-        .set({ data: compressed })
+        .set({ data: stored })
         .where('job_id', '=', jobId)
         .where('seq', '=', seq)
         .execute();

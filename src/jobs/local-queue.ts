@@ -158,6 +158,9 @@ export function createLocalQueue(
       await insert(sendOptions.trx ?? db, queue, items, sendOptions.startAfter ?? clock.now());
       if (!sendOptions.trx) setImmediate(() => void poll());
     },
+    wake() {
+      setImmediate(() => void poll());
+    },
     async work(queue, concurrency, handler) {
       workers.push({ queue, concurrency, handler, running: 0 });
       setImmediate(() => void poll());

@@ -5,9 +5,10 @@
  */
 import { StringDecoder } from 'node:string_decoder';
 import { Readable } from 'node:stream';
-import { createBrotliDecompress } from 'node:zlib';
+import { constants, crc32, createBrotliDecompress, createInflateRaw } from 'node:zlib';
 import type { Db } from '../store/database.js';
 import type { ResultBlobs } from './blobs.js';
+import { combineCrc32, deflatePart, FINAL_BLOCK, GZIP_HEADER, gzipTrailer } from './gzip-stream.js';
 import { listParts, type JobRow } from './records.js';
 
 type Bytes = AsyncIterable<Buffer>;
@@ -25,12 +26,52 @@ export async function* rawResult(
       if (part.text.length > 0) yield Buffer.from(part.text);
       continue;
     }
-    const compressed = await blobs.read(job.id, part.seq);
-    // Decompressed in pieces of 64 KiB: a part never exists whole and uncompressed here.
-    yield* Readable.from([compressed]).pipe(
-      createBrotliDecompress({ chunkSize: 64 << 10 }),
-    ) as AsyncIterable<Buffer>;
+    const stored = await blobs.read(job.id, part.seq, job.result_codec);
+    if (job.result_codec === 'none') {
+      yield stored;
+      continue;
+    }
+    // Decompressed in pieces of 64 KiB: a part never exists whole and uncompressed here. A gzip part
+    // is raw deflate ended by a sync flush, without a final block: the end of input is its end.
+    const decompress =
+      job.result_codec === 'gzip'
+        ? createInflateRaw({ chunkSize: 64 << 10, finishFlush: constants.Z_SYNC_FLUSH })
+        : createBrotliDecompress({ chunkSize: 64 << 10 });
+    yield* Readable.from([stored]).pipe(decompress) as AsyncIterable<Buffer>;
   }
+}
+
+/**
+ * The raw result of a gzip job as one gzip stream of its stored bytes (gzip-stream.ts): the header,
+ * each stored part as it is (fixed text deflated here), an empty final block, and a trailer whose
+ * CRC-32 is combined from the parts'. Nothing stored is decompressed.
+ */
+export async function* storedGzip(
+  db: Db,
+  blobs: ResultBlobs,
+  job: JobRow,
+  table?: string,
+): AsyncGenerator<Buffer> {
+  if (job.result_codec !== 'gzip') throw new Error(`job ${job.id} is stored as ${job.result_codec}`);
+  yield GZIP_HEADER;
+  let crc = 0;
+  let length = 0;
+  for (const part of await listParts(db, job.id)) {
+    if (table !== undefined && part.table_name !== table) continue;
+    if (part.text !== null) {
+      const text = Buffer.from(part.text);
+      if (text.length === 0) continue;
+      crc = combineCrc32(crc, crc32(text), text.length);
+      length += text.length;
+      yield deflatePart(text);
+      continue;
+    }
+    crc = combineCrc32(crc, part.crc32!, part.raw_bytes!);
+    length += part.raw_bytes!;
+    yield await blobs.read(job.id, part.seq, job.result_codec);
+  }
+  yield FINAL_BLOCK;
+  yield gzipTrailer(crc, length);
 }
 
 /** Text as the inside of a JSON string literal, exactly as JSON.stringify escapes it. */

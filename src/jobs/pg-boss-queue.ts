@@ -108,6 +108,7 @@ export function createPgBossQueue(
   const loops: Promise<void>[] = [];
   /** Wakes the idle loops of a queue when this process sends to it. */
   const wakers = new Map<QueueName, Set<() => void>>();
+  const wakeLoops = (queue: QueueName) => wakers.get(queue)?.forEach((wake) => wake());
 
   /** Resolves after the polling interval, on a send to `queue`, or at stop. */
   function idle(queue: QueueName): Promise<void> {
@@ -177,9 +178,10 @@ export function createPgBossQueue(
       const startAfter = sendOptions.startAfter === undefined ? undefined : new Date(sendOptions.startAfter);
       const jobs = items.map((data) => ({ name: queue, data, ...(startAfter ? { startAfter } : {}) }));
       await boss.insert(jobs, sendOptions.trx ? { db: inTransaction(sendOptions.trx) } : {});
-      // Tasks sent in a transaction exist once it commits: the loops find them at their next poll.
-      if (!sendOptions.trx && startAfter === undefined) for (const wake of wakers.get(queue) ?? []) wake();
+      // Tasks sent in a transaction exist once it commits: the sender wakes the loops then.
+      if (!sendOptions.trx && startAfter === undefined) wakeLoops(queue);
     },
+    wake: wakeLoops,
     async work(queue, concurrency, handler: TaskHandler) {
       for (let i = 0; i < concurrency; i++) loops.push(loop(queue, handler));
     },

@@ -35,6 +35,11 @@ export interface JobQueue {
   /** Creates the queues and starts maintenance (lease expiry, retries); before `send` and `work`. */
   start(): Promise<void>;
   send(queue: QueueName, items: readonly object[], options?: SendOptions): Promise<void>;
+  /**
+   * Tells this process's idle workers of `queue` that tasks are due: after the transaction that sent
+   * them commits (a send in a transaction cannot, and they would wait for the next poll).
+   */
+  wake(queue: QueueName): void;
   /** Runs `handler` on tasks of `queue`, up to `concurrency` at a time in this process. */
   work(queue: QueueName, concurrency: number, handler: TaskHandler): Promise<void>;
   /** Stops taking tasks and waits (up to `timeoutMs`) for those running. */

@@ -94,13 +94,19 @@ export async function finishPart(
   trx: Db,
   jobId: string,
   seq: number,
-  sizes: { rawBytes: number; storedBytes: number; ranBy: string },
+  sizes: { rawBytes: number; storedBytes: number; crc32: number; ranBy: string },
   now: number,
   retentionMs: number,
 ): Promise<'completed' | 'progress' | 'stale'> {
   const marked = await trx
     .updateTable('job_parts')
-    .set({ done: 1, raw_bytes: sizes.rawBytes, stored_bytes: sizes.storedBytes, ran_by: sizes.ranBy })
+    .set({
+      done: 1,
+      raw_bytes: sizes.rawBytes,
+      stored_bytes: sizes.storedBytes,
+      crc32: sizes.crc32,
+      ran_by: sizes.ranBy,
+    })
     .where('job_id', '=', jobId)
     .where('seq', '=', seq)
     .where('done', '=', 0)
@@ -187,6 +193,7 @@ export async function listParts(db: Db, jobId: string) {
       'done',
       'raw_bytes',
       'stored_bytes',
+      'crc32',
       'ran_by',
     ])
     .where('job_id', '=', jobId)

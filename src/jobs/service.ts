@@ -14,7 +14,7 @@ import type { PreparedGeneration } from '../generation/prepare.js';
 import type { Db } from '../store/database.js';
 import { isStoreUnavailable, retryWhileUnavailable } from '../store/outage.js';
 import type { ResultBlobs } from './blobs.js';
-import { type GeneratedPart, generatePart } from './generate-part.js';
+import { type GeneratedPart, generatePart, type StoredCodec } from './generate-part.js';
 import { jobParts, storedEncoding } from './partitions.js';
 import type { JobQueue } from './queue.js';
 import {
@@ -33,6 +33,8 @@ import {
 export interface JobsConfig {
   /** Parts this instance generates at once. */
   concurrency: number;
+  /** How the parts of jobs this instance accepts are stored (default gzip). */
+  compression?: StoredCodec;
   /** A job still processing after this long fails with JOB_TIMEOUT. */
   timeoutMs: number;
   /** How long an ended job's result is kept. */
@@ -135,8 +137,11 @@ export function createJobService(deps: JobServiceDeps): JobService {
         records_total: meta.total_records,
         parts_total: parts.length,
         created_at: clock.now(),
+        result_codec: config.compression ?? 'gzip',
       };
       await insertJob(db, queue, job, parts, alongside);
+      // Its parts start now rather than at the queue's next poll (up to half a second later).
+      queue.wake('generation-part');
       return (await findJob(db, job.id))!;
     },
     find: (id, accountId) => findJob(db, id, accountId),
@@ -195,8 +200,11 @@ async function runPart(self: Instance, data: Record<string, unknown>): Promise<v
       self.pool,
       planOf(self, job),
       { table: part.table_name, start: part.start_row, end: part.end_row },
-      storedEncoding(job.format as OutputFormat),
-      job.dialect as SqlDialect,
+      {
+        encoding: storedEncoding(job.format as OutputFormat),
+        dialect: job.dialect as SqlDialect,
+        codec: job.result_codec as StoredCodec,
+      },
     );
   } catch (error) {
     // The engine is deterministic: running the part again would fail again.
@@ -221,12 +229,13 @@ async function storePart(
   const { db, blobs, clock, logger, config } = self;
   const sizes = {
     rawBytes: generated.rawBytes,
-    storedBytes: generated.compressed.length,
+    storedBytes: generated.stored.length,
+    crc32: generated.crc32,
     ranBy: self.instanceId,
   };
   const outcome = await retryWhileUnavailable(
     async () => {
-      await blobs.write(jobId, seq, generated.compressed);
+      await blobs.write(jobId, seq, generated.stored, generated.codec);
       const now = clock.now();
       return db.transaction().execute(async (trx) => {
         const result = await finishPart(trx, jobId, seq, sizes, now, config.retentionMs);

@@ -87,6 +87,8 @@ export interface JobsTable {
   generation_ms: number | null;
   error_code: string | null;
   error_message: string | null;
+  /** How its parts are stored: gzip | none (JOB_RESULT_COMPRESSION when accepted) | br (jobs of before). */
+  result_codec: string;
 }
 
 /** One part of a job's result, in order: fixed text, or a table's row range to generate. */
@@ -103,8 +105,10 @@ export interface JobPartsTable {
   stored_bytes: number | null;
   /** The instance that generated the part. */
   ran_by: string | null;
-  /** The Brotli-compressed bytes (PostgreSQL); files under DATA_DIR on SQLite. */
+  /** The stored bytes, in the job's result_codec (PostgreSQL); files under DATA_DIR on SQLite. */
   data: Buffer | null;
+  /** CRC-32 of the part's raw bytes (a gzip download's trailer combines them); null before. */
+  crc32: number | null;
 }
 
 export interface WebhooksTable {

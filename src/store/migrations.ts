@@ -172,6 +172,17 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_stored_result_codec': {
+    async up(db: Kysely<unknown>) {
+      // How a job's parts are stored (src/jobs/generate-part.ts): jobs accepted before this were
+      // Brotli; a gzip part keeps the CRC-32 of its raw bytes for the trailer of a download.
+      await db.schema
+        .alterTable('jobs')
+        .addColumn('result_codec', 'text', (c) => c.notNull().defaultTo('br'))
+        .execute();
+      await db.schema.alterTable('job_parts').addColumn('crc32', 'bigint').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -97,3 +97,31 @@ forEachStore(t, async (t, store) => {
   t.pass('stop returns at its deadline while a task still runs');
   release();
 });
+
+t.test('tasks sent in a transaction run at once when the sender wakes the queue', async (t) => {
+  forEachStore(t, async (t, store) => {
+    const location = store.location;
+    // Polls a minute apart: only the wake can start the task within the wait below.
+    const queue: JobQueue =
+      'databaseUrl' in location
+        ? createPgBossQueue(location.databaseUrl, {
+            logger,
+            leases: LEASES,
+            maintenanceIntervalSeconds: 60,
+            pollingIntervalSeconds: 60,
+          })
+        : createLocalQueue(store.db, { clock: systemClock, logger, leases: LEASES, pollMs: 60_000 });
+    await queue.start();
+    t.teardown(() => queue.stop(1000));
+    const seen: unknown[] = [];
+    await queue.work('generation-part', 1, async (data) => {
+      seen.push(data.name);
+    });
+    // The worker's first look finds nothing; then a task is sent in a transaction and woken for.
+    await new Promise((resolve) => setImmediate(resolve));
+    await store.db.transaction().execute((trx) => queue.send('generation-part', [{ name: 'sent' }], { trx }));
+    queue.wake('generation-part');
+    await reach(() => seen.length, 1, 20_000);
+    t.same(seen, ['sent']);
+  });
+});

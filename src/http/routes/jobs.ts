@@ -11,7 +11,7 @@ import type { Context } from 'koa';
 import { HttpError } from '../../errors.js';
 import { InferredSchemaSchema, MetaSchema, pickCsvTable } from '../../generation/pieces.js';
 import { prepareGeneration } from '../../generation/prepare.js';
-import { envelope, jobObject, jobTables, rawResult } from '../../jobs/output.js';
+import { envelope, jobObject, jobTables, rawResult, storedGzip } from '../../jobs/output.js';
 import type { JobRow } from '../../jobs/records.js';
 import type { AppDeps } from '../deps.js';
 import { jsonBody } from '../middleware/json-body.js';
@@ -148,7 +148,8 @@ export function jobRoutes(deps: AppDeps): Router {
     const tables = await jobTables(db, job);
     const table = job.format === 'csv' ? pickCsvTable(tables, ctx.query.table, 'job') : undefined;
     ctx.type = raw.contentType;
-    ctx.body = send(ctx, rawResult(db, blobs, job, table));
+    const stored = job.result_codec === 'gzip' ? () => storedGzip(db, blobs, job, table) : undefined;
+    ctx.body = send(ctx, rawResult(db, blobs, job, table), stored);
   });
   return router;
 }
@@ -165,22 +166,18 @@ function includeOf(raw: string | string[] | undefined): Static<typeof JobInclude
 }
 
 /**
- * A byte stream for the response, compressed when the client accepts it: Brotli at quality 0 first
- * (several times faster than gzip's fastest level, docs/benchmarks.md), else gzip at level 1.
- * Source and compressor are one pipeline, so a client that leaves mid-body stops the reading of
- * storage too.
+ * A byte stream for the response, compressed when the client accepts it. A raw result stored in gzip
+ * (`stored`) goes out as stored to a client that accepts gzip, whatever else it accepts. Otherwise:
+ * Brotli at quality 0 first (several times faster than gzip's fastest level, docs/benchmarks.md), else
+ * gzip at level 1. Source and compressor are one pipeline, so a client that leaves mid-body stops the
+ * reading of storage too.
  */
-function send(ctx: Context, bytes: AsyncIterable<Buffer>): Readable {
+function send(ctx: Context, bytes: AsyncIterable<Buffer>, stored?: () => AsyncIterable<Buffer>): Readable {
   ctx.vary('Accept-Encoding');
-  const source = Readable.from(bytes, { objectMode: false });
-  const failed = (error: Error) => {
-    // A client that leaves mid-body is no failure (its request's log line says `aborted`): the
-    // response's pipeline then ends the body with a premature close.
-    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
-    // Headers are out: cutting the connection is the only honest signal left.
-    ctx.state.log.error({ err: error }, 'streaming a job result failed');
-    ctx.res.destroy();
-  };
+  if (stored !== undefined && ctx.acceptsEncodings('gzip') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    return readable(ctx, stored());
+  }
   const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
   const compressor =
     encoding === 'br'
@@ -188,12 +185,25 @@ function send(ctx: Context, bytes: AsyncIterable<Buffer>): Readable {
       : encoding === 'gzip'
         ? createGzip({ level: constants.Z_BEST_SPEED })
         : undefined;
-  if (compressor === undefined) {
-    source.once('error', failed);
-    return source;
-  }
+  if (compressor === undefined) return readable(ctx, bytes);
   ctx.set('Content-Encoding', encoding as string);
-  return pipeline(source, compressor, (error) => {
-    if (error) failed(error);
+  return pipeline(Readable.from(bytes, { objectMode: false }), compressor, (error) => {
+    if (error) failed(ctx, error);
   });
+}
+
+/** The bytes as a stream whose failure is logged and cuts the response. */
+function readable(ctx: Context, bytes: AsyncIterable<Buffer>): Readable {
+  const source = Readable.from(bytes, { objectMode: false });
+  source.once('error', (error) => failed(ctx, error));
+  return source;
+}
+
+function failed(ctx: Context, error: Error): void {
+  // A client that leaves mid-body is no failure (its request's log line says `aborted`): the
+  // response's pipeline then ends the body with a premature close.
+  if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+  // Headers are out: cutting the connection is the only honest signal left.
+  ctx.state.log.error({ err: error }, 'streaming a job result failed');
+  ctx.res.destroy();
 }

@@ -124,7 +124,9 @@ t.test('a result that cannot be read from storage is logged as an error and the 
   const server = await startApp(t, await embeddedStore(t));
   const key = await server.key('scale');
   const id = await completedJob(t, server, key, { ...LARGE, tables: [{ ...LARGE.tables[0]!, count: 3 }] });
-  const blobs = server.background.jobs.blobs as { read: (jobId: string, seq: number) => Promise<Buffer> };
+  const blobs = server.background.jobs.blobs as {
+    read: (jobId: string, seq: number, codec: string) => Promise<Buffer>;
+  };
   blobs.read = () => Promise.reject(new Error('the disk is gone'));
   for (const encoding of ['identity', 'gzip']) {
     const logged = server.logs.length;
