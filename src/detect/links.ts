@@ -72,6 +72,35 @@ function productPrice<F extends DetectedField>(field: F, fields: readonly F[]): 
   return { ...rest, type: 'product_price' } as F;
 }
 
+/** The types that write a table's own text: a comment, a review, a post's body. */
+const OWN_TEXT = new Set(['blog_comment', 'review', 'article_body', 'comment']);
+/** Plain text types, which say no more than "some text". */
+const PLAIN_TEXT = new Set(['sentence', 'paragraph', 'paragraphs', 'text', 'words']);
+
+/**
+ * A plain text column named for a table's text (`text`, `body`, `content`, `message`) beside the field
+ * that writes it (a comment's `blog_comment` body) is that text under a second name, as the templates
+ * give `content` beside `body`: no filler sentence beside the comment.
+ */
+function secondNameOfText<F extends DetectedField>(field: F, fields: readonly F[]): F {
+  const named = typeof field.name === 'string' && /^(text|body|content|message)$/i.test(field.name);
+  if (!named || !PLAIN_TEXT.has(field.type) || field.unique || field.params !== undefined) return field;
+  const own = fields.find((f) => f !== field && OWN_TEXT.has(f.type) && !f.nullable);
+  if (own === undefined) return field;
+  return { ...field, type: 'lookup', params: { from: own.name } };
+}
+
+/** A word column named for what a product is made of, beside a catalogue product: its material. */
+function productMaterial<F extends DetectedField>(field: F, fields: readonly F[]): F {
+  const named =
+    typeof field.name === 'string' && /^(material|materials|made_of)$/i.test(snakeCase(field.name));
+  if (!named || !['word', 'words', 'enum'].includes(field.type) || field.unique) return field;
+  if (field.type === 'enum' && field.params?.['values'] !== undefined) return field;
+  if (!fields.some((f) => f.type === 'product_name' || f.type === 'product_category')) return field;
+  const { params: _dropped, ...rest } = field;
+  return { ...rest, type: 'product_material' } as F;
+}
+
 /** A date column named for the start of a job. */
 const HIRED = /^(hire_date|hired_on|hired_at|date_hired|start_date|employment_start(_date)?|joined_on)$/i;
 /** 18 years in days, leap days included. */
@@ -118,7 +147,10 @@ function personWeight(params: Record<string, unknown>): boolean {
  */
 export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[] {
   return fields.map((given) => {
-    const reader = productPrice(hiredAsAdult(given, fields), fields);
+    const reader = productMaterial(
+      secondNameOfText(productPrice(hiredAsAdult(given, fields), fields), fields),
+      fields,
+    );
     const alternatives = LINKS[reader.type];
     if (alternatives === undefined || reader.unique || reader.params?.['by'] !== undefined) return reader;
     for (const sources of alternatives) {

@@ -83,6 +83,39 @@ t.test('a given by, a unique reader or a missing source is left alone', async (t
   );
 });
 
+t.test("a product's material and a comment's second text name are what they say", async (t) => {
+  const product: DetectedField[] = [
+    { name: 'name', type: 'product_name' },
+    { name: 'material', type: 'word' },
+    { name: 'Materials', type: 'enum', params: { values: ['oak', 'pine'] } },
+  ];
+  t.same(linkedFields(product).slice(1), [
+    { name: 'material', type: 'product_material', params: { by: 'name' } },
+    { name: 'Materials', type: 'enum', params: { values: ['oak', 'pine'] } },
+  ]);
+  t.same(
+    linkedFields([{ name: 'material', type: 'word' }]),
+    [{ name: 'material', type: 'word' }],
+    'no product: a word',
+  );
+  const comment: DetectedField[] = [
+    { name: 'body', type: 'blog_comment' },
+    { name: 'text', type: 'sentence' },
+    { name: 'content', type: 'paragraph', params: { sentences: 2 } },
+    { name: 'message', type: 'sentence', unique: true },
+  ];
+  t.same(linkedFields(comment).slice(1), [
+    { name: 'text', type: 'lookup', params: { from: 'body' } },
+    comment[2],
+    comment[3],
+  ]);
+  t.same(
+    linkedFields([{ name: 'body', type: 'blog_comment', nullable: true }, comment[1]!])[1],
+    comment[1],
+    'a text that may be null is not copied',
+  );
+});
+
 t.test('the detected employees and pets generate rows that agree', async (t) => {
   const result = compile({ seed: 4, locale: 'en', tables: tables.map((x) => ({ ...x, count: 1000 })) });
   if (!result.ok) {
@@ -266,7 +299,7 @@ t.test('an unnamed field (a prompt can leave one) is passed over, not a crash', 
   t.same(linkedFields(fields)[1], nameless);
   const [table] = meaningFields([{ name: 'visits', fields }]);
   t.same(table!.fields[2], text);
-  const { convertPrompt } = await import('../../src/prompt/index.js');
+  const { convertPrompt } = await import('../../src/prompt/convert.js');
   const result = convertPrompt(
     'a dozen orders with ,, and a dozen constructors; each constructors belongs to a orders',
   );
