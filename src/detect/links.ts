@@ -177,10 +177,42 @@ export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[]
 /** Clinical text types; the first of them a table has that reads none of the others starts its case. */
 const CLINICAL = ['symptom', 'diagnosis', 'reason', 'treatment'];
 
+/** The animal a visit is about, and its birth date: of the row itself, or of the row its ref points to. */
+function animalOfVisit<F extends DetectedField>(
+  fields: readonly F[],
+  tables: readonly { name: string; fields: readonly F[] }[],
+): { animal: string; birth?: string } | undefined {
+  const animal = (f: F) => species(f) || f.type === 'animal_breed';
+  const own = fields.find(animal);
+  if (own !== undefined) return { animal: own.name, ...named('birth', fields.find(birthDate)) };
+  for (const ref of fields) {
+    if (ref.type !== 'ref') continue;
+    const parent = tables.find((t) => t.name === ref.params?.['table']);
+    const found = parent?.fields.find(animal);
+    if (found === undefined) continue;
+    const birth = parent?.fields.find(birthDate);
+    return { animal: `${ref.name}.${found.name}`, ...(birth ? { birth: `${ref.name}.${birth.name}` } : {}) };
+  }
+  return undefined;
+}
+
+const named = (key: string, field: DetectedField | undefined) => (field ? { [key]: field.name } : {});
+
+/** A date column of a visit: when the animal was seen. */
+const VISIT_DATE =
+  /^(visit|visited|appointment|exam|seen|service|admission|admitted)(_?(date|at|on|time|datetime))?$|^date$/i;
+const visitDate = (f: DetectedField) =>
+  /^date|^timestamp$/.test(f.type) && typeof f.name === 'string' && VISIT_DATE.test(snakeCase(f.name));
+
+/** A first visit comes at three months at the earliest: the age every species has cases for. */
+const FIRST_VISIT_DAYS = 91;
+
 /**
  * A veterinary visit's case fits its animal: the clinical field that starts the case (reading no other
  * clinical field) reads the species (or breed) of the row, or of the row a ref points to
- * (`pet_id.species`), so a parrot never has a cruciate ligament repaired.
+ * (`pet_id.species`), so a parrot never has a cruciate ligament repaired; and, when there is a birth
+ * date, the birth and the visit's date, so a kitten has no kidney disease. The visit's date then
+ * comes three months after the birth at least, inside its window.
  */
 function caseOfAnimal<F extends DetectedField>(
   fields: readonly F[],
@@ -192,17 +224,21 @@ function caseOfAnimal<F extends DetectedField>(
   const start = CLINICAL.map((type) => clinical.find((f) => f.type === type && !reads(f))).find(Boolean);
   if (start === undefined || start.params?.['domain'] !== 'veterinary' || start.params['by'] !== undefined)
     return [...fields];
-  const animal = (f: F) => species(f) || f.type === 'animal_breed';
-  let by = fields.find(animal)?.name;
-  for (const ref of fields) {
-    if (by !== undefined) break;
-    if (ref.type !== 'ref') continue;
-    const parent = tables.find((t) => t.name === ref.params?.['table']);
-    const found = parent?.fields.find(animal);
-    if (found !== undefined) by = `${ref.name}.${found.name}`;
-  }
-  if (by === undefined) return [...fields];
-  return fields.map((f) => (f === start ? { ...f, params: { ...f.params, by } } : f));
+  const found = animalOfVisit(fields, tables);
+  if (found === undefined) return [...fields];
+  const seen = found.birth === undefined ? undefined : fields.find(visitDate);
+  const by =
+    found.birth === undefined
+      ? found.animal
+      : [found.animal, found.birth, ...(seen === undefined ? [] : [seen.name])];
+  return fields.map((f) => {
+    if (f === start) return { ...f, params: { ...f.params, by } };
+    if (f !== seen || f.unique) return f;
+    const params = f.params ?? {};
+    if (params['after'] !== undefined || params['before'] !== undefined) return f;
+    const window = params['max'] === undefined ? defaultWindow(f.type) : undefined;
+    return { ...f, params: { ...window, ...params, after: found.birth, min_gap_days: FIRST_VISIT_DAYS } };
+  });
 }
 
 /** linkedFields of every table, and the links a table makes through its refs (caseOfAnimal). */

@@ -116,6 +116,33 @@ t.test("a product's material and a comment's second text name are what they say"
   );
 });
 
+t.test("a vet visit's case reads its pet's species and age; the visit comes after the birth", async (t) => {
+  const vet = detectSchema({
+    sql: `
+      CREATE TABLE pets (id INT PRIMARY KEY, species VARCHAR(20), born_on DATE);
+      CREATE TABLE visits (id INT PRIMARY KEY, pet_id INT REFERENCES pets(id), visit_date DATE,
+        symptoms TEXT, diagnosis TEXT);
+    `,
+  }).tables;
+  const visits = vet.find((x) => x.name === 'visits')!;
+  const field = (name: string) => visits.fields.find((f) => f.name === name)!;
+  t.same(field('symptoms').params?.['by'], ['pet_id.species', 'pet_id.born_on', 'visit_date']);
+  t.same(field('diagnosis').params?.['by'], 'symptoms');
+  t.match(field('visit_date').params, { after: 'pet_id.born_on', min_gap_days: 91 });
+  const plan = compile({ seed: 3, locale: 'en', tables: vet.map((x) => ({ ...x, count: 200 })) });
+  if (!plan.ok) {
+    t.fail(plan.error.message);
+    return;
+  }
+  const born = new Map(generateRecords(plan.plan, 'pets', 0, 200).map((p) => [p['id'], p['born_on']]));
+  const early = generateRecords(plan.plan, 'visits', 0, 200).filter(
+    (v) =>
+      v['pet_id'] !== null &&
+      Date.parse(v['visit_date'] as string) - Date.parse(born.get(v['pet_id']) as string) < 91 * 86_400_000,
+  );
+  t.same(early.slice(0, 3), [], 'every visit three months after the birth at least');
+});
+
 t.test('the detected employees and pets generate rows that agree', async (t) => {
   const result = compile({ seed: 4, locale: 'en', tables: tables.map((x) => ({ ...x, count: 1000 })) });
   if (!result.ok) {

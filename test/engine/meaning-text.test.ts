@@ -174,6 +174,71 @@ t.test("a vet visit's case is one its pet's species can have, read through the r
   t.ok(new Set(visits.map((v) => species.get(v['pet_id']))).size >= 8, 'pets of many species');
 });
 
+t.test("a vet visit's case is one its pet can have at its age at the visit", async (t) => {
+  const ages = [3, 12, 36];
+  for (const species of animals.species.map((s) => s.name)) {
+    for (const months of species === 'Hamster' ? [3, 12] : ages) {
+      const fit = clinical.veterinary.filter(
+        (c) => c.species.includes(species) && c.min_months <= months && months <= (c.max_months ?? Infinity),
+      );
+      t.ok(fit.length >= 2, `${species} at ${months} months: ${fit.length} cases`);
+    }
+  }
+  const vet = { domain: 'veterinary' };
+  const tables: TableSpec[] = [
+    {
+      name: 'pets',
+      count: 60,
+      fields: [
+        { name: 'id', type: 'uuid', unique: true },
+        { name: 'species', type: 'animal_species', params: { kind: 'pet' } },
+        { name: 'born', type: 'date', params: { min: '2010-01-01', max: '2024-12-31' } },
+      ],
+    },
+    {
+      name: 'visits',
+      count: 800,
+      fields: [
+        { name: 'pet_id', type: 'ref', params: { table: 'pets' } },
+        {
+          name: 'seen',
+          type: 'date',
+          params: { min: '2021-01-01', max: '2025-12-31', after: 'pet_id.born', min_gap_days: 91 },
+        },
+        {
+          name: 'symptoms',
+          type: 'symptom',
+          params: { ...vet, by: ['pet_id.species', 'pet_id.born', 'seen'] },
+        },
+      ],
+    },
+  ];
+  const plan = planOf(tables, 9);
+  const pets = new Map(recordsOf(plan, 'pets').map((p) => [p['id'], p]));
+  const monthsAt = (born: string, seen: string) => {
+    const [y1, m1, d1] = born.split('-').map(Number) as [number, number, number];
+    const [y2, m2, d2] = seen.split('-').map(Number) as [number, number, number];
+    return (y2 - y1) * 12 + m2 - m1 - (d1 > d2 ? 1 : 0);
+  };
+  const visits = recordsOf(plan, 'visits');
+  const strays = visits.filter((v) => {
+    const pet = pets.get(v['pet_id'])!;
+    const months = monthsAt(pet['born'] as string, v['seen'] as string);
+    const c = clinical.veterinary.find((x) => x.symptom === v['symptoms']);
+    return !(
+      c &&
+      c.species.includes(pet['species'] as string) &&
+      c.min_months <= months &&
+      months <= (c.max_months ?? Infinity)
+    );
+  });
+  t.same(strays.slice(0, 3), [], 'every visit is a case of its pet at its age');
+  const young = visits.filter(
+    (v) => monthsAt(pets.get(v['pet_id'])!['born'] as string, v['seen'] as string) < 12,
+  );
+  t.ok(young.length > 10, `${young.length} visits of animals under a year`);
+});
+
 t.test("a visit's charge is what its case costs", async (t) => {
   const params = { domain: 'veterinary' };
   const fields = [

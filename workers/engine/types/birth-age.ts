@@ -25,15 +25,31 @@ export function ageOn(birth: Value): number | undefined {
   return Math.max(0, REFERENCE_YEAR - Number(m[1]) - (beforeBirthday ? 1 : 0));
 }
 
-/** Whole months from the first ISO date (or date-time) among `keys` to the reference date, if any. */
+/** Year, month and day of an ISO date (or date-time) value; undefined for anything else. */
+function isoDay(value: Value): [number, number, number] | undefined {
+  const m = typeof value === 'string' ? ISO_DAY.exec(value) : null;
+  return m === null ? undefined : [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/**
+ * Whole months of age at a moment, from the ISO dates among `keys`: the first is the birth, the
+ * second (if any) the moment, else the reference date. Never negative; undefined without a date.
+ */
 export function monthsOld(keys: readonly Value[]): number | undefined {
+  let birth: [number, number, number] | undefined;
+  let at: [number, number, number] = [REFERENCE_YEAR, REFERENCE_MONTH, REFERENCE_DAY];
   for (const key of keys) {
-    const m = typeof key === 'string' ? ISO_DAY.exec(key) : null;
-    if (m === null) continue;
-    const months = (REFERENCE_YEAR - Number(m[1])) * 12 + REFERENCE_MONTH - Number(m[2]);
-    return Math.max(0, months - (Number(m[3]) > REFERENCE_DAY ? 1 : 0));
+    const day = isoDay(key);
+    if (day === undefined) continue;
+    if (birth !== undefined) {
+      at = day;
+      break;
+    }
+    birth = day;
   }
-  return undefined;
+  if (birth === undefined) return undefined;
+  const months = (at[0] - birth[0]) * 12 + at[1] - birth[1] - (birth[2] > at[2] ? 1 : 0);
+  return Math.max(0, months);
 }
 
 /** The days (since 1970) of the first and last birth dates that make `age` on the reference date. */

@@ -20,6 +20,7 @@ import type {
 import clinical from '../vocabulary/clinical-cases.en.json' with { type: 'json' };
 import data from '../vocabulary/texts.en.json' with { type: 'json' };
 import { animalOf } from './animals.js';
+import { monthsOld } from './birth-age.js';
 import { define } from './define.js';
 import { check } from './params.js';
 import { longestCost, QUOTE_BYTES } from '../size.js';
@@ -84,10 +85,13 @@ interface Case {
   readonly treatment: string;
   /** Veterinary cases: the species (animal catalogue names) the case can happen to. */
   readonly species?: readonly string[];
+  /** Veterinary cases: the ages, in months at the visit, at which the case can happen. */
+  readonly min_months?: number;
+  readonly max_months?: number;
   /** What the visit costs, whole US dollars. */
   readonly cost: readonly number[];
 }
-type CaseMeaning = Exclude<keyof Case, 'cost' | 'species'>;
+type CaseMeaning = 'reason' | 'symptom' | 'diagnosis' | 'treatment';
 const CASE_MEANINGS: readonly CaseMeaning[] = ['reason', 'symptom', 'diagnosis', 'treatment'];
 const CASES: Readonly<Record<string, readonly Case[]>> = {
   health: clinical.health,
@@ -166,7 +170,8 @@ export const bankOf = (meaning: Meaning, domain: string): readonly string[] =>
 /**
  * A clinical field that reads others: the case any key names (the first key that names one; a value
  * shared by several cases picks among them); else, when a key names an animal (the visit's pet's
- * species or breed, read through the ref), a case of that species; else the plain draw.
+ * species or breed, read through the ref), a case of that species, and of its age when keys give a
+ * birth date (and the visit's date: else the age is on the reference date); else the plain draw.
  */
 function keyedGenerator(meaning: Meaning, params: RawParams): KeyedGenerator {
   const plain = generator(meaning, params);
@@ -180,10 +185,32 @@ function keyedGenerator(meaning: Meaning, params: RawParams): KeyedGenerator {
       const cases = typeof key === 'string' ? index.get(key) : undefined;
       if (cases !== undefined) return (cases.length === 1 ? cases[0]! : rng.pick(cases))[meaning];
     }
-    const species = animalOf(keys)?.species.name;
-    const cases = species === undefined ? undefined : ofSpecies.get(species);
-    return cases === undefined ? plain(rng, ctx) : rng.pick(cases)[meaning];
+    const species = animalOf(keys)?.species.name ?? '';
+    const cases = ofSpecies.get(species);
+    if (cases === undefined) return plain(rng, ctx);
+    const months = monthsOld(keys);
+    const fit = months === undefined ? cases : casesAt(species, Math.min(months, MAX_MONTHS), cases);
+    return rng.pick(fit.length > 0 ? fit : cases)[meaning];
   };
+}
+
+/** Ages are looked up by whole month up to 50 years, each month's cases filtered once. */
+const MAX_MONTHS = 600;
+const AT_AGE = new Map<string, readonly Case[]>();
+
+/** The cases of a species possible at `months` old (a kitten has no kidney disease), cached. */
+function casesAt(species: string, months: number, cases: readonly Case[]): readonly Case[] {
+  const key = `${species} ${months}`;
+  let found = AT_AGE.get(key);
+  if (found === undefined) {
+    found = cases.filter((c) => (c.min_months ?? 0) <= months && months <= (c.max_months ?? Infinity));
+    // Younger than any case (a parrot at one month): the cases of the youngest animals.
+    const youngest = Math.min(...cases.map((c) => c.min_months ?? 0));
+    if (found.length === 0 && months < youngest)
+      found = cases.filter((c) => (c.min_months ?? 0) === youngest);
+    AT_AGE.set(key, found);
+  }
+  return found;
 }
 
 const domainOf = (meaning: Meaning, params: RawParams): string =>
@@ -219,7 +246,7 @@ function meaningType(id: string, meaning: Meaning, description: string, example:
     description:
       `${description} In the register of \`domain\` (English).` +
       (isCaseMeaning(meaning)
-        ? " In health and veterinary, `by` names the row's reason, symptom, diagnosis or treatment field: the same clinical case; in veterinary, the animal's species or breed (`pet_id.species`): a case of that species."
+        ? " In health and veterinary, `by` names the row's reason, symptom, diagnosis or treatment field: the same clinical case; in veterinary, the animal's species or breed (`pet_id.species`), then its birth date and the visit's date: a case of that species at that age."
         : ''),
     params: { domain: DOMAIN_PARAM },
     example,
