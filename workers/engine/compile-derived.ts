@@ -5,7 +5,14 @@
  * only when another field of its row has one of some values). Also the column kinds these take, and
  * the check that no value depends on itself through them.
  */
-import { type DraftField, type DraftTable, type Issues, NUMBER_KINDS, paramPath } from './compile-draft.js';
+import {
+  type DraftField,
+  type DraftTable,
+  type Issues,
+  namedField,
+  NUMBER_KINDS,
+  paramPath,
+} from './compile-draft.js';
 import type { ColumnKind } from './field-type.js';
 import type { Anchor, PlannedAggregate } from './plan.js';
 import { isEngineParam } from './engine-params.js';
@@ -52,28 +59,11 @@ export function planDerived(tables: DraftTable[], issues: Issues): void {
 }
 
 function planLookup(tables: DraftTable[], table: DraftTable, field: DraftField, issues: Issues): void {
-  const from = field.params['from'] as string;
-  const dot = from.indexOf('.');
-  if (dot < 0) {
-    // A field of the same row: one value under two names (a column the hosted service names otherwise).
-    const target = table.fields[table.byName.get(from) ?? -1];
-    if (target === undefined)
-      return issues.add(paramPath(field.path, 'from'), `field "${from}" is not defined in "${table.name}"`);
-    if (field.unique) return issues.add(field.path, 'a lookup copies values and cannot be unique');
-    field.source = { mode: 'lookup', lookup: { via: -1, field: target.index } };
-    return;
-  }
-  const refName = from.slice(0, dot);
-  const via = table.fields[table.byName.get(refName) ?? -1];
-  if (via?.ref == null)
-    return issues.add(paramPath(field.path, 'from'), `"${refName}" is not a ref field of "${table.name}"`);
-  const parent = tables[via.ref.table] as DraftTable;
-  const name = from.slice(dot + 1);
-  const target = parent.fields[parent.byName.get(name) ?? -1];
-  if (target === undefined)
-    return issues.add(paramPath(field.path, 'from'), `field "${name}" is not defined in "${parent.name}"`);
+  // A field of the same row is one value under two names (a column the hosted service names otherwise).
+  const target = namedField(tables, table, field.params['from'] as string);
+  if (typeof target === 'string') return issues.add(paramPath(field.path, 'from'), target);
   if (field.unique) return issues.add(field.path, 'a lookup copies values and cannot be unique');
-  field.source = { mode: 'lookup', lookup: { via: via.index, field: target.index } };
+  field.source = { mode: 'lookup', lookup: { via: target.via, field: target.field.index } };
 }
 
 function planAggregate(
@@ -122,22 +112,10 @@ function planKeyed(tables: DraftTable[], table: DraftTable, field: DraftField, i
   const anchors: Anchor[] = [];
   for (const [k, name] of names.entries()) {
     const path = paramPath(field.path, typeof by === 'string' ? 'by' : `by[${k}]`);
-    const dot = name.indexOf('.');
-    if (dot < 0) {
-      const index = table.byName.get(name);
-      if (index === undefined) return issues.add(path, `field "${name}" is not defined in "${table.name}"`);
-      if (index === field.index) return issues.add(path, 'a field cannot depend on itself');
-      anchors.push({ via: -1, field: index });
-      continue;
-    }
-    const refName = name.slice(0, dot);
-    const via = table.fields[table.byName.get(refName) ?? -1];
-    if (via?.ref == null) return issues.add(path, `"${refName}" is not a ref field of "${table.name}"`);
-    const parent = tables[via.ref.table] as DraftTable;
-    const target = parent.byName.get(name.slice(dot + 1));
-    if (target === undefined)
-      return issues.add(path, `field "${name.slice(dot + 1)}" is not defined in "${parent.name}"`);
-    anchors.push({ via: via.index, field: target });
+    const key = namedField(tables, table, name);
+    if (typeof key === 'string') return issues.add(path, key);
+    if (key.via < 0 && key.field === field) return issues.add(path, 'a field cannot depend on itself');
+    anchors.push({ via: key.via, field: key.field.index });
   }
   if (field.unique)
     return issues.add(paramPath(field.path, 'by'), 'a value drawn by other fields cannot be unique');

@@ -84,6 +84,32 @@ export function paramPath(fieldPath: string, relative: string): string {
   return fieldPath + '.params' + (relative.startsWith('[') ? '' : '.') + relative;
 }
 
+/**
+ * The field a param names: `"<field>"` of the same row (`via` -1), or `"<ref field>.<parent field>"` of
+ * the row the ref points to (`via` the ref's index); else the message of why the name does not resolve.
+ * `from`, `by` and `after`/`before` all name fields this way.
+ */
+export function namedField(
+  tables: readonly DraftTable[],
+  table: DraftTable,
+  name: string,
+): { via: number; field: DraftField } | string {
+  const dot = name.indexOf('.');
+  if (dot < 0) {
+    const field = table.fields[table.byName.get(name) ?? -1];
+    return field === undefined ? `field "${name}" is not defined in "${table.name}"` : { via: -1, field };
+  }
+  const refName = name.slice(0, dot);
+  const ref = table.fields[table.byName.get(refName) ?? -1];
+  if (ref?.ref == null) return `"${refName}" is not a ref field of "${table.name}"`;
+  const parent = tables[ref.ref.table] as DraftTable;
+  const parentName = name.slice(dot + 1);
+  const field = parent.fields[parent.byName.get(parentName) ?? -1];
+  return field === undefined
+    ? `field "${parentName}" is not defined in "${parent.name}"`
+    : { via: ref.index, field };
+}
+
 /** Kinds whose values can be ordered as dates, and as numbers. */
 export const DATE_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(['date', 'datetime', 'epoch']);
 export const NUMBER_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>([

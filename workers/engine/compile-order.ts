@@ -7,6 +7,7 @@ import {
   type DraftField,
   type DraftTable,
   type Issues,
+  namedField,
   NUMBER_KINDS,
   paramPath,
 } from './compile-draft.js';
@@ -133,23 +134,10 @@ function resolveAnchor(
   field: DraftField,
   name: string,
 ): Anchor | string {
-  const dot = name.indexOf('.');
-  let anchorField: DraftField | undefined;
-  let via = -1;
-  if (dot < 0) {
-    anchorField = table.fields[table.byName.get(name) ?? -1];
-    if (anchorField === undefined) return `field "${name}" is not defined in "${table.name}"`;
-    if (anchorField === field) return 'a field cannot be ordered against itself';
-  } else {
-    const refName = name.slice(0, dot);
-    const refField = table.fields[table.byName.get(refName) ?? -1];
-    if (refField?.ref == null) return `"${refName}" is not a ref field of "${table.name}"`;
-    const parent = tables[refField.ref.table] as DraftTable;
-    const parentFieldName = name.slice(dot + 1);
-    anchorField = parent.fields[parent.byName.get(parentFieldName) ?? -1];
-    if (anchorField === undefined) return `field "${parentFieldName}" is not defined in "${parent.name}"`;
-    via = refField.index;
-  }
+  const named = namedField(tables, table, name);
+  if (typeof named === 'string') return named;
+  const { via, field: anchorField } = named;
+  if (via < 0 && anchorField === field) return 'a field cannot be ordered against itself';
   const sameClass = NUMBER_KINDS.has(field.kind)
     ? NUMBER_KINDS.has(anchorField.kind)
     : DATE_KINDS.has(anchorField.kind);
