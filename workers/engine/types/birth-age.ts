@@ -14,21 +14,19 @@ const REFERENCE_MONTH = REFERENCE.getUTCMonth() + 1;
 const REFERENCE_DAY = REFERENCE.getUTCDate();
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 
-/** Whole years from an ISO date (or date-time) to the reference date; undefined for anything else. */
-export function ageOn(birth: Value): number | undefined {
-  if (typeof birth !== 'string') return undefined;
-  const m = ISO_DAY.exec(birth);
-  if (m === null) return undefined;
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const beforeBirthday = month > REFERENCE_MONTH || (month === REFERENCE_MONTH && day > REFERENCE_DAY);
-  return Math.max(0, REFERENCE_YEAR - Number(m[1]) - (beforeBirthday ? 1 : 0));
-}
-
 /** Year, month and day of an ISO date (or date-time) value; undefined for anything else. */
 function isoDay(value: Value): [number, number, number] | undefined {
   const m = typeof value === 'string' ? ISO_DAY.exec(value) : null;
   return m === null ? undefined : [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/** Whole years from an ISO date (or date-time) to the reference date; undefined for anything else. */
+export function ageOn(birth: Value): number | undefined {
+  const day = isoDay(birth);
+  if (day === undefined) return undefined;
+  const [year, month, date] = day;
+  const beforeBirthday = month > REFERENCE_MONTH || (month === REFERENCE_MONTH && date > REFERENCE_DAY);
+  return Math.max(0, REFERENCE_YEAR - year - (beforeBirthday ? 1 : 0));
 }
 
 /**

@@ -189,26 +189,28 @@ function keyedGenerator(meaning: Meaning, params: RawParams): KeyedGenerator {
     const cases = ofSpecies.get(species);
     if (cases === undefined) return plain(rng, ctx);
     const months = monthsOld(keys);
-    const fit = months === undefined ? cases : casesAt(species, Math.min(months, MAX_MONTHS), cases);
+    const fit = months === undefined ? cases : casesAt(cases, Math.min(months, MAX_MONTHS));
     return rng.pick(fit.length > 0 ? fit : cases)[meaning];
   };
 }
 
 /** Ages are looked up by whole month up to 50 years, each month's cases filtered once. */
 const MAX_MONTHS = 600;
-const AT_AGE = new Map<string, readonly Case[]>();
+/** Per list of a species' cases (of a domain), its cases by age in months. */
+const AT_AGE = new WeakMap<readonly Case[], Map<number, readonly Case[]>>();
 
-/** The cases of a species possible at `months` old (a kitten has no kidney disease), cached. */
-function casesAt(species: string, months: number, cases: readonly Case[]): readonly Case[] {
-  const key = `${species} ${months}`;
-  let found = AT_AGE.get(key);
+/** The cases among a species' `cases` possible at `months` old (a kitten has no kidney disease), cached. */
+function casesAt(cases: readonly Case[], months: number): readonly Case[] {
+  let byAge = AT_AGE.get(cases);
+  if (byAge === undefined) AT_AGE.set(cases, (byAge = new Map()));
+  let found = byAge.get(months);
   if (found === undefined) {
     found = cases.filter((c) => (c.min_months ?? 0) <= months && months <= (c.max_months ?? Infinity));
     // Younger than any case (a parrot at one month): the cases of the youngest animals.
     const youngest = Math.min(...cases.map((c) => c.min_months ?? 0));
     if (found.length === 0 && months < youngest)
       found = cases.filter((c) => (c.min_months ?? 0) === youngest);
-    AT_AGE.set(key, found);
+    byAge.set(months, found);
   }
   return found;
 }
