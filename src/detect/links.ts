@@ -7,6 +7,7 @@
  */
 import type { DetectedField } from './model.js';
 import { EVENT_DEFAULT_BOUNDS } from '../../workers/engine/types/datetime.js';
+import { PLAIN_TEXT } from './meaning.js';
 import { PERSON_WEIGHTS, snakeCase } from './naming.js';
 
 type Source = (field: DetectedField) => boolean;
@@ -74,8 +75,6 @@ function productPrice<F extends DetectedField>(field: F, fields: readonly F[]): 
 
 /** The types that write a table's own text: a comment, a review, a post's body. */
 const OWN_TEXT = new Set(['blog_comment', 'review', 'article_body', 'comment']);
-/** Plain text types, which say no more than "some text". */
-const PLAIN_TEXT = new Set(['sentence', 'paragraph', 'paragraphs', 'text', 'words']);
 
 /**
  * A plain text column named for a table's text (`text`, `body`, `content`, `message`) beside the field
@@ -101,8 +100,15 @@ function productMaterial<F extends DetectedField>(field: F, fields: readonly F[]
   return { ...rest, type: 'product_material' } as F;
 }
 
+/** A date column whose name (snake case) `pattern` matches. */
+const datedAs = (pattern: RegExp) => (f: DetectedField) =>
+  // A prompt may leave a field unnamed (compile refuses it later): no name, no meaning.
+  /^date|^timestamp$/.test(f.type) && typeof f.name === 'string' && pattern.test(snakeCase(f.name));
+
 /** A date column named for the start of a job. */
-const HIRED = /^(hire_date|hired_on|hired_at|date_hired|start_date|employment_start(_date)?|joined_on)$/i;
+const hired = datedAs(
+  /^(hire_date|hired_on|hired_at|date_hired|start_date|employment_start(_date)?|joined_on)$/i,
+);
 /** 18 years in days, leap days included. */
 const ADULT_DAYS = 6575;
 
@@ -115,24 +121,27 @@ function defaultWindow(type: string): { min: string; max: string } | undefined {
 }
 
 /**
+ * The date field with `order` (`after` an anchor, a gap) inside its window: the one it has, or its
+ * type's default one written out (an anchor leaves the window's far end open otherwise). A unique
+ * field, or one ordered already, is left as it is.
+ */
+function orderedAfter<F extends DetectedField>(field: F, order: Record<string, unknown>): F {
+  const params = field.params ?? {};
+  if (field.unique || params['after'] !== undefined || params['before'] !== undefined) return field;
+  const window = params['max'] === undefined ? defaultWindow(field.type) : undefined;
+  return { ...field, params: { ...window, ...params, ...order } };
+}
+
+/**
  * A hire date beside a birth date follows it by 18 years at least, so no one is hired as a child,
- * inside its window: the one it has, or its type's default one written out (a birth date leaves the
- * window's far end open otherwise). Adults are born by 2007, so the default window (to 2025) fits.
+ * inside a window with a far end. Adults are born by 2007, so the default window (to 2025) fits.
  */
 function hiredAsAdult<F extends DetectedField>(field: F, fields: readonly F[]): F {
-  const params = field.params ?? {};
-  // A prompt may leave a field unnamed (compile refuses it later): no name, no meaning.
-  const dated =
-    typeof field.name === 'string' &&
-    /^date|^timestamp$/.test(field.type) &&
-    HIRED.test(snakeCase(field.name));
-  const window = params['max'] === undefined ? defaultWindow(field.type) : undefined;
-  if (!dated || (params['max'] === undefined && window === undefined)) return field;
-  if (params['after'] !== undefined || params['before'] !== undefined || field.unique) return field;
+  if (!hired(field)) return field;
+  if (field.params?.['max'] === undefined && defaultWindow(field.type) === undefined) return field;
   const birth = fields.find((f) => f !== field && birthDate(f));
   if (birth === undefined) return field;
-  const after = { after: birth.name, min_gap_days: ADULT_DAYS, max_gap_days: 36_500 };
-  return { ...field, params: { ...window, ...params, ...after } };
+  return orderedAfter(field, { after: birth.name, min_gap_days: ADULT_DAYS, max_gap_days: 36_500 });
 }
 
 /** Whether `params` hold the adult range detection guesses for a person's weight. */
@@ -181,28 +190,25 @@ const CLINICAL = ['symptom', 'diagnosis', 'reason', 'treatment'];
 function animalOfVisit<F extends DetectedField>(
   fields: readonly F[],
   tables: readonly { name: string; fields: readonly F[] }[],
-): { animal: string; birth?: string } | undefined {
+): { animal: string; birth: string | undefined } | undefined {
   const animal = (f: F) => species(f) || f.type === 'animal_breed';
   const own = fields.find(animal);
-  if (own !== undefined) return { animal: own.name, ...named('birth', fields.find(birthDate)) };
+  if (own !== undefined) return { animal: own.name, birth: fields.find(birthDate)?.name };
   for (const ref of fields) {
     if (ref.type !== 'ref') continue;
     const parent = tables.find((t) => t.name === ref.params?.['table']);
     const found = parent?.fields.find(animal);
-    if (found === undefined) continue;
-    const birth = parent?.fields.find(birthDate);
-    return { animal: `${ref.name}.${found.name}`, ...(birth ? { birth: `${ref.name}.${birth.name}` } : {}) };
+    if (parent === undefined || found === undefined) continue;
+    const birth = parent.fields.find(birthDate);
+    return { animal: `${ref.name}.${found.name}`, birth: birth && `${ref.name}.${birth.name}` };
   }
   return undefined;
 }
 
-const named = (key: string, field: DetectedField | undefined) => (field ? { [key]: field.name } : {});
-
 /** A date column of a visit: when the animal was seen. */
-const VISIT_DATE =
-  /^(visit|visited|appointment|exam|seen|service|admission|admitted)(_?(date|at|on|time|datetime))?$|^date$/i;
-const visitDate = (f: DetectedField) =>
-  /^date|^timestamp$/.test(f.type) && typeof f.name === 'string' && VISIT_DATE.test(snakeCase(f.name));
+const visitDate = datedAs(
+  /^(visit|visited|appointment|exam|seen|service|admission|admitted)(_?(date|at|on|time|datetime))?$|^date$/i,
+);
 
 /** A first visit comes at three months at the earliest: the age every species has cases for. */
 const FIRST_VISIT_DAYS = 91;
@@ -233,11 +239,7 @@ function caseOfAnimal<F extends DetectedField>(
       : [found.animal, found.birth, ...(seen === undefined ? [] : [seen.name])];
   return fields.map((f) => {
     if (f === start) return { ...f, params: { ...f.params, by } };
-    if (f !== seen || f.unique) return f;
-    const params = f.params ?? {};
-    if (params['after'] !== undefined || params['before'] !== undefined) return f;
-    const window = params['max'] === undefined ? defaultWindow(f.type) : undefined;
-    return { ...f, params: { ...window, ...params, after: found.birth, min_gap_days: FIRST_VISIT_DAYS } };
+    return f === seen ? orderedAfter(f, { after: found.birth, min_gap_days: FIRST_VISIT_DAYS }) : f;
   });
 }
 

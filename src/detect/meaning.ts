@@ -14,7 +14,7 @@ import type { DetectedField } from './model.js';
 import { snakeCase } from './naming.js';
 
 /** The types that say no more than "some text". */
-const PLAIN_TEXT = new Set(['sentence', 'paragraph', 'text', 'words']);
+export const PLAIN_TEXT: ReadonlySet<string> = new Set(['sentence', 'paragraph', 'text', 'words']);
 
 /** Column names (snake case, lower) to meanings; the first match wins. */
 const NAMES: readonly (readonly [RegExp, Meaning])[] = [
