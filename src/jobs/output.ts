@@ -13,6 +13,27 @@ import { listParts, type JobRow } from './records.js';
 
 type Bytes = AsyncIterable<Buffer>;
 
+/** A part of a job's result: fixed text, or generated rows as stored with their raw size and CRC-32. */
+type StoredPart = { text: Buffer } | { stored: Buffer; rawBytes: number; crc32: number };
+
+/** A job's parts in order, those of `table` only when given (a CSV table); empty text skipped. */
+async function* storedParts(
+  db: Db,
+  blobs: ResultBlobs,
+  job: JobRow,
+  table: string | undefined,
+): AsyncGenerator<StoredPart> {
+  for (const part of await listParts(db, job.id)) {
+    if (table !== undefined && part.table_name !== table) continue;
+    if (part.text !== null) {
+      if (part.text.length > 0) yield { text: Buffer.from(part.text) };
+      continue;
+    }
+    const stored = await blobs.read(job.id, part.seq, job.result_codec);
+    yield { stored, rawBytes: part.raw_bytes!, crc32: part.crc32! };
+  }
+}
+
 /** The raw bytes of a job's parts in order; only those of `table` when given (a CSV table). */
 export async function* rawResult(
   db: Db,
@@ -20,24 +41,18 @@ export async function* rawResult(
   job: JobRow,
   table?: string,
 ): AsyncGenerator<Buffer> {
-  for (const part of await listParts(db, job.id)) {
-    if (table !== undefined && part.table_name !== table) continue;
-    if (part.text !== null) {
-      if (part.text.length > 0) yield Buffer.from(part.text);
-      continue;
+  for await (const part of storedParts(db, blobs, job, table)) {
+    if ('text' in part) yield part.text;
+    else if (job.result_codec === 'none') yield part.stored;
+    else {
+      // Decompressed in pieces of 64 KiB: a part never exists whole and uncompressed here. A gzip part
+      // is raw deflate ended by a sync flush, without a final block: the end of input is its end.
+      const decompress =
+        job.result_codec === 'gzip'
+          ? createInflateRaw({ chunkSize: 64 << 10, finishFlush: constants.Z_SYNC_FLUSH })
+          : createBrotliDecompress({ chunkSize: 64 << 10 });
+      yield* Readable.from([part.stored]).pipe(decompress) as AsyncIterable<Buffer>;
     }
-    const stored = await blobs.read(job.id, part.seq, job.result_codec);
-    if (job.result_codec === 'none') {
-      yield stored;
-      continue;
-    }
-    // Decompressed in pieces of 64 KiB: a part never exists whole and uncompressed here. A gzip part
-    // is raw deflate ended by a sync flush, without a final block: the end of input is its end.
-    const decompress =
-      job.result_codec === 'gzip'
-        ? createInflateRaw({ chunkSize: 64 << 10, finishFlush: constants.Z_SYNC_FLUSH })
-        : createBrotliDecompress({ chunkSize: 64 << 10 });
-    yield* Readable.from([stored]).pipe(decompress) as AsyncIterable<Buffer>;
   }
 }
 
@@ -56,19 +71,14 @@ export async function* storedGzip(
   yield GZIP_HEADER;
   let crc = 0;
   let length = 0;
-  for (const part of await listParts(db, job.id)) {
-    if (table !== undefined && part.table_name !== table) continue;
-    if (part.text !== null) {
-      const text = Buffer.from(part.text);
-      if (text.length === 0) continue;
-      crc = combineCrc32(crc, crc32(text), text.length);
-      length += text.length;
-      yield deflatePart(text);
-      continue;
-    }
-    crc = combineCrc32(crc, part.crc32!, part.raw_bytes!);
-    length += part.raw_bytes!;
-    yield await blobs.read(job.id, part.seq, job.result_codec);
+  for await (const part of storedParts(db, blobs, job, table)) {
+    const [bytes, rawCrc, rawBytes] =
+      'text' in part
+        ? [deflatePart(part.text), crc32(part.text), part.text.length]
+        : [part.stored, part.crc32, part.rawBytes];
+    crc = combineCrc32(crc, rawCrc, rawBytes);
+    length += rawBytes;
+    yield bytes;
   }
   yield FINAL_BLOCK;
   yield gzipTrailer(crc, length);
