@@ -18,7 +18,7 @@ import { envelopePieces, type RawKind, rawPieces } from '../generation/pieces.js
 import { createPool } from '../generation/pool.js';
 import { prepareGeneration, UNLIMITED } from '../generation/prepare.js';
 import { CHUNK_BYTES, type Piece, streamPieces } from '../generation/stream.js';
-import { lazyPromptConverter } from './lazy-prompt.js';
+import { createPromptConverter } from '../prompt/index.js';
 import { UsageError } from './errors.js';
 import { type InputOptions, inputOptions, LOCAL, printWarnings, requestBody } from './input.js';
 import type { CliIo } from './io.js';
@@ -63,7 +63,7 @@ async function generate(options: GenerateOptions, io: CliIo): Promise<void> {
   const body = await requestBody(options, io);
   const kind: Kind = options.format ?? (body.format as Kind | undefined) ?? 'json';
   const rawKind: RawKind | undefined = kind === 'json' ? undefined : kind;
-  const convertPrompt = lazyPromptConverter({ llm: config.llm, logger: createLogger('silent') });
+  const convertPrompt = createPromptConverter({ llm: config.llm, logger: createLogger('silent') });
   const prepared = await prepareGeneration({ limiter: UNLIMITED, convertPrompt }, LOCAL, body, {
     negotiate: () => rawKind,
     mode: 'sync',

@@ -4,7 +4,7 @@ import { createPool, type GenerationPool } from '../generation/pool.js';
 import { HttpError } from '../errors.js';
 import { prepareGeneration, requireSqlNames, UNLIMITED } from '../generation/prepare.js';
 import { createLogger } from '../logger.js';
-import { lazyPromptConverter } from './lazy-prompt.js';
+import { createPromptConverter } from '../prompt/index.js';
 import {
   EXIT,
   openTarget,
@@ -59,7 +59,7 @@ export async function seedAction(options: SeedFlags, io: CliIo): Promise<void> {
   if (connections < 1 || connections > 64) throw new UsageError('--connections takes 1 to 64.');
   const config = loadConfig(io.env);
   const dialect = urlDialect(url);
-  const convertPrompt = lazyPromptConverter({ llm: config.llm, logger: createLogger('silent') });
+  const convertPrompt = createPromptConverter({ llm: config.llm, logger: createLogger('silent') });
   /** The plan of `body`, refused (exit 2, the API's message) when the database cannot hold its names. */
   const prepare = async (body: Record<string, unknown>) => {
     const prepared = await prepareGeneration({ limiter: UNLIMITED, convertPrompt }, LOCAL, body, {
