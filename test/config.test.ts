@@ -15,6 +15,8 @@ t.test('defaults apply when variables are unset or empty', async (t) => {
   t.equal(config.asyncBodyLimit, 5 * 1024 * 1024);
   t.same(config.plans, DEFAULT_PLANS);
   t.same(config.listener, { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, connectionsPerAddress: 100 });
+  t.equal(config.jobs.compression, 'gzip', 'job results stored in gzip');
+  t.equal(loadConfig({ JOB_RESULT_COMPRESSION: 'none' }).jobs.compression, 'none');
   t.ok(Object.isFrozen(config) && Object.isFrozen(config.plans.free), 'frozen');
 });
 
@@ -41,6 +43,8 @@ t.test('a bad value stops the start with a message naming the variable', async (
     ['REQUEST_TIMEOUT_MS', '500'],
     ['MAX_CONNECTIONS_PER_ADDRESS', '-1'],
     ['MOCKHIVE_CONFIG', '/nonexistent/mockhive.json'],
+    ['JOB_RESULT_COMPRESSION', 'brotli'],
+    ['JOB_RESULT_COMPRESSION', 'GZIP'],
   ] as const) {
     t.throws(
       () => loadConfig({ [name]: value }),
