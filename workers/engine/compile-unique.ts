@@ -37,7 +37,7 @@ export function planFieldUniqueness(table: DraftTable, locale: string, issues: I
       issues.add(field.path, 'a unique field cannot also use after/before');
       continue;
     }
-    if (NATURALLY_UNIQUE.has(field.typeId)) {
+    if (NATURALLY_UNIQUE.has(field.typeId) || (field.source.mode === 'keyed' && field.source.distinct)) {
       field.distinct = true;
       continue;
     }

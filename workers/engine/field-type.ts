@@ -154,9 +154,12 @@ export interface FieldType {
    * Optional: the type reads other fields of its row, named by the engine-level `by` param (a review's
    * tone from its rating, a product's name from its category). The engine computes those fields first
    * and passes their values; a value the type does not know gives its plain draw. Keyed draws are
-   * lookups (a Map or an index), never searches through text.
+   * lookups (a Map or an index), never searches through text. `distinct` is true when the field is
+   * unique: every row's value must then differ, which only a type with `distinctBy` promises.
    */
-  prepareBy?(params: RawParams): KeyedGenerator;
+  prepareBy?(params: RawParams, distinct: boolean): KeyedGenerator;
+  /** `prepareBy(params, true)` gives a value that differs on every row (a slug that ends in a row code). */
+  readonly distinctBy?: boolean;
   /**
    * Optional fast path for `after`/`before` on types of kind `date` or `datetime`: the instant (epoch
    * ms) whose canonical text for the kind ('YYYY-MM-DD' of its UTC day / `toISOString()` form) is what

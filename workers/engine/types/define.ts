@@ -35,7 +35,8 @@ export interface TypeSpec {
   readonly nth?: (n: number, ctx: CellContext, params: RawParams) => Value;
   readonly prepare?: (params: RawParams) => PreparedGenerator;
   readonly prepareWindow?: (params: RawParams) => WindowGenerator;
-  readonly prepareBy?: (params: RawParams) => KeyedGenerator;
+  readonly prepareBy?: (params: RawParams, distinct: boolean) => KeyedGenerator;
+  readonly distinctBy?: boolean;
   readonly plainIn?: readonly PlainFormat[];
 }
 
@@ -82,6 +83,7 @@ export function define(spec: TypeSpec): FieldType {
     ...(spec.prepare ? { prepare: spec.prepare } : {}),
     ...(spec.prepareWindow ? { prepareWindow: spec.prepareWindow } : {}),
     ...(spec.prepareBy ? { prepareBy: spec.prepareBy } : {}),
+    ...(spec.distinctBy ? { distinctBy: spec.distinctBy } : {}),
     ...(spec.plainIn ? { plainIn: spec.plainIn } : {}),
   };
   if (spec.cardinality && spec.nth) {

@@ -4,6 +4,7 @@ import { mix32 } from '../random.js';
 import { define, listType } from './define.js';
 import { HEX_BYTE, hex } from './format.js';
 import { check, num } from './params.js';
+import { domainNameOf } from './slugify.js';
 import { WORDS } from './text-data.js';
 
 const TLDS = ['com', 'com', 'com', 'net', 'org', 'io', 'dev', 'app', 'co', 'ai'];
@@ -151,9 +152,17 @@ export const INTERNET_TYPES: readonly FieldType[] = [
   define({
     id: 'domain',
     category: 'internet',
-    description: 'Domain name.',
+    description:
+      "Domain name. `by` names the row's company name: the name's words run together, or its first word when long, without its legal form.",
     example: 'harbor-summit.io',
     generate: domain,
+    prepareBy: () => (rng, _, keys) => {
+      for (const key of keys) {
+        const name = typeof key === 'string' ? domainNameOf(key) : '';
+        if (name !== '') return name + '.' + rng.pick(TLDS);
+      }
+      return domain(rng);
+    },
   }),
   define({
     id: 'url',

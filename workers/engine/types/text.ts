@@ -1,8 +1,9 @@
 /** Text types: words, sentences, titles, reviews and longer English prose. */
-import type { FieldType, RawParams, Rng } from '../field-type.js';
+import type { FieldType, KeyedGenerator, RawParams, Rng } from '../field-type.js';
 import { fillTitle, TAG_TYPE, TITLE_NUMBER_RANGE } from './articles.js';
 import { define, listType } from './define.js';
 import { check, compatRange, num } from './params.js';
+import { companySlugOf, ROW_CODE_BYTES, rowCode, SLUG_TEXT_CHARS } from './slugify.js';
 import * as T from './text-data.js';
 import { longestCost, QUOTE_BYTES, SHORT_TEXT_BYTES, unitCost } from '../size.js';
 
@@ -43,6 +44,19 @@ export function slug(rng: Rng): string {
   const count = rng.int(1, 3);
   for (let i = 0; i < count; i++) out += '-' + rng.pick(T.WORDS);
   return out;
+}
+
+/**
+ * A slug read from the first key that has Latin letters or digits (a title, a company's name without
+ * its legal form), else drawn; a distinct one ends in the row's code.
+ */
+function slugBy(_: RawParams, distinct: boolean): KeyedGenerator {
+  return (rng, ctx, keys) => {
+    let base = '';
+    for (const key of keys) if (typeof key === 'string' && (base = companySlugOf(key)) !== '') break;
+    if (base === '') base = slug(rng);
+    return distinct ? base + '-' + rowCode(ctx.row, ctx.count) : base;
+  };
 }
 
 function words(rng: Rng, params: RawParams): string {
@@ -177,9 +191,13 @@ export const TEXT_TYPES: readonly FieldType[] = [
   define({
     id: 'slug',
     category: 'text',
-    description: 'URL slug of 2–4 lower-case words; unique columns append the row number.',
+    description:
+      "URL slug of 2–4 lower-case words; unique columns append the row number. `by` names the row's title or name: its slug (a company's without its legal form); a unique one then ends in a code of 4–6 characters that differs on every row.",
     example: 'harbor-summit-pixel',
     generate: slug,
+    maxBytes: SLUG_TEXT_CHARS + 1 + ROW_CODE_BYTES + QUOTE_BYTES,
+    prepareBy: slugBy,
+    distinctBy: true,
     cardinality: () => Number.POSITIVE_INFINITY,
     nth: (n, _, __) =>
       T.WORDS[n % T.WORDS.length]! +
