@@ -97,6 +97,7 @@ t.test('engine-level keys are known on every type they apply to, and only there'
     min_gap: 1,
     per_row_locale: false,
     after_parents: false,
+    ascending: false,
     when: { field: 'x', in: ['a'] },
     by: 'x',
   };

@@ -99,6 +99,52 @@ export const notBefore =
     });
   };
 
+/** Rows come in the order of `table.field` (a number beside it counts up with it). */
+export const inRowOrder =
+  (table: string, field: string): Rule =>
+  (plan) => {
+    const own = columns(plan, table);
+    return own.rows.flatMap((row, r) => {
+      const previous = r === 0 ? null : own.at(field)(own.rows[r - 1] as Value[]);
+      const value = own.at(field)(row);
+      return previous === null || value === null || String(value) >= String(previous)
+        ? []
+        : [`${table}.${field} of row ${r} ${String(value)} before row ${r - 1}'s ${String(previous)}`];
+    });
+  };
+
+/** `table.field` is the slug of an English `source`: its words in lower case, joined by hyphens, then a code. */
+export const slugOfText =
+  (table: string, field: string, source: string): Rule =>
+  (plan) => {
+    const own = columns(plan, table);
+    return own.rows.flatMap((row) => {
+      const words =
+        String(own.at(source)(row))
+          .toLowerCase()
+          .match(/[a-z0-9]+/g) ?? [];
+      const value = String(own.at(field)(row));
+      return value.startsWith(words.join('-') + '-')
+        ? []
+        : [`${table}.${field} ${value} is not the slug of ${source}`];
+    });
+  };
+
+/** The row `via` points to in `parentTable` has `field` among `values`. */
+export const parentIn =
+  (table: string, via: string, parentTable: string, field: string, values: Value[]): Rule =>
+  (plan) => {
+    const own = columns(plan, table);
+    const parent = columns(plan, parentTable);
+    const byKey = new Map(parent.rows.map((r) => [parent.key(r), parent.at(field)(r)]));
+    return own.rows.flatMap((row) => {
+      const value = byKey.get(own.at(via)(row)) ?? null;
+      return values.includes(value)
+        ? []
+        : [`${table}.${via} points to a ${parentTable} row with ${field} ${String(value)}`];
+    });
+  };
+
 /** What each template must show, whatever its implementation. */
 export const TEMPLATE_RULES: Readonly<Record<string, readonly Rule[]>> = {
   ecommerce: [
@@ -112,6 +158,7 @@ export const TEMPLATE_RULES: Readonly<Record<string, readonly Rule[]>> = {
     notBefore('customers', 'updated_at', 'created_at'),
     notBefore('products', 'updated_at', 'created_at'),
     notBefore('orders', 'updated_at', 'ordered_at'),
+    inRowOrder('orders', 'created_at'),
   ],
   blog: [
     setOnlyWhen('posts', 'published_at', 'status', ['published', 'archived']),
@@ -119,6 +166,8 @@ export const TEMPLATE_RULES: Readonly<Record<string, readonly Rule[]>> = {
     sameAs('comments', 'commenter_name', 'author_name'),
     sameAs('comments', 'commenter_email', 'author_email'),
     sameAs('tags', 'slug', 'name'),
+    slugOfText('posts', 'slug', 'title'),
+    parentIn('comments', 'post_id', 'posts', 'status', ['published', 'archived']),
     notBefore('posts', 'updated_at', 'created_at'),
   ],
   saas: [

@@ -117,9 +117,12 @@ function planKeyed(tables: DraftTable[], table: DraftTable, field: DraftField, i
     if (key.via < 0 && key.field === field) return issues.add(path, 'a field cannot depend on itself');
     anchors.push({ via: key.via, field: key.field.index });
   }
-  if (field.unique)
+  // A unique field reads its row only through a type that keeps every row's value distinct; a key
+  // through another type takes the type's distinct values instead (planFieldUniqueness).
+  const distinct = field.type.distinctBy === true && (field.unique || field.index === table.primaryKey);
+  if (field.unique && !distinct)
     return issues.add(paramPath(field.path, 'by'), 'a value drawn by other fields cannot be unique');
-  field.source = { mode: 'keyed', by: anchors };
+  field.source = { mode: 'keyed', by: anchors, distinct };
 }
 
 function planCondition(table: DraftTable, field: DraftField, issues: Issues): void {
@@ -277,6 +280,8 @@ function dependencies(tables: DraftTable[], t: number, field: DraftField): Field
   if (field.ref !== null) {
     if (!field.ref.self) deps.push([field.ref.table, field.ref.field]);
     for (const e of field.ref.exclude) deps.push([t, e]);
+    if (field.ref.asOf !== null) deps.push([t, field.ref.asOf.field]);
+    if (field.ref.where !== null) deps.push([field.ref.table, field.ref.where.field]);
     return deps;
   }
   const through = (via: number, f: number) => {

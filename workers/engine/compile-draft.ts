@@ -3,7 +3,7 @@
  * step by step (refs, kinds, uniqueness, ordering) before becoming a plain-data Plan.
  */
 import type { ColumnKind, FieldType } from './field-type.js';
-import type { EngineIssue, FieldSource, PlannedComposite, PlannedCondition } from './plan.js';
+import type { EngineIssue, FieldSource, PlannedAsOf, PlannedComposite, PlannedCondition } from './plan.js';
 
 export interface DraftRef {
   table: number;
@@ -17,6 +17,10 @@ export interface DraftRef {
   exclude: number[];
   composite: number;
   member: number;
+  /** `as_of`: the row's date field, and the parent's creation time it is compared with. */
+  asOf: PlannedAsOf | null;
+  /** `where`: a condition on a field of the parent row. */
+  where: PlannedCondition | null;
 }
 
 export interface DraftField {

@@ -5,6 +5,7 @@
 import {
   DATE_KINDS,
   type DraftField,
+  type DraftRef,
   type DraftTable,
   type Issues,
   namedField,
@@ -43,18 +44,93 @@ function parentTimes(tables: DraftTable[], table: DraftTable): Anchor[] {
   return anchors;
 }
 
+/** `as_of` and `where` read every row of the parent (once per plan and worker): at most this many. */
+export const MAX_FILTERED_PARENTS = 1_000_000;
+
+/**
+ * A ref that filters its parents: `as_of` draws among the rows created by a date of this row, so the
+ * date can follow the parent without leaving its window (an order placed after its customer signed
+ * up, in row order), and the date reads no anchor through this ref; `where` draws among the rows whose
+ * field has one of some values (comments on published posts).
+ */
+function planParentFilters(tables: DraftTable[], table: DraftTable, issues: Issues): void {
+  for (const field of table.fields) {
+    const ref = field.ref;
+    if (ref === null) continue;
+    const key = ['as_of', 'where'].find((k) => field.params[k] !== undefined);
+    if (key === undefined) continue;
+    const parent = tables[ref.table] as DraftTable;
+    const plain =
+      (ref.pick === 'uniform' || ref.pick === 'power_law') && !ref.self && ref.exclude.length === 0;
+    const path = paramPath(field.path, key);
+    if (!plain || field.unique)
+      issues.add(
+        path,
+        `${key} needs a plain ref: not per_parent, unique, self, part of a unique key or allow_self: false`,
+      );
+    else if (parent.count > MAX_FILTERED_PARENTS)
+      issues.add(path, `${key} reads every row of the parent table: at most ${MAX_FILTERED_PARENTS} rows`);
+    else {
+      planAsOf(table, field, ref, parent, issues);
+      planWhere(field, ref, parent, issues);
+    }
+  }
+}
+
+function planAsOf(
+  table: DraftTable,
+  field: DraftField,
+  ref: DraftRef,
+  parent: DraftTable,
+  issues: Issues,
+): void {
+  const name = field.params['as_of'];
+  if (name === undefined) return;
+  const path = paramPath(field.path, 'as_of');
+  const date = table.fields[table.byName.get(name as string) ?? -1];
+  const parentTime = rowTimeField(parent);
+  if (date === undefined || date.ref !== null || !DATE_KINDS.has(date.kind))
+    issues.add(path, `"${String(name)}" is not a date field of this table`);
+  else if (parentTime < 0)
+    issues.add(
+      path,
+      `table "${parent.name}" has no creation time (a date field, not nullable, without when)`,
+    );
+  else ref.asOf = { field: date.index, parentField: parentTime };
+}
+
+function planWhere(field: DraftField, ref: DraftRef, parent: DraftTable, issues: Issues): void {
+  const where = field.params['where'] as Record<string, unknown> | undefined;
+  if (where === undefined) return;
+  const name = where['field'] as string;
+  const index = parent.byName.get(name);
+  if (index === undefined)
+    return issues.add(
+      paramPath(field.path, 'where.field'),
+      `field "${name}" is not defined in "${parent.name}"`,
+    );
+  const negate = where['in'] === undefined;
+  const values = (negate ? where['not_in'] : where['in']) as (string | number | boolean)[];
+  ref.where = { field: index, values: [...values], negate };
+}
+
 /** Resolves after/before anchors of every field of the table, and the implicit ones to its parents. */
 export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Issues): void {
+  planParentFilters(tables, table, issues);
   const parents = parentTimes(tables, table);
   for (const field of table.fields) {
     const after = field.params['after'];
     const before = field.params['before'];
-    // Every event field of a row follows every row it refers to, unless told otherwise.
+    const ascending = field.params['ascending'] === true;
+    const firstOf = table.fields.filter((f) => f.ref?.asOf?.field === field.index).map((f) => f.index);
+    // Every event field of a row follows every row it refers to, unless told otherwise; a ref drawn
+    // as of this field already points to a parent that came first.
     const implicit =
       EVENT_TYPE_SET.has(field.typeId) && field.ref === null && field.params['after_parents'] !== false
-        ? parents
+        ? parents.filter((a) => table.fields[a.via]?.ref?.asOf?.field !== field.index)
         : [];
-    if (after === undefined && before === undefined && implicit.length === 0) continue;
+    const plain = !ascending && firstOf.length === 0;
+    if (after === undefined && before === undefined && implicit.length === 0 && plain) continue;
     const numeric = NUMBER_KINDS.has(field.kind);
     const orderable =
       field.ref === null &&
@@ -63,6 +139,11 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
       'min' in field.type.params &&
       'max' in field.type.params;
     if (!orderable) {
+      if (!plain) {
+        const key = ascending ? 'ascending' : 'as_of';
+        issues.add(paramPath(field.path, key), `${key} needs a date field with min/max that is not unique`);
+        continue;
+      }
       if (after === undefined && before === undefined) continue; // unique dates keep their own draw
       issues.add(
         field.path,
@@ -102,9 +183,12 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
         : numeric
           ? -1
           : DEFAULT_GAP_DAYS * MS_PER_DAY;
-    // Ordered only by its parents, a date keeps its type's own window (a date_past stays past).
+    // Ordered only by its parents, a date keeps its type's own window (a date_past stays past); so
+    // does one in row order, which slices that window.
     const defaults =
-      after === undefined && before === undefined ? EVENT_DEFAULT_BOUNDS[field.typeId] : undefined;
+      (after === undefined && before === undefined) || !plain
+        ? EVENT_DEFAULT_BOUNDS[field.typeId]
+        : undefined;
     field.source = {
       mode: 'ordered',
       order: {
@@ -115,6 +199,8 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
         max: bound(field.params['max']) ?? defaults?.max ?? null,
         gap,
         minGap: minGapOf(field.params[numeric ? 'min_gap' : 'min_gap_days'], numeric),
+        ascending,
+        firstOf,
       },
     };
   }

@@ -174,7 +174,7 @@ function checkEngineParams(
   if (rate !== undefined && !(typeof rate === 'number' && rate >= 0 && rate <= 1)) {
     issues.add(p('null_rate'), 'null_rate must be a number from 0 to 1');
   }
-  for (const key of ['primary_key', 'per_row_locale', 'allow_self', 'after_parents']) {
+  for (const key of ['primary_key', 'per_row_locale', 'allow_self', 'after_parents', 'ascending']) {
     if (params[key] !== undefined && typeof params[key] !== 'boolean')
       issues.add(p(key), `${key} must be a boolean`);
   }
@@ -228,10 +228,12 @@ function checkEngineParams(
 
 const CONDITION_VALUE = (v: unknown) => ['string', 'number', 'boolean'].includes(typeof v);
 
-/** `when`: {field, in: [...]} or {field, not_in: [...]}, values being strings, numbers or booleans. */
-function checkCondition(when: unknown, path: string, issues: Issues): void {
-  const message =
-    'when must be {"field": "<field of this table>", "in": [values]} or {"field": ..., "not_in": [values]}';
+/**
+ * `when` (a field of this table) or a ref's `where` (a field of the parent): {field, in: [...]} or
+ * {field, not_in: [...]}, values being strings, numbers or booleans.
+ */
+function checkCondition(when: unknown, path: string, issues: Issues, key = 'when', of = 'this table'): void {
+  const message = `${key} must be {"field": "<field of ${of}>", "in": [values]} or {"field": ..., "not_in": [values]}`;
   if (!isRecord(when)) return issues.add(path, message);
   const unknownKey = Object.keys(when).find((k) => k !== 'field' && k !== 'in' && k !== 'not_in');
   const list = when['in'] ?? when['not_in'];
@@ -261,6 +263,10 @@ function checkRefParams(params: Record<string, unknown>, p: (key: string) => str
   if (alpha !== undefined && !(typeof alpha === 'number' && alpha > 0 && alpha <= 10)) {
     issues.add(p('alpha'), 'alpha must be a number greater than 0 and at most 10');
   }
+  if (params['as_of'] !== undefined && (typeof params['as_of'] !== 'string' || params['as_of'] === ''))
+    issues.add(p('as_of'), 'as_of must name a date field of this table');
+  if (params['where'] !== undefined)
+    checkCondition(params['where'], p('where'), issues, 'where', 'the parent table');
   const perParent = params['per_parent'];
   if (perParent !== undefined) {
     const min = isRecord(perParent) ? perParent['min'] : undefined;

@@ -83,6 +83,8 @@ export function resolveRefs(tables: DraftTable[], issues: Issues): void {
         exclude: [],
         composite: -1,
         member: -1,
+        asOf: null,
+        where: null,
       };
     }
   }

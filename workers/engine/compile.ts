@@ -169,5 +169,7 @@ function refOf(ref: NonNullable<DraftTable['fields'][number]['ref']>) {
     exclude: ref.exclude,
     composite: ref.composite,
     member: ref.member,
+    asOf: ref.asOf,
+    where: ref.where,
   };
 }

@@ -56,6 +56,8 @@ export const KEYED_TYPES: readonly string[] = [
   'article_excerpt',
   'article_body',
   'hashtag',
+  'slug',
+  'domain',
   'price',
   'amount',
 ];
@@ -78,6 +80,11 @@ export const ENGINE_PARAMS: readonly EngineParam[] = [
   {
     key: 'min_gap',
     doc: 'number ≥ 0, at most max_gap: the value is at least this much above its `after` anchor',
+  },
+  {
+    key: 'ascending',
+    types: EVENT_TYPES,
+    doc: 'boolean: the rows come in the order of this date (row r of n falls in the r-th of n equal slices of min–max), so a sequence and the dates agree',
   },
   {
     key: 'after_parents',

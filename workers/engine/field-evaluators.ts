@@ -3,6 +3,7 @@
  * (type, params, stream keys, permutations) is captured, so the per-cell work is a stream reset and a
  * generator call.
  */
+import { createdBy, parentCandidates, rowInstant } from './parent-candidates.js';
 import type { RawParams, Value } from './field-type.js';
 import { countryInfo, LOCALE_CODES } from './locales/index.js';
 import { aggregateEvaluator, conditionalEvaluator, lookupEvaluator } from './derived-evaluator.js';
@@ -61,7 +62,7 @@ function innerEvaluator(rt: RuntimeView, field: PlannedField, i: number): Evalua
     case 'aggregate':
       return aggregateEvaluator(rt, source.aggregate);
     case 'keyed':
-      return keyedEvaluator(rt, field, source.by);
+      return keyedEvaluator(rt, field, source.by, source.distinct);
   }
 }
 
@@ -69,10 +70,15 @@ function innerEvaluator(rt: RuntimeView, field: PlannedField, i: number): Evalua
  * A type that reads other fields of its row, or of a parent row through a ref: they are computed first,
  * then the field's own stream draws.
  */
-function keyedEvaluator(rt: RuntimeView, field: PlannedField, by: readonly Anchor[]): Evaluator {
-  const prepareBy = typeOf(field).prepareBy;
-  if (prepareBy === undefined) throw new Error(`type ${field.type} does not read other fields`);
-  const generate = prepareBy(field.params);
+function keyedEvaluator(
+  rt: RuntimeView,
+  field: PlannedField,
+  by: readonly Anchor[],
+  distinct: boolean,
+): Evaluator {
+  const type = typeOf(field);
+  if (type.prepareBy === undefined) throw new Error(`type ${field.type} does not read other fields`);
+  const generate = type.prepareBy(field.params, distinct);
   const { streamKey, name } = field;
   const rng = rt.rng;
   const keys: Value[] = by.map(() => null);
@@ -114,6 +120,42 @@ function nthEvaluator(rt: RuntimeView, field: PlannedField, indexOf: (s: RowStat
   };
 }
 
+/**
+ * A ref drawn among filtered parents (`where`, `as_of`): uniformly, or with power_law by rank, the
+ * ranks spread over the candidates by a permutation, or under `as_of` the earliest favoured
+ * (long-standing customers order most). Under `as_of`, among the candidates created by the row's date
+ * (the date's window starts at the first one); with a null date, any. No candidate at all: any parent.
+ */
+function filteredRefEvaluator(
+  rt: RuntimeView,
+  ref: PlannedRef,
+  key: number,
+  settle: (s: RowState, row: number) => Value,
+): Evaluator {
+  const parent = rt.tableAt(ref.table);
+  const rng = rt.rng;
+  const { asOf, alpha } = ref;
+  const powerLaw = ref.distribution === 'power_law';
+  const ranks = powerLaw && asOf === null ? new Permutation(1, 0) : null;
+  let candidates: Float64Array | undefined;
+  let n = 0;
+  return (s) => {
+    if (candidates === undefined) {
+      // Built on first use: a worker that generates no row of this table reads no parent.
+      candidates = parentCandidates(rt.plan.key, ref, parent);
+      n = candidates.length / 2;
+      ranks?.reset(Math.max(1, n), combine(key, RANK_SALT));
+    }
+    const ms = asOf === null ? Number.NaN : rowInstant(rt, s, asOf.field);
+    const existing = Number.isNaN(ms) ? n : Math.max(1, createdBy(candidates, n, ms));
+    rng.reset(cellKey(key, s.row));
+    if (n === 0) return settle(s, rng.int(0, parent.table.count - 1));
+    let rank = powerLaw ? powerLawRank(rng.float(), existing, alpha) : rng.int(0, existing - 1);
+    if (ranks !== null) rank = ranks.at(rank);
+    return settle(s, candidates[n + rank] as number);
+  };
+}
+
 /** Country fields of a per-row-locale table show the row locale's country. */
 function localeEvaluator(show: 'country' | 'country_code' | 'nationality' | 'locale_code'): Evaluator {
   const shown: Record<string, string> = {};
@@ -152,6 +194,7 @@ function refEvaluator(rt: RuntimeView, field: PlannedField, ref: PlannedRef, i: 
     }
     return n;
   };
+  if (ref.asOf !== null || ref.where !== null) return filteredRefEvaluator(rt, ref, key, settle);
   switch (ref.pick) {
     case 'uniform':
       if (ref.self)

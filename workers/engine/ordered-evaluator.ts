@@ -5,6 +5,7 @@
  */
 import type { Value } from './field-type.js';
 import { type Evaluator, preparedGenerator, type RuntimeView, typeOf } from './evaluator.js';
+import { parentCandidates } from './parent-candidates.js';
 import { isoDate, isoInstant, MS_PER_DAY, parseIsoMs, unixSeconds } from './iso-time.js';
 import type { Anchor, PlannedField, PlannedOrder } from './plan.js';
 import { mix32 } from './random.js';
@@ -27,6 +28,7 @@ export function orderedEvaluator(
   const generate = preparedGenerator(field);
   const rng = rt.rng;
   const numeric = order.numeric;
+  const ascending = order.ascending;
   const whole = field.kind === 'integer' || field.kind === 'bigint';
   const dateKind = field.kind === 'date';
   const iso = dateKind ? isoDate : isoInstant;
@@ -34,14 +36,38 @@ export function orderedEvaluator(
   const windowed = numeric ? undefined : type.prepareWindow?.(params);
   const readAfter = latestOf(order.after.map((a) => anchorReader(rt, a, numeric)));
   const readBefore = order.before === null ? null : anchorReader(rt, order.before, numeric);
+  // The window starts at the first creation among the parents of refs drawn as of this value.
+  let first: number | undefined = order.firstOf.length === 0 ? Number.NEGATIVE_INFINITY : undefined;
+  const firstParent = (): number => {
+    let latest = Number.NEGATIVE_INFINITY;
+    for (const f of order.firstOf) {
+      const ref = rt.table.fields[f]?.source;
+      if (ref?.mode !== 'ref' || ref.ref.asOf === null) throw new Error('not a ref drawn as_of');
+      // The earliest candidate's time (an empty list has none: the window stays).
+      const created = parentCandidates(rt.plan.key, ref.ref, rt.tableAt(ref.ref.table));
+      if (created.length > 0 && Number.isFinite(created[0])) latest = Math.max(latest, created[0] as number);
+    }
+    return latest;
+  };
   return (s) => {
     const a = readAfter === null ? null : readAfter(s);
     const b = readBefore === null ? null : readBefore(s);
     rng.reset(mix32(streamKey ^ s.rowMix));
     s.fieldName = name;
-    if (a === null && b === null) return generate(rng, s);
-    let lo = a === null ? order.min : order.min === null ? a : Math.max(order.min, a);
-    let hi = b === null ? order.max : order.max === null ? b : Math.min(order.max, b);
+    first ??= firstParent();
+    if (a === null && b === null && !ascending && first === Number.NEGATIVE_INFINITY) return generate(rng, s);
+    let min = order.min === null ? null : Math.max(order.min, first);
+    let max = order.max;
+    if (ascending) {
+      // Row r of n: the r-th of n equal slices of the window. Each edge is computed alike from both
+      // sides, so a row's slice ends where the next one's begins and the rows never go back.
+      const start = min as number;
+      const width = Math.max(0, (order.max as number) - start) / s.count;
+      min = start + width * s.row;
+      max = start + width * (s.row + 1);
+    }
+    let lo = a === null ? min : min === null ? a : Math.max(min, a);
+    let hi = b === null ? max : max === null ? b : Math.min(max, b);
     // The open side gets a window of `gap` (numbers without max_gap: as wide as the anchor's magnitude).
     const gap = order.gap >= 0 ? order.gap : Math.max(1, Math.abs((a ?? b) as number));
     if (lo === null) lo = (hi as number) - gap;

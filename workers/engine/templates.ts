@@ -99,7 +99,9 @@ const ecommerce: Template = {
       count: 300,
       fields: [
         id,
-        ref('customer_id', 'customers'),
+        // Rows in the order they were placed, so the order numbers and the dates agree; each by a
+        // customer who had signed up by then.
+        ref('customer_id', 'customers', { as_of: 'created_at' }),
         { name: 'order_number', type: 'sequence', params: { start: 10001, prefix: 'ORD-' } },
         oneOf(
           'status',
@@ -112,9 +114,10 @@ const ecommerce: Template = {
           params: { table: 'order_items', ref: 'order_id', op: 'sum', of: ['quantity', 'unit_price'] },
         },
         alias('total', 'total_amount'),
-        { name: 'currency', type: 'currency' },
+        // Paid in the customer's currency.
+        { name: 'currency', type: 'currency', params: { by: 'customer_id.country' } },
         oneOf('payment_method', ['credit_card', 'paypal', 'apple_pay', 'bank_transfer'], [45, 25, 20, 10]),
-        at('created_at', { after: 'customer_id.created_at', max_gap_days: 180 }),
+        at('created_at', { ascending: true, ...since('2023-02-01') }),
         // Placing the order is what creates it.
         alias('ordered_at', 'created_at'),
         at('shipped_at', {
@@ -189,7 +192,7 @@ const blog: Template = {
         id,
         ref('author_id', 'authors', { distribution: 'power_law', alpha: 1 }),
         { name: 'title', type: 'title' },
-        { name: 'slug', type: 'slug', unique: true },
+        { name: 'slug', type: 'slug', unique: true, params: { by: 'title' } },
         // The excerpt and body speak of the title's topic.
         { name: 'excerpt', type: 'article_excerpt', params: { by: 'title' } },
         { name: 'body', type: 'article_body', params: { by: 'title' } },
@@ -216,7 +219,12 @@ const blog: Template = {
       count: 600,
       fields: [
         id,
-        ref('post_id', 'posts', { distribution: 'power_law', alpha: 1 }),
+        // Readers comment on what they can read: a published or archived post, never a draft.
+        ref('post_id', 'posts', {
+          distribution: 'power_law',
+          alpha: 1,
+          where: { field: 'status', in: ['published', 'archived'] },
+        }),
         { name: 'author_name', type: 'full_name' },
         alias('commenter_name', 'author_name'),
         { name: 'author_email', type: 'email' },
@@ -262,8 +270,9 @@ const saas: Template = {
       fields: [
         id,
         { name: 'name', type: 'company_name' },
-        { name: 'slug', type: 'slug', unique: true },
-        { name: 'domain', type: 'domain' },
+        // The slug and the domain are the name's.
+        { name: 'slug', type: 'slug', unique: true, params: { by: 'name' } },
+        { name: 'domain', type: 'domain', params: { by: 'name' } },
         oneOf(
           'industry',
           ['software', 'finance', 'healthcare', 'retail', 'education', 'manufacturing'],
@@ -310,7 +319,8 @@ const saas: Template = {
         { name: 'seats', type: 'integer', params: { min: 1, max: 200 } },
         { name: 'monthly_price', type: 'price', params: { min: 29, max: 2999 } },
         alias('amount', 'monthly_price'),
-        { name: 'currency', type: 'currency' },
+        // Billed in the organization's currency.
+        { name: 'currency', type: 'currency', params: { by: 'organization_id.country' } },
         at('started_at', { after: 'organization_id.created_at', max_gap_days: 60 }),
         at('trial_end', {
           after: 'started_at',

@@ -41,10 +41,10 @@ Object {
         "body": "Finally someone explains it properly.",
         "commenter_email": "ahayes@gmail.com",
         "commenter_name": "Alize Hayes",
-        "created_at": "2023-04-19T04:07:06.000Z",
+        "created_at": "2025-03-29T08:34:52.000Z",
         "id": "d35aaf24-929a-4c0b-b8ab-1ea1e4c2acaa",
         "is_approved": true,
-        "post_id": "22e580dc-8690-472b-b07d-89717ea03060",
+        "post_id": "81ebad5c-2333-4bbd-9991-50c9c639558c",
       },
       Object {
         "author_email": "lelia.hand970@yahoo.com",
@@ -52,10 +52,10 @@ Object {
         "body": "Thanks, this saved me hours.",
         "commenter_email": "lelia.hand970@yahoo.com",
         "commenter_name": "Lelia Hand",
-        "created_at": "2024-03-01T20:10:26.000Z",
+        "created_at": "2024-07-11T23:46:33.000Z",
         "id": "5b735510-a3a5-4f82-8bdf-61714780a4f7",
         "is_approved": true,
-        "post_id": "bd05ba67-e5fb-4b38-b4ca-1ff8f2149502",
+        "post_id": "f51411aa-7c31-4f85-808b-e216780184f2",
       },
     ],
     "post_tags": Array [
@@ -90,7 +90,7 @@ Object {
         "featured_image": "https://picsum.photos/seed/north4993/640/480",
         "id": "868f2822-1b16-4d0a-82d1-900c50836899",
         "published_at": "2023-03-22T05:28:36.000Z",
-        "slug": "crystal-jade-581963154",
+        "slug": "why-open-source-matters-c3hw",
         "status": "published",
         "title": "Why Open Source Matters",
         "updated_at": "2023-03-30T10:46:19.000Z",
@@ -113,7 +113,7 @@ Object {
         "featured_image": "https://picsum.photos/seed/cedar8633/640/480",
         "id": "f4fb86f1-7169-4b54-875e-e69e105997f0",
         "published_at": "2022-07-06T20:16:19.000Z",
-        "slug": "amber-sky-1008113392",
+        "slug": "your-honest-guide-to-database-design-8zhq",
         "status": "archived",
         "title": "Your Honest Guide to Database Design",
         "updated_at": "2022-07-12T17:37:48.000Z",
@@ -135,7 +135,7 @@ Object {
       },
     ],
   },
-  "whole": "bde106dcc07fc6f6",
+  "whole": "3bc905597887f085",
 }
 `
 
@@ -176,7 +176,7 @@ Object {
     ],
     "order_items": Array [
       Object {
-        "created_at": "2025-02-15T08:16:24.000Z",
+        "created_at": "2025-03-12T16:30:34.000Z",
         "id": "c1b3ee86-b687-440f-8fc1-3deb71a8bcff",
         "order_id": "0017cc48-5c32-40a6-9bde-0f728fb6fd46",
         "product_id": "6c6b4e1d-ce97-4e64-825d-d7511e7c102b",
@@ -184,7 +184,7 @@ Object {
         "unit_price": 28.99,
       },
       Object {
-        "created_at": "2023-03-10T06:35:03.000Z",
+        "created_at": "2024-05-12T18:10:15.000Z",
         "id": "fad25836-7e2f-4acb-b284-000d68f31f4c",
         "order_id": "1f93e4e2-7be3-4fe8-8d03-eb48c2d771ac",
         "product_id": "3d0ab57c-7b22-49b9-9b60-907bc4497e7e",
@@ -194,34 +194,34 @@ Object {
     ],
     "orders": Array [
       Object {
-        "created_at": "2024-09-07T02:17:39.000Z",
+        "created_at": "2023-02-01T00:07:46.000Z",
         "currency": "USD",
-        "customer_id": "271ac9e3-a70e-49cf-b145-d7baa3b36666",
+        "customer_id": "b0eb6f2b-254a-4433-beec-a64d8327381c",
         "delivered_at": null,
         "id": "9a28afd7-5d4c-439c-91a8-11c3b1d69a85",
         "order_number": "ORD-10001",
-        "ordered_at": "2024-09-07T02:17:39.000Z",
+        "ordered_at": "2023-02-01T00:07:46.000Z",
         "payment_method": "credit_card",
         "shipped_at": null,
         "status": "cancelled",
         "total": 801.92,
         "total_amount": 801.92,
-        "updated_at": "2024-09-20T04:44:24.000Z",
+        "updated_at": "2023-02-14T02:34:31.000Z",
       },
       Object {
-        "created_at": "2024-04-01T09:58:52.000Z",
+        "created_at": "2023-02-05T10:29:56.000Z",
         "currency": "USD",
-        "customer_id": "5d9be31f-d723-467a-afe9-f85915eef51e",
+        "customer_id": "5b8589a9-d46b-4f43-9ce4-ed6fee77ecdb",
         "delivered_at": null,
         "id": "672797ef-205c-4c60-b162-ecbb0f2d30e1",
         "order_number": "ORD-10002",
-        "ordered_at": "2024-04-01T09:58:52.000Z",
+        "ordered_at": "2023-02-05T10:29:56.000Z",
         "payment_method": "apple_pay",
         "shipped_at": null,
         "status": "processing",
         "total": 844.91,
         "total_amount": 844.91,
-        "updated_at": "2024-04-13T20:15:12.000Z",
+        "updated_at": "2023-02-17T20:46:16.000Z",
       },
     ],
     "products": Array [
@@ -277,7 +277,7 @@ Object {
       },
     ],
   },
-  "whole": "a87158f62f46226c",
+  "whole": "5c610d0550fbac20",
 }
 `
 
@@ -287,7 +287,7 @@ Object {
     "invoices": Array [
       Object {
         "amount": 321.97,
-        "currency": "EUR",
+        "currency": "USD",
         "due_at": "2024-03-24T00:55:23.000Z",
         "due_date": "2024-03-24",
         "id": "2af901a2-2031-4ab8-8aeb-72d5adbfbd2d",
@@ -299,7 +299,7 @@ Object {
       },
       Object {
         "amount": 2761.31,
-        "currency": "GBP",
+        "currency": "USD",
         "due_at": "2023-07-06T17:16:06.000Z",
         "due_date": "2023-07-06",
         "id": "8bcc07b5-45e4-4df3-9a91-0f6abe105f1e",
@@ -346,30 +346,30 @@ Object {
       Object {
         "country": "United States",
         "created_at": "2024-02-10T10:11:05.000Z",
-        "domain": "tide-garden.com",
+        "domain": "gutmann.co",
         "employee_count": 1235,
         "id": "28ae5769-3226-49e4-a6bc-edb2626d9b20",
         "industry": "healthcare",
         "name": "Gutmann, Feil and Aufderhar",
-        "slug": "harbor-fern-548123831",
+        "slug": "gutmann-feil-and-aufderhar-c3hw",
         "updated_at": "2024-04-23T21:46:02.000Z",
       },
       Object {
         "country": "United States",
         "created_at": "2021-11-05T03:02:21.000Z",
-        "domain": "jade-coral.ai",
+        "domain": "erdmangroup.net",
         "employee_count": 1257,
         "id": "72fa4305-d5c2-457a-9e36-2910cbbf9435",
         "industry": "software",
         "name": "Erdman Group",
-        "slug": "star-pine-956218432",
+        "slug": "erdman-group-8zhq",
         "updated_at": "2022-01-14T12:17:55.000Z",
       },
     ],
     "subscriptions": Array [
       Object {
         "amount": 2863.28,
-        "currency": "DKK",
+        "currency": "USD",
         "current_period_end": "2023-12-05T19:56:11.000Z",
         "current_period_start": "2023-11-06T12:51:23.000Z",
         "id": "5627c13a-029b-4805-ab45-bd890bdf3634",
@@ -387,7 +387,7 @@ Object {
       },
       Object {
         "amount": 2910.39,
-        "currency": "EUR",
+        "currency": "USD",
         "current_period_end": "2023-11-27T00:38:50.000Z",
         "current_period_start": "2023-10-29T14:18:48.000Z",
         "id": "bd284805-df72-4c63-906e-fdf38fc5a083",
@@ -405,7 +405,7 @@ Object {
       },
     ],
   },
-  "whole": "cf57391236f1eec0",
+  "whole": "c74215a6f3938daf",
 }
 `
 
@@ -549,10 +549,10 @@ Object {
         "body": "Finally someone explains it properly.",
         "commenter_email": "luciano.kessler@gmail.com",
         "commenter_name": "Luciano Kessler",
-        "created_at": "2024-06-27T08:45:53.000Z",
+        "created_at": "2022-07-17T22:43:33.000Z",
         "id": "ecc26369-bf5e-4248-bf04-6613716c2afa",
         "is_approved": false,
-        "post_id": "05cd069e-0439-493e-b5a1-f5cc7cbfcbe8",
+        "post_id": "0b8651b1-8d4e-4716-8aed-fc6363ce1f03",
       },
       Object {
         "author_email": "rgleichner@gmail.com",
@@ -560,10 +560,10 @@ Object {
         "body": "Finally someone explains it properly.",
         "commenter_email": "rgleichner@gmail.com",
         "commenter_name": "Robyn Gleichner",
-        "created_at": "2024-10-05T16:48:49.000Z",
+        "created_at": "2023-08-02T06:30:07.000Z",
         "id": "0198ad04-ee45-4cd3-83dc-e1722ee1e6f6",
         "is_approved": false,
-        "post_id": "809380fa-8183-4e92-95d2-6fa0283ff4ea",
+        "post_id": "4679d366-cc03-410a-9747-b1e12a0df52a",
       },
     ],
     "post_tags": Array [
@@ -598,7 +598,7 @@ Object {
         "featured_image": "https://picsum.photos/seed/stone6488/640/480",
         "id": "4bbfb278-dc43-40b2-8f25-54ad5cd2a81c",
         "published_at": null,
-        "slug": "thunder-spark-557881556",
+        "slug": "travel-planning-what-we-learned-c3hw",
         "status": "draft",
         "title": "Travel Planning: What We Learned",
         "updated_at": "2024-11-01T07:33:15.000Z",
@@ -613,7 +613,7 @@ Object {
         "featured_image": "https://picsum.photos/seed/blaze8429/640/480",
         "id": "75440e75-5771-41f2-a3ee-fc950703e645",
         "published_at": "2023-10-07T10:41:15.000Z",
-        "slug": "silver-birch-5037098",
+        "slug": "your-honest-guide-to-photography-8zhq",
         "status": "published",
         "title": "Your Honest Guide to Photography",
         "updated_at": "2023-11-27T16:28:16.000Z",
@@ -635,7 +635,7 @@ Object {
       },
     ],
   },
-  "whole": "a036ea573291913e",
+  "whole": "b1a8a6b0d0879696",
 }
 `
 
@@ -676,7 +676,7 @@ Object {
     ],
     "order_items": Array [
       Object {
-        "created_at": "2024-05-12T23:32:20.000Z",
+        "created_at": "2024-05-12T16:19:56.000Z",
         "id": "699cd607-0eff-4991-af70-73298ddb0fa9",
         "order_id": "d927498a-c1b0-4b7f-b6c2-bdcd99b3b15d",
         "product_id": "17b626ce-e882-4a97-9464-6f5a35785e99",
@@ -684,7 +684,7 @@ Object {
         "unit_price": 3.99,
       },
       Object {
-        "created_at": "2023-10-30T20:59:13.000Z",
+        "created_at": "2023-08-23T10:28:42.000Z",
         "id": "cbd7ba5b-5d15-4001-b8fa-963ec21cc48e",
         "order_id": "30da7e9c-dd07-4c4a-85c0-e2f2824ad16c",
         "product_id": "b322d612-1de8-4bf2-b373-aebcb7842ce1",
@@ -694,34 +694,34 @@ Object {
     ],
     "orders": Array [
       Object {
-        "created_at": "2023-08-12T02:50:24.000Z",
+        "created_at": "2023-02-03T10:56:03.000Z",
         "currency": "USD",
-        "customer_id": "25dff79a-cace-4604-b724-94b0c25949d3",
-        "delivered_at": "2023-08-18T10:47:39.000Z",
+        "customer_id": "0ca196d0-5b56-46f3-8f41-8420f6c7e4fd",
+        "delivered_at": "2023-02-09T18:53:18.000Z",
         "id": "822018c7-f677-4e92-b1ea-fee7ba9d0118",
         "order_number": "ORD-10001",
-        "ordered_at": "2023-08-12T02:50:24.000Z",
+        "ordered_at": "2023-02-03T10:56:03.000Z",
         "payment_method": "credit_card",
-        "shipped_at": "2023-08-17T00:48:30.000Z",
+        "shipped_at": "2023-02-08T08:54:09.000Z",
         "status": "delivered",
         "total": 2541.95,
         "total_amount": 2541.95,
-        "updated_at": "2023-08-24T02:42:36.000Z",
+        "updated_at": "2023-02-15T10:48:15.000Z",
       },
       Object {
-        "created_at": "2023-07-04T19:49:10.000Z",
+        "created_at": "2023-02-04T17:05:08.000Z",
         "currency": "USD",
-        "customer_id": "0404ec61-fe99-492c-a842-564285ca5dfe",
+        "customer_id": "50ea31c7-9a21-4cb5-a52f-9eaa11a0cc6e",
         "delivered_at": null,
         "id": "7fbd0aa8-0670-48cd-bf94-696ff3e2a1ed",
         "order_number": "ORD-10002",
-        "ordered_at": "2023-07-04T19:49:10.000Z",
+        "ordered_at": "2023-02-04T17:05:08.000Z",
         "payment_method": "paypal",
-        "shipped_at": "2023-07-05T14:33:24.000Z",
+        "shipped_at": "2023-02-05T11:49:22.000Z",
         "status": "shipped",
         "total": 585.99,
         "total_amount": 585.99,
-        "updated_at": "2023-07-11T10:18:28.000Z",
+        "updated_at": "2023-02-11T07:34:26.000Z",
       },
     ],
     "products": Array [
@@ -777,7 +777,7 @@ Object {
       },
     ],
   },
-  "whole": "4c21318f52653061",
+  "whole": "3d5a09c99a625000",
 }
 `
 
@@ -787,7 +787,7 @@ Object {
     "invoices": Array [
       Object {
         "amount": 434.49,
-        "currency": "CNY",
+        "currency": "USD",
         "due_at": "2025-01-23T22:36:05.000Z",
         "due_date": "2025-01-23",
         "id": "dc9bf643-5524-46a6-9176-46151b18ad9e",
@@ -799,7 +799,7 @@ Object {
       },
       Object {
         "amount": 1596.06,
-        "currency": "DKK",
+        "currency": "USD",
         "due_at": "2023-06-15T13:01:15.000Z",
         "due_date": "2023-06-15",
         "id": "822ab689-4f2c-46fb-8b5f-4a438f148dcb",
@@ -846,23 +846,23 @@ Object {
       Object {
         "country": "United States",
         "created_at": "2023-03-27T15:45:20.000Z",
-        "domain": "galaxy-planet.net",
+        "domain": "hintz.net",
         "employee_count": 795,
         "id": "0575af5f-b445-4600-b567-05bd6b7804c9",
         "industry": "retail",
         "name": "Hintz, Marvin and DuBuque",
-        "slug": "cedar-anchor-1610271785",
+        "slug": "hintz-marvin-and-dubuque-c3hw",
         "updated_at": "2023-06-17T11:43:26.000Z",
       },
       Object {
         "country": "United States",
         "created_at": "2023-12-21T01:15:07.000Z",
-        "domain": "apex.com",
+        "domain": "rolfson.com",
         "employee_count": 3752,
         "id": "e73aa914-92b5-4ca3-b324-957e13cb8570",
         "industry": "software",
         "name": "Rolfson, Lesch and Becker",
-        "slug": "galaxy-breeze-2083365114",
+        "slug": "rolfson-lesch-and-becker-8zhq",
         "updated_at": "2024-07-22T23:41:01.000Z",
       },
     ],
@@ -887,7 +887,7 @@ Object {
       },
       Object {
         "amount": 2763.99,
-        "currency": "NOK",
+        "currency": "USD",
         "current_period_end": "2022-01-25T01:34:31.000Z",
         "current_period_start": "2021-12-26T22:48:58.000Z",
         "id": "744276a1-f7d2-4a87-a618-9e2f5a19190b",
@@ -905,7 +905,7 @@ Object {
       },
     ],
   },
-  "whole": "afb4c5ea1b2edc63",
+  "whole": "73faaeb15faa7b54",
 }
 `
 
@@ -1049,10 +1049,10 @@ Object {
         "body": "What tools did you use for this?",
         "commenter_email": "tristian.kertzmann113@gmail.com",
         "commenter_name": "Tristian Kertzmann",
-        "created_at": "2022-11-20T13:02:01.000Z",
+        "created_at": "2024-09-25T16:36:40.000Z",
         "id": "821543f2-0cb5-40d6-b398-0aabccda67af",
         "is_approved": true,
-        "post_id": "1875bbcc-334c-42ef-b48c-10876719bb12",
+        "post_id": "a630736e-12b0-4913-b1b1-6f742089455a",
       },
       Object {
         "author_email": "tad.donnelly@gmail.com",
@@ -1060,10 +1060,10 @@ Object {
         "body": "This was really helpful.",
         "commenter_email": "tad.donnelly@gmail.com",
         "commenter_name": "Tad Donnelly",
-        "created_at": "2023-02-06T23:31:42.000Z",
+        "created_at": "2024-10-17T09:30:27.000Z",
         "id": "b7b92611-4113-4b85-bd5b-e5a9e142c1fd",
         "is_approved": true,
-        "post_id": "6522826c-d5ce-47ce-8292-8f711bd97e43",
+        "post_id": "1202fd44-38e0-4f5f-8bb0-bb78936ed857",
       },
     ],
     "post_tags": Array [
@@ -1098,7 +1098,7 @@ Object {
         "featured_image": "https://picsum.photos/seed/ocean5812/640/480",
         "id": "348d749c-a876-4217-8349-0e7879cf130e",
         "published_at": "2023-10-28T10:05:17.000Z",
-        "slug": "blaze-maple-1123726028",
+        "slug": "web-performance-what-we-learned-c3hw",
         "status": "published",
         "title": "Web Performance: What We Learned",
         "updated_at": "2023-11-28T02:45:33.000Z",
@@ -1121,7 +1121,7 @@ Object {
         "featured_image": "https://picsum.photos/seed/pine4464/640/480",
         "id": "aa00ac5d-3d3f-46bf-b36d-7a5b7c4f1122",
         "published_at": "2023-09-13T19:12:04.000Z",
-        "slug": "echo-fern-491411856",
+        "slug": "your-hidden-guide-to-remote-work-8zhq",
         "status": "published",
         "title": "Your Hidden Guide to Remote Work",
         "updated_at": "2023-09-26T20:49:53.000Z",
@@ -1143,7 +1143,7 @@ Object {
       },
     ],
   },
-  "whole": "00b049ab66c67441",
+  "whole": "324b05d6f9213862",
 }
 `
 
@@ -1184,7 +1184,7 @@ Object {
     ],
     "order_items": Array [
       Object {
-        "created_at": "2024-12-14T14:57:56.000Z",
+        "created_at": "2025-02-15T18:13:42.000Z",
         "id": "42ec8dca-9762-4845-9a16-f9c617e19f56",
         "order_id": "ea2bea41-23fb-4666-8425-881bd1918664",
         "product_id": "003298d3-2d18-4f3a-b3d0-91dfc9c4f108",
@@ -1192,7 +1192,7 @@ Object {
         "unit_price": 19,
       },
       Object {
-        "created_at": "2024-07-29T13:32:39.000Z",
+        "created_at": "2024-01-01T19:50:57.000Z",
         "id": "ba0a311f-f0fe-45cf-b14f-043378f42ee4",
         "order_id": "9700fc1f-39f5-45c6-8ad2-a884e0f184e8",
         "product_id": "02e03c07-f0da-4196-94ea-308aa1a69399",
@@ -1202,34 +1202,34 @@ Object {
     ],
     "orders": Array [
       Object {
-        "created_at": "2023-10-31T09:41:46.000Z",
+        "created_at": "2023-02-03T15:34:58.000Z",
         "currency": "USD",
-        "customer_id": "f28657c1-7cc2-4407-bda4-6af09d903fe9",
+        "customer_id": "7ae49e9e-dd1d-4ed8-a093-f54d7f6f0aea",
         "delivered_at": null,
         "id": "53b59d9b-655b-4f2c-972d-b134228442d2",
         "order_number": "ORD-10001",
-        "ordered_at": "2023-10-31T09:41:46.000Z",
+        "ordered_at": "2023-02-03T15:34:58.000Z",
         "payment_method": "bank_transfer",
-        "shipped_at": "2023-11-01T21:34:25.000Z",
+        "shipped_at": "2023-02-05T03:27:37.000Z",
         "status": "shipped",
         "total": 94.95,
         "total_amount": 94.95,
-        "updated_at": "2023-11-07T03:26:04.000Z",
+        "updated_at": "2023-02-10T09:19:16.000Z",
       },
       Object {
-        "created_at": "2024-06-27T14:02:10.000Z",
+        "created_at": "2023-02-05T02:29:11.000Z",
         "currency": "USD",
-        "customer_id": "c6de5cef-0c5a-47bf-9e26-d8b07fada6b6",
-        "delivered_at": "2024-07-08T02:21:44.000Z",
+        "customer_id": "e2e469ac-6054-4f07-94e8-3caed80be47c",
+        "delivered_at": "2023-02-15T14:48:45.000Z",
         "id": "09618409-3d32-4a56-8d86-78398272eb59",
         "order_number": "ORD-10002",
-        "ordered_at": "2024-06-27T14:02:10.000Z",
+        "ordered_at": "2023-02-05T02:29:11.000Z",
         "payment_method": "paypal",
-        "shipped_at": "2024-06-28T16:51:29.000Z",
+        "shipped_at": "2023-02-06T05:18:30.000Z",
         "status": "delivered",
         "total": 235.95,
         "total_amount": 235.95,
-        "updated_at": "2024-07-20T16:13:44.000Z",
+        "updated_at": "2023-02-28T04:40:45.000Z",
       },
     ],
     "products": Array [
@@ -1285,7 +1285,7 @@ Object {
       },
     ],
   },
-  "whole": "5ce90b43d8353bba",
+  "whole": "b0240f1815f9e6da",
 }
 `
 
@@ -1307,7 +1307,7 @@ Object {
       },
       Object {
         "amount": 2363.17,
-        "currency": "KRW",
+        "currency": "USD",
         "due_at": "2023-03-24T04:39:36.000Z",
         "due_date": "2023-03-24",
         "id": "5198db11-f6ec-4d34-ae73-38879f159c85",
@@ -1354,23 +1354,23 @@ Object {
       Object {
         "country": "United States",
         "created_at": "2024-02-23T14:38:51.000Z",
-        "domain": "coral-comet.com",
+        "domain": "hagenesgleason.com",
         "employee_count": 2789,
         "id": "d253fd40-ae8f-4f38-a04d-3c06625c5502",
         "industry": "manufacturing",
         "name": "Hagenes - Gleason",
-        "slug": "ocean-tide-1622752788",
+        "slug": "hagenes-gleason-c3hw",
         "updated_at": "2024-10-25T17:21:06.000Z",
       },
       Object {
         "country": "United States",
         "created_at": "2022-11-25T05:23:27.000Z",
-        "domain": "tide-orbit.com",
+        "domain": "ornwatsicaandboyer.co",
         "employee_count": 3011,
         "id": "5738dcaf-a64e-4d88-8f0f-31575b9d4530",
         "industry": "finance",
         "name": "Orn, Watsica and Boyer",
-        "slug": "tide-coral-939483947",
+        "slug": "orn-watsica-and-boyer-8zhq",
         "updated_at": "2023-09-25T16:40:07.000Z",
       },
     ],
@@ -1413,7 +1413,7 @@ Object {
       },
     ],
   },
-  "whole": "e1e058d717fc5c68",
+  "whole": "a76dfcfba3b10be7",
 }
 `
 

@@ -377,6 +377,10 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       per_parent:
         '{min, max, weights?}: children per parent row; weights[i] is the share of parents with min + i (ours)',
       allow_self: 'boolean: may reference its own row / the same parent as another ref (default true; ours)',
+      as_of:
+        "string: a date field of this row; the parent is drawn among the rows that exist by then, by the parent's creation time (ours)",
+      where:
+        '{field, in: [...]} or {field, not_in: [...]}: the parent is drawn among the rows whose field has (or has not) one of the values (ours)',
     },
     example: 1,
     validate: (p) =>
