@@ -6,6 +6,7 @@
  * read by what it reads, so the links never loop.
  */
 import type { DetectedField } from './model.js';
+import { FIELD_TYPES } from '../../workers/engine/index.js';
 import { EVENT_DEFAULT_BOUNDS } from '../../workers/engine/types/datetime.js';
 import { PLAIN_TEXT } from './meaning.js';
 import { PERSON_WEIGHTS, snakeCase } from './naming.js';
@@ -59,7 +60,13 @@ const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
   article_excerpt: [[ofType('title')]],
   article_body: [[ofType('title')]],
   hashtag: [[ofType('article_excerpt')], [ofType('title')]],
+  // A post's slug is its title's; an organization's slug and domain are its name's.
+  slug: [[ofType('title')], [ofType('company_name')], [ofType('product_name')]],
+  domain: [[ofType('company_name')]],
 };
+
+/** A unique reader keeps its link only through a type whose reading stays distinct (a slug). */
+const readsWhenUnique = (type: string) => FIELD_TYPES.get(type)?.distinctBy === true;
 
 /**
  * A plain price (no params but a precision) beside a catalogue product is that product's price, so a
@@ -161,7 +168,8 @@ export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[]
       fields,
     );
     const alternatives = LINKS[reader.type];
-    if (alternatives === undefined || reader.unique || reader.params?.['by'] !== undefined) return reader;
+    if (alternatives === undefined || reader.params?.['by'] !== undefined) return reader;
+    if (reader.unique && !readsWhenUnique(reader.type)) return reader;
     for (const sources of alternatives) {
       const names = sources
         .map((source) => fields.find((f) => f !== reader && source(f))?.name)
@@ -243,10 +251,52 @@ function caseOfAnimal<F extends DetectedField>(
   });
 }
 
-/** linkedFields of every table, and the links a table makes through its refs (caseOfAnimal). */
+const COUNTRY = ['country', 'country_code'];
+/** Where a row is: a place column of its own decides its country, and its currency with it. */
+const PLACE = ['city', 'state', 'region', 'postal_code', 'zip_code', 'street_address', 'address', 'latitude'];
+
+/** The first ref of the table whose parent has a country, as `"<ref>.<country>"`. */
+function parentCountry<F extends DetectedField>(
+  fields: readonly F[],
+  tables: readonly { name: string; fields: readonly F[] }[],
+): { name: string; type: string } | undefined {
+  for (const ref of fields) {
+    if (ref.type !== 'ref') continue;
+    const parent = tables.find((t) => t.name === ref.params?.['table']);
+    const country = parent?.fields.find((f) => COUNTRY.includes(f.type));
+    if (country !== undefined) return { name: `${ref.name}.${country.name}`, type: country.type };
+  }
+  return undefined;
+}
+
+/**
+ * A row without a place of its own is where the row its ref points to is: an order's shipping country
+ * and currency are its customer's, a subscription is billed in its organization's currency. A plain
+ * country of the same kind as the parent's becomes a copy of it (`lookup`); a currency with no country
+ * in its row reads the parent's (`by`).
+ */
+function placeOfParent<F extends DetectedField>(
+  fields: readonly F[],
+  tables: readonly { name: string; fields: readonly F[] }[],
+): F[] {
+  if (fields.some((f) => PLACE.includes(f.type))) return [...fields];
+  const parent = parentCountry(fields, tables);
+  if (parent === undefined) return [...fields];
+  const plain = (f: F) => !f.unique && Object.keys(f.params ?? {}).every((k) => k === 'per_row_locale');
+  const copied = fields.filter((f) => f.type === parent.type && plain(f)).map((f) => f.name);
+  return fields.map((f) => {
+    if (copied.includes(f.name)) return { ...f, type: 'lookup', params: { from: parent.name } };
+    if (f.type !== 'currency' || f.unique) return f;
+    const by = f.params?.['by'];
+    if (by !== undefined && !copied.includes(by as string)) return f;
+    return { ...f, params: { ...f.params, by: parent.name } };
+  });
+}
+
+/** linkedFields of every table, and the links a table makes through its refs. */
 export function linkedTables<T extends { name: string; fields: readonly DetectedField[] }>(
   tables: readonly T[],
 ): T[] {
   const linked = tables.map((t) => ({ ...t, fields: linkedFields(t.fields) }));
-  return linked.map((t) => ({ ...t, fields: caseOfAnimal(t.fields, linked) }));
+  return linked.map((t) => ({ ...t, fields: placeOfParent(caseOfAnimal(t.fields, linked), linked) }));
 }

@@ -332,3 +332,43 @@ t.test('an unnamed field (a prompt can leave one) is passed over, not a crash', 
   );
   t.equal(result.ok, false, 'the fuzz prompt that found it is refused with a message');
 });
+
+t.test(
+  "a row without a place of its own is where its parent is: an order ships and pays in its customer's country",
+  async (t) => {
+    const detected = detectSchema({
+      sql: `
+      CREATE TABLE customers (id INT PRIMARY KEY, name VARCHAR(80), country VARCHAR(60));
+      CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT REFERENCES customers(id),
+        shipping_country VARCHAR(60), currency CHAR(3), total DECIMAL(10,2));
+      CREATE TABLE stores (id INT PRIMARY KEY, customer_id INT REFERENCES customers(id),
+        city VARCHAR(60), country VARCHAR(60), currency CHAR(3));
+    `,
+    }).tables;
+    const fields = (table: string) =>
+      Object.fromEntries(detected.find((x) => x.name === table)!.fields.map((f) => [f.name, f]));
+    const orders = fields('orders');
+    t.match(orders['shipping_country'], { type: 'lookup', params: { from: 'customer_id.country' } });
+    t.match(orders['currency']?.params, { by: 'customer_id.country' });
+    const stores = fields('stores');
+    t.equal(stores['country']?.type, 'country', 'a row with a city of its own keeps its own country');
+    t.match(stores['currency']?.params, { by: 'country' });
+    const plan = compile({ seed: 4, locale: 'en', tables: detected.map((x) => ({ ...x, count: 300 })) });
+    if (!plan.ok) {
+      t.fail(plan.error.message);
+      return;
+    }
+    const country = new Map(
+      generateRecords(plan.plan, 'customers', 0, 300).map((c) => [c['id'], c['country']]),
+    );
+    const rows = generateRecords(plan.plan, 'orders', 0, 300);
+    t.ok(rows.filter((o) => o['shipping_country'] !== null).length > 150, 'most orders name a country');
+    const off = rows.filter(
+      (o) =>
+        o['customer_id'] !== null &&
+        o['shipping_country'] !== null &&
+        o['shipping_country'] !== country.get(o['customer_id']),
+    );
+    t.same(off.slice(0, 3), [], "every order ships to its customer's country (a nullable one may be null)");
+  },
+);
