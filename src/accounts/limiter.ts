@@ -166,6 +166,15 @@ export class Limiter {
     );
   }
 
+  /**
+   * The X-RateLimit-* headers of today's usage. An unlimited plan has none, so today's usage is not
+   * read for it (a query on every request of such a key, for nothing).
+   */
+  async dailyHeaders(principal: Principal): Promise<Record<string, string>> {
+    if (this.plan(principal).records_per_day === null) return {};
+    return this.headers(await this.daily(principal));
+  }
+
   /** X-RateLimit-* headers for a daily state; none for an unlimited plan. */
   headers(state: DailyState): Record<string, string> {
     if (state.limit === null) return {};
