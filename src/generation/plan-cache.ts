@@ -7,7 +7,7 @@
  * This is safe because compile() is a pure function of its input (tables, locale, seed), and a plan is
  * plain data that nothing changes after compiling: a request gets the plan its own input compiles to,
  * and so the bytes it would get without the cache. The key is the input's JSON, with locale and seed;
- * an input JSON cannot tell apart (-0 from 0) is not kept. Requests without a seed get a fresh one
+ * an input whose JSON could be another's (keyOf) is not kept. Requests without a seed get a fresh one
  * each, so they would only push out plans that can be asked for again: they are not kept.
  */
 import { compile, type CompileResult, type GenerationInput } from '../../workers/engine/index.js';
@@ -53,11 +53,18 @@ export class PlanCache {
   }
 }
 
-/** The input's JSON, or undefined when JSON cannot tell it from another (a -0 in it). */
+/**
+ * The input's JSON, or undefined when JSON cannot tell it from another: a -0, NaN or infinity in it, or
+ * a key set to undefined (none of them come from a JSON body; a template or prompt might make them).
+ */
 function keyOf(input: GenerationInput): string | undefined {
   let exact = true;
   const key = JSON.stringify([input.locale, input.seed, input.tables], (_name, value: unknown) => {
-    if (Object.is(value, -0)) exact = false;
+    if (
+      value === undefined ||
+      (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0)))
+    )
+      exact = false;
     return value;
   });
   return exact ? key : undefined;
