@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from './clock.js';
 import type { Tier } from './plans.js';
 import type { Db } from '../store/database.js';
+import { reusableQuery } from '../store/reusable-query.js';
 
 export const API_KEY_PATTERN = /^mh_[0-9a-f]{32}$/;
 const PREFIX_LENGTH = 11; // 'mh_' + 8 hex characters
@@ -105,15 +106,20 @@ export async function createApiKey(
 
 /** The principal of a live (unrevoked) key, or undefined. The format is checked by the caller. */
 export async function findPrincipal(db: Db, apiKey: string): Promise<Principal | undefined> {
-  const row = await db
+  const { rows } = await selectPrincipal(db, { keyHash: hashApiKey(apiKey) });
+  const row = rows[0];
+  return row ? { keyId: row.keyId, accountId: row.accountId, tier: row.tier as Tier } : undefined;
+}
+
+/** Run on every authenticated request: compiled once (reusable-query.ts). */
+const selectPrincipal = reusableQuery(['keyHash'], (db, { keyHash }) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
     .select(['api_keys.id as keyId', 'accounts.id as accountId', 'accounts.tier as tier'])
-    .where('api_keys.key_hash', '=', hashApiKey(apiKey))
-    .where('api_keys.revoked_at', 'is', null)
-    .executeTakeFirst();
-  return row ? { keyId: row.keyId, accountId: row.accountId, tier: row.tier as Tier } : undefined;
-}
+    .where('api_keys.key_hash', '=', keyHash)
+    .where('api_keys.revoked_at', 'is', null),
+);
 
 /** Every key, newest first, identified by prefix; never the key or its hash. */
 export async function listApiKeys(db: Db): Promise<KeySummary[]> {

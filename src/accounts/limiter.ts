@@ -10,10 +10,66 @@ import { type Clock, nextUtcMidnight, utcDay } from './clock.js';
 import { HttpError } from '../errors.js';
 import { FEATURES, type Feature, type TierLimits, type Plans, type Tier } from './plans.js';
 import type { Db } from '../store/database.js';
+import { reusableQuery } from '../store/reusable-query.js';
 import type { SizeLimits } from '../../workers/engine/index.js';
 
 const MINUTE_MS = 60_000;
 const UPGRADE_ORDER: Tier[] = ['pro', 'scale', 'agent'];
+
+// The statements of every authenticated request, compiled once (reusable-query.ts).
+
+/** Adds one request to the account's current minute window; returns the window's count. */
+const countInWindow = reusableQuery(['account', 'windowStart'], (db, { account, windowStart }) =>
+  db
+    .insertInto('rate_windows')
+    .values({ account_id: account, window_start: windowStart, requests: 1 })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'window_start']).doUpdateSet({ requests: sql`rate_windows.requests + 1` }),
+    )
+    .returning('requests'),
+);
+
+const selectToday = reusableQuery(['account', 'day'], (db, { account, day }) =>
+  db
+    .selectFrom('daily_usage')
+    .select(['records', 'prompts'])
+    .where('account_id', '=', account)
+    .where('day', '=', day),
+);
+
+/**
+ * Adds records and prompts to a day's usage, only if the daily limits that are set still hold after
+ * it; returns the day's records, or no row when a limit would be passed. One statement per
+ * combination of limits set (`records/prompts`), as each adds its own condition.
+ */
+function addUsage(recordsLimited: boolean, promptsLimited: boolean) {
+  const names = ['account', 'day', 'records', 'prompts', 'limit', 'promptLimit'] as const;
+  return reusableQuery(
+    names.filter((n) => (n !== 'limit' || recordsLimited) && (n !== 'promptLimit' || promptsLimited)),
+    (db, { account, day, records, prompts, limit, promptLimit }) =>
+      db
+        .insertInto('daily_usage')
+        .values({ account_id: account, day, records, prompts })
+        .onConflict((oc) => {
+          let update = oc.columns(['account_id', 'day']).doUpdateSet({
+            records: sql`daily_usage.records + excluded.records`,
+            prompts: sql`daily_usage.prompts + excluded.prompts`,
+          });
+          if (recordsLimited) update = update.where(sql`daily_usage.records + excluded.records`, '<=', limit);
+          if (promptsLimited) {
+            update = update.where(sql`daily_usage.prompts + excluded.prompts`, '<=', promptLimit);
+          }
+          return update;
+        })
+        .returning('records'),
+  );
+}
+const ADD_USAGE = {
+  'false/false': addUsage(false, false),
+  'true/false': addUsage(true, false),
+  'false/true': addUsage(false, true),
+  'true/true': addUsage(true, true),
+};
 
 export interface DailyState {
   used: number;
@@ -66,15 +122,8 @@ export class Limiter {
     if (limit === null) return;
     const now = this.clock.now();
     const windowStart = now - (now % MINUTE_MS);
-    const row = await this.db
-      .insertInto('rate_windows')
-      .values({ account_id: principal.accountId, window_start: windowStart, requests: 1 })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'window_start']).doUpdateSet({ requests: sql`rate_windows.requests + 1` }),
-      )
-      .returning('requests')
-      .executeTakeFirstOrThrow();
-    if (row.requests <= limit) return;
+    const { rows } = await countInWindow(this.db, { account: principal.accountId, windowStart });
+    if (rows[0]!.requests <= limit) return;
     const retryAfter = Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
     throw new HttpError(
       'RATE_LIMIT_EXCEEDED',
@@ -85,12 +134,8 @@ export class Limiter {
 
   /** Records and prompts used today by the principal's account (read in `db`, a transaction if given). */
   async today(principal: Principal, db: Db = this.db): Promise<{ records: number; prompts: number }> {
-    const row = await db
-      .selectFrom('daily_usage')
-      .select(['records', 'prompts'])
-      .where('account_id', '=', principal.accountId)
-      .where('day', '=', utcDay(this.clock.now()))
-      .executeTakeFirst();
+    const { rows } = await selectToday(db, { account: principal.accountId, day: utcDay(this.clock.now()) });
+    const row = rows[0];
     return { records: row ? Number(row.records) : 0, prompts: row ? Number(row.prompts) : 0 };
   }
 
@@ -119,25 +164,10 @@ export class Limiter {
     const promptLimit = plan.prompts_per_day;
     const day = utcDay(this.clock.now());
     const fits = (limit === null || records <= limit) && (promptLimit === null || prompts <= promptLimit);
+    const values = { account: principal.accountId, day, records, prompts, limit, promptLimit };
     const row = !fits
       ? undefined
-      : await db
-          .insertInto('daily_usage')
-          .values({ account_id: principal.accountId, day, records, prompts })
-          .onConflict((oc) => {
-            let update = oc.columns(['account_id', 'day']).doUpdateSet({
-              records: sql`daily_usage.records + excluded.records`,
-              prompts: sql`daily_usage.prompts + excluded.prompts`,
-            });
-            if (limit !== null)
-              update = update.where(sql`daily_usage.records + excluded.records`, '<=', limit);
-            if (promptLimit !== null) {
-              update = update.where(sql`daily_usage.prompts + excluded.prompts`, '<=', promptLimit);
-            }
-            return update;
-          })
-          .returning('records')
-          .executeTakeFirst();
+      : (await ADD_USAGE[`${limit !== null}/${promptLimit !== null}`](db, values)).rows[0];
     if (row) return { used: Number(row.records), limit };
     const today = await this.today(principal, db);
     if (promptLimit !== null && today.prompts + prompts > promptLimit) throw this.promptsUsedUp(principal);
@@ -164,6 +194,15 @@ export class Limiter {
       'RATE_LIMIT_EXCEEDED',
       `Daily prompt limit reached: the ${principal.tier} plan allows ${limit} prompt conversions per day.`,
     );
+  }
+
+  /**
+   * The X-RateLimit-* headers of today's usage. An unlimited plan has none, so today's usage is not
+   * read for it (a query on every request of such a key, for nothing).
+   */
+  async dailyHeaders(principal: Principal): Promise<Record<string, string>> {
+    if (this.plan(principal).records_per_day === null) return {};
+    return this.headers(await this.daily(principal));
   }
 
   /** X-RateLimit-* headers for a daily state; none for an unlimited plan. */

@@ -24,9 +24,12 @@ import { HttpError } from '../errors.js';
 import type { PromptConverter } from '../prompt/index.js';
 import { requireObject, validate } from '../validation.js';
 import { baseMeta, type Meta, type RawKind } from './pieces.js';
+import { PlanCache } from './plan-cache.js';
 import { GenerateBody } from './request.js';
 
 const MODES = ['tables', 'prompt', 'template'] as const;
+
+const plans = new PlanCache();
 
 /** What preparation asks of the caller's plan: the Limiter for API keys, no limits for the CLI. */
 export type GenerationGate = Pick<
@@ -117,8 +120,9 @@ export async function prepareGeneration(
     if (body.locale === undefined && converted.locale) locale = converted.locale;
   }
 
-  const seed = body.seed ?? randomInt(0, 2 ** 32);
-  const compiled = compile({ tables, locale, seed });
+  // A request with a seed can come again: its plan is kept (plan-cache.ts).
+  const generation = { tables, locale, seed: body.seed ?? randomInt(0, 2 ** 32) };
+  const compiled = body.seed === undefined ? compile(generation) : plans.compile(generation);
   if (!compiled.ok) {
     const { code, message, details } = compiled.error;
     throw new HttpError(code, message, { details });

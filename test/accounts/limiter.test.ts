@@ -91,6 +91,36 @@ t.test('daily records: reserved atomically, counted only when admitted', async (
   });
 });
 
+t.test(
+  'dailyHeaders: the headers of today, none (and no read) for a plan without a daily limit',
+  async (t) => {
+    forEachStore(t, async (t, store) => {
+      const clock = new ManualClock(Date.UTC(2026, 0, 15, 12, 0, 0));
+      const limiter = new Limiter(store.db, DEFAULT_PLANS, clock);
+      const principalOf = async (tier: 'free' | 'internal') => {
+        const k = await createApiKey(store.db, clock, { tier });
+        return { keyId: k.key_id, accountId: k.account_id, tier: k.tier };
+      };
+      const free = await principalOf('free');
+      await limiter.reserveRecords(free, 40);
+      t.same(await limiter.dailyHeaders(free), limiter.headers(await limiter.daily(free)));
+      t.equal((await limiter.dailyHeaders(free))['X-RateLimit-Remaining'], '460');
+
+      const internal = await principalOf('internal');
+      await limiter.reserveRecords(internal, 40);
+      let reads = 0;
+      const counting = new Limiter(store.db, DEFAULT_PLANS, clock);
+      counting.daily = async (...args) => {
+        reads++;
+        return limiter.daily(...args);
+      };
+      t.same(await counting.dailyHeaders(internal), {}, 'an unlimited plan has no daily headers');
+      t.equal(reads, 0, 'and its usage is not read for them');
+      t.equal((await limiter.today(internal)).records, 40, 'its usage is still counted');
+    });
+  },
+);
+
 t.test('prompts per day', async (t) => {
   forEachStore(t, async (t, store) => {
     const clock = new ManualClock();

@@ -10,7 +10,10 @@ import t, { type Test } from 'tap';
 import { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { createPool, type GenerationPool } from '../../src/generation/pool.js';
-import { type Piece, streamPieces } from '../../src/generation/stream.js';
+import { envelopePieces } from '../../src/generation/pieces.js';
+import { INLINE_CHUNK_BYTES, type Piece, streamPieces, wholeBody } from '../../src/generation/stream.js';
+import { runsWhole, WHOLE_MAX_RECORDS } from '../../src/http/routes/generate.js';
+import { compile, planSize } from '../../workers/engine/index.js';
 import type { ChunkTask } from '../../workers/output/encode.js';
 import { startApp, type TestServer } from '../helpers/app.js';
 import { embeddedStore } from '../helpers/stores.js';
@@ -34,6 +37,16 @@ const ORDERS = {
     { name: 'id', type: 'sequence' },
     { name: 'user_id', type: 'ref', params: { table: 'users' } },
     { name: 'note', type: 'sentence', nullable: true },
+  ],
+};
+
+/** Short rows: WHOLE_MAX_RECORDS of them stay within INLINE_CHUNK_BYTES. */
+const NARROW = {
+  name: 'counts',
+  count: 1,
+  fields: [
+    { name: 'id', type: 'sequence' },
+    { name: 'n', type: 'integer', params: { min: 0, max: 99 } },
   ],
 };
 
@@ -330,4 +343,61 @@ t.test('a shared chunk is given back only once the output has written it', async
     slow.beforeFinish >= 150,
     `most chunks went back while the output was still writing (${slow.beforeFinish} of 200)`,
   );
+});
+
+/** The bytes streamPieces gives for `pieces` on `pool`. */
+async function streamed(pieces: Iterable<Piece>, pool: GenerationPool, inline: boolean): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of streamPieces(pieces, pool, { inline })) parts.push(Buffer.from(chunk));
+  return Buffer.concat(parts);
+}
+
+t.test('a response generated whole has the bytes of the streamed one, inline or on a thread', async (t) => {
+  const pool = createPool(1);
+  t.teardown(() => pool.close());
+  const small = <T extends { count: number }>(table: T, count: number) => ({ ...table, count });
+  const cases = [
+    { tables: [small(USERS, 40), small(ORDERS, 60)], format: 'json' },
+    { tables: [small(USERS, 40), small(ORDERS, 60)], format: 'csv' },
+    { tables: [small(USERS, 40), small(ORDERS, 60)], format: 'sql' },
+    { tables: [small(BASKETS, 30)], format: 'sql' },
+    { tables: [small(BASKETS, 30)], format: 'csv' },
+    { tables: [small(NARROW, WHOLE_MAX_RECORDS)], format: 'json' },
+  ] as const;
+  for (const { tables, format } of cases) {
+    const compiled = compile({ tables: tables as never, locale: 'de', seed: 5 });
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    const { plan } = compiled;
+    t.ok(runsWhole(plan, planSize(plan)), `${format}: small enough to run whole`);
+    const pieces = () => envelopePieces(plan, format, 'postgres', () => '"meta":{}', INLINE_CHUNK_BYTES);
+    const whole = wholeBody(pieces());
+    t.ok(whole.length > 1000, `${format}: ${whole.length} bytes`);
+    t.ok(whole.equals(await streamed(pieces(), pool, true)), `${format}: = streamed on the event loop`);
+    t.ok(whole.equals(await streamed(pieces(), pool, false)), `${format}: = streamed from a thread`);
+  }
+  const over = compile({ tables: [small(NARROW, WHOLE_MAX_RECORDS + 1)], locale: 'en', seed: 5 });
+  if (!over.ok) throw new Error(over.error.message);
+  t.notOk(runsWhole(over.plan, planSize(over.plan)), 'one record more streams');
+  const wide = compile({ tables: [small(USERS, WHOLE_MAX_RECORDS)], locale: 'en', seed: 5 });
+  if (!wide.ok) throw new Error(wide.error.message);
+  t.notOk(runsWhole(wide.plan, planSize(wide.plan)), 'as do fewer records past INLINE_CHUNK_BYTES');
+});
+
+t.test('small JSON envelopes answer in one piece; larger ones and raw streams are chunked', async (t) => {
+  const store = await embeddedStore(t);
+  const pool = createPool(1);
+  t.teardown(() => pool.close());
+  const server = await startApp(t, store, { pool });
+  const key = await server.key('internal');
+  const framing = async (count: number, accept = 'application/json') => {
+    const json = { tables: [{ ...USERS, count }], seed: 2 };
+    const response = await server.request('/api/v1/generate', { key, json, headers: { Accept: accept } });
+    const body = await response.text();
+    t.equal(response.status, 200);
+    if (accept === 'application/json') t.equal(JSON.parse(body).data.users.length, count);
+    return response.headers.get('content-length') === null ? 'chunked' : 'whole';
+  };
+  t.equal(await framing(100), 'whole');
+  t.equal(await framing(WHOLE_MAX_RECORDS + 1), 'chunked');
+  t.equal(await framing(100, 'application/x-ndjson'), 'chunked', 'raw streams end with a trailer');
 });

@@ -56,7 +56,7 @@ export function authenticate(db: Db, limiter: Limiter): Middleware {
     try {
       await limiter.countRequest(principal);
     } finally {
-      ctx.set(limiter.headers(await limiter.daily(principal)));
+      ctx.set(await limiter.dailyHeaders(principal));
     }
     await next();
   };

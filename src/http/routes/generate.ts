@@ -12,7 +12,14 @@ import { META_TRAILER, type MetaHeader } from '../meta-headers.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { outputTables } from '../../../workers/engine/child-tables.js';
 import { envelopePieces, type Meta, pickCsvTable, type RawKind, rawPieces } from '../../generation/pieces.js';
-import { CHUNK_BYTES, INLINE_CHUNK_BYTES, type Piece, streamPieces } from '../../generation/stream.js';
+import {
+  CHUNK_BYTES,
+  FIRST_CHUNK_ROWS,
+  INLINE_CHUNK_BYTES,
+  type Piece,
+  streamPieces,
+  wholeBody,
+} from '../../generation/stream.js';
 import { prepareGeneration } from '../../generation/prepare.js';
 
 /**
@@ -39,6 +46,26 @@ export function runsInline(plan: GenerationPlan, size: PlanSize): boolean {
     size.total <= INLINE_MAX_BYTES &&
     size.row.bytes <= INLINE_CHUNK_BYTES
   );
+}
+
+/**
+ * Records and worst-case cells of a response generated whole, in one turn of the event loop, and sent
+ * in one buffer (wholeBody): no more than the first inline chunk of a table, which the event loop
+ * already runs in one turn (FIRST_CHUNK_ROWS rows and INLINE_CHUNK_BYTES worst-case bytes), and ~3 ms
+ * of cells at most. Only the JSON envelope: raw streams end with a trailer, which needs chunked framing.
+ */
+export const WHOLE_MAX_RECORDS = FIRST_CHUNK_ROWS;
+export const WHOLE_MAX_CELLS = 10_000;
+
+/** Whether a JSON envelope of a plan is small enough to generate whole (see WHOLE_MAX_RECORDS). */
+export function runsWhole(plan: GenerationPlan, size: PlanSize): boolean {
+  let records = 0;
+  let cells = 0;
+  for (const table of plan.tables) {
+    records += table.count;
+    cells += table.count * table.fields.length;
+  }
+  return records <= WHOLE_MAX_RECORDS && cells <= WHOLE_MAX_CELLS && size.total <= INLINE_CHUNK_BYTES;
 }
 
 const MEDIA_TYPES = ['application/json', 'application/x-ndjson', 'text/csv', 'application/sql'] as const;
@@ -104,6 +131,11 @@ export function generateRoutes(deps: AppDeps): Router {
       };
       pieces = envelopePieces(plan, format, dialect, tail, budget);
       ctx.type = 'application/json; charset=utf-8';
+      if (runsWhole(plan, size)) {
+        ctx.status = 200;
+        ctx.body = wholeBody(pieces);
+        return;
+      }
     }
     const stream = streamPieces(pieces, deps.pool, {
       inline,
