@@ -32,14 +32,20 @@ export const INLINE_MAX_RECORDS = 2000;
 export const INLINE_MAX_CELLS = 40_000;
 export const INLINE_MAX_BYTES = 8 << 20;
 
-/** Whether a plan is small enough to run on the event loop. */
-export function runsInline(plan: GenerationPlan, size: PlanSize): boolean {
+/** A plan's records and cells, over all its tables. */
+function extentOf(plan: GenerationPlan): { records: number; cells: number } {
   let records = 0;
   let cells = 0;
   for (const table of plan.tables) {
     records += table.count;
     cells += table.count * table.fields.length;
   }
+  return { records, cells };
+}
+
+/** Whether a plan is small enough to run on the event loop. */
+export function runsInline(plan: GenerationPlan, size: PlanSize): boolean {
+  const { records, cells } = extentOf(plan);
   return (
     records <= INLINE_MAX_RECORDS &&
     cells <= INLINE_MAX_CELLS &&
@@ -59,12 +65,7 @@ export const WHOLE_MAX_CELLS = 10_000;
 
 /** Whether a JSON envelope of a plan is small enough to generate whole (see WHOLE_MAX_RECORDS). */
 export function runsWhole(plan: GenerationPlan, size: PlanSize): boolean {
-  let records = 0;
-  let cells = 0;
-  for (const table of plan.tables) {
-    records += table.count;
-    cells += table.count * table.fields.length;
-  }
+  const { records, cells } = extentOf(plan);
   return records <= WHOLE_MAX_RECORDS && cells <= WHOLE_MAX_CELLS && size.total <= INLINE_CHUNK_BYTES;
 }
 
