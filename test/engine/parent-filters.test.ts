@@ -122,6 +122,15 @@ t.test('what as_of and ascending cannot do is a schema error at the param', asyn
   t.match(refused(shop(5, 5, { as_of: 1 })).details[0], { field: 'tables[1].fields[1].params.as_of' });
   const unique = withOrderDate(shop(5, 5), (f) => ({ ...f, unique: true }));
   t.match(refused(unique).details[0], { field: 'tables[1].fields[3].params.ascending' });
+  const copied = withOrderDate(shop(5, 5), (f) => ({
+    ...f,
+    type: 'lookup',
+    params: { from: 'customer_id.created_at' },
+  }));
+  t.match(refused(copied).details[0], {
+    field: 'tables[1].fields[1].params.as_of',
+    message: /not a drawn date/,
+  });
   const loop = withOrderDate(shop(5, 5), (f) => ({ ...f, params: { after: 'customer_id.created_at' } }));
   t.match(
     refused(loop).message,
@@ -237,5 +246,63 @@ t.test('what where cannot do is a schema error at the param', async (t) => {
       field: 'tables[1].fields[1].params.where',
       message: /plain ref/,
     },
+  );
+});
+
+t.test('round_robin takes each parent in turn; with as_of, each existing one in turn', async (t) => {
+  const plain = planOf(shop(7, 70, { as_of: undefined, distribution: 'round_robin' }), 3);
+  const customers = recordsOf(plain, 'customers').map((c) => c['id']);
+  t.same(
+    recordsOf(plain, 'orders').map((o) => customers.indexOf(o['customer_id'])),
+    Array.from({ length: 70 }, (_, r) => r % 7),
+    'row r takes parent r mod 7',
+  );
+  // Customers all signed up before the first order but two.
+  const [people, placed] = shop(12, 1200, { distribution: 'round_robin' });
+  const early = {
+    ...people!,
+    fields: people!.fields.map((f) =>
+      f.name === 'created_at' ? { ...f, params: { min: '2023-01-01', max: '2023-06-05' } } : f,
+    ),
+  };
+  const billed = planOf([early, placed!], 3);
+  const created = new Map(recordsOf(billed, 'customers').map((c) => [c['id'], ms(c['created_at'])]));
+  const times = new Map<unknown, number[]>();
+  const orders = recordsOf(billed, 'orders');
+  t.same(
+    orders.filter((o) => ms(o['created_at']) < created.get(o['customer_id'])!).slice(0, 3),
+    [],
+    'each by a customer created by then',
+  );
+  for (const o of orders) {
+    times.set(o['customer_id'], [...(times.get(o['customer_id']) ?? []), ms(o['created_at'])]);
+  }
+  const last = Math.max(...created.values());
+  const gaps = [...times.values()].flatMap((list) =>
+    list.slice(1).flatMap((at, k) => (list[k]! >= last ? [at - list[k]!] : [])),
+  );
+  const spread = Math.max(...gaps) / Math.min(...gaps);
+  // Twelve turns apart, each time anywhere in its slice: between 11 and 13 slices.
+  t.ok(
+    gaps.length > 1000 && spread <= 13 / 11 + 1e-9,
+    `once everyone exists, even turns (spread ${spread.toFixed(3)})`,
+  );
+  t.match(
+    refused([
+      {
+        name: 'staff',
+        count: 3,
+        fields: [
+          { name: 'id', type: 'uuid' },
+          {
+            name: 'boss',
+            type: 'ref',
+            nullable: true,
+            params: { table: 'staff', distribution: 'round_robin' },
+          },
+        ],
+      },
+    ]).details[0]?.message,
+    /round_robin are not supported on a self-reference/,
   );
 });

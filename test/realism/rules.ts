@@ -187,6 +187,8 @@ export const TEMPLATE_RULES: Readonly<Record<string, readonly Rule[]>> = {
     notBefore('subscriptions', 'updated_at', 'started_at'),
     notBefore('invoices', 'due_date', 'issued_at'),
     notBefore('invoices', 'due_at', 'due_date'),
+    inRowOrder('invoices', 'issued_at'),
+    parentIn('invoices', 'subscription_id', 'subscriptions', 'status', ['active', 'past_due']),
     notBefore('invoices', 'due_date', 'due_at'),
   ],
   social: [

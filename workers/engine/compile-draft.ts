@@ -9,11 +9,11 @@ export interface DraftRef {
   table: number;
   field: number;
   self: boolean;
-  distribution: 'uniform' | 'power_law';
+  distribution: 'uniform' | 'power_law' | 'round_robin';
   alpha: number;
   perParent: { min: number; max: number; weights?: number[] } | null;
   allowSelf: boolean;
-  pick: 'uniform' | 'power_law' | 'per_parent' | 'unique' | 'composite';
+  pick: 'uniform' | 'power_law' | 'round_robin' | 'per_parent' | 'unique' | 'composite';
   exclude: number[];
   composite: number;
   member: number;

@@ -81,7 +81,8 @@ export function planExclusions(
       );
       continue;
     }
-    const isFree = (f: DraftField) => f.ref?.pick === 'uniform' || f.ref?.pick === 'power_law';
+    const isFree = (f: DraftField) =>
+      f.ref?.pick === 'uniform' || f.ref?.pick === 'power_law' || f.ref?.pick === 'round_robin';
     const fixed = members.filter((f) => !isFree(f));
     const composite = fixed[0]?.ref?.composite ?? -1;
     if (fixed.some((f) => f.ref?.pick !== 'composite' || f.ref.composite !== composite) && fixed.length > 1) {

@@ -61,7 +61,9 @@ function planParentFilters(tables: DraftTable[], table: DraftTable, issues: Issu
     if (key === undefined) continue;
     const parent = tables[ref.table] as DraftTable;
     const plain =
-      (ref.pick === 'uniform' || ref.pick === 'power_law') && !ref.self && ref.exclude.length === 0;
+      (ref.pick === 'uniform' || ref.pick === 'power_law' || ref.pick === 'round_robin') &&
+      !ref.self &&
+      ref.exclude.length === 0;
     const path = paramPath(field.path, key);
     if (!plain || field.unique)
       issues.add(
@@ -139,9 +141,20 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
       'min' in field.type.params &&
       'max' in field.type.params;
     if (!orderable) {
+      if (ascending) {
+        issues.add(
+          paramPath(field.path, 'ascending'),
+          'ascending needs a drawn date field that is not unique',
+        );
+        continue;
+      }
       if (!plain) {
-        const key = ascending ? 'ascending' : 'as_of';
-        issues.add(paramPath(field.path, key), `${key} needs a date field with min/max that is not unique`);
+        // The ref that names this date is where the request went wrong.
+        const ref = table.fields[firstOf[0] as number] as DraftField;
+        issues.add(
+          paramPath(ref.path, 'as_of'),
+          `"${field.name}" is not a drawn date (a lookup, by or unique one)`,
+        );
         continue;
       }
       if (after === undefined && before === undefined) continue; // unique dates keep their own draw

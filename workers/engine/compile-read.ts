@@ -256,8 +256,11 @@ function checkRefParams(params: Record<string, unknown>, p: (key: string) => str
     issues.add(p('field'), 'params.field must be a field name of the referenced table');
   }
   const distribution = params['distribution'];
-  if (distribution !== undefined && distribution !== 'uniform' && distribution !== 'power_law') {
-    issues.add(p('distribution'), 'distribution must be "uniform" or "power_law"');
+  if (
+    distribution !== undefined &&
+    !['uniform', 'power_law', 'round_robin'].includes(distribution as string)
+  ) {
+    issues.add(p('distribution'), 'distribution must be "uniform", "power_law" or "round_robin"');
   }
   const alpha = params['alpha'];
   if (alpha !== undefined && !(typeof alpha === 'number' && alpha > 0 && alpha <= 10)) {

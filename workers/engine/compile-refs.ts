@@ -61,11 +61,12 @@ export function resolveRefs(tables: DraftTable[], issues: Issues): void {
       }
       const perParent =
         (params['per_parent'] as { min: number; max: number; weights?: number[] } | undefined) ?? null;
-      if (self && (perParent !== null || field.unique)) {
-        issues.add(field.path, 'per_parent and unique are not supported on a self-reference');
+      if (self && (perParent !== null || field.unique || params['distribution'] === 'round_robin')) {
+        issues.add(field.path, 'per_parent, unique and round_robin are not supported on a self-reference');
         continue;
       }
-      const distribution = params['distribution'] === 'power_law' ? 'power_law' : 'uniform';
+      const given = params['distribution'];
+      const distribution = given === 'power_law' || given === 'round_robin' ? given : 'uniform';
       field.ref = {
         table: parentIndex,
         field: targetIndex,

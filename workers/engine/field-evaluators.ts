@@ -123,7 +123,8 @@ function nthEvaluator(rt: RuntimeView, field: PlannedField, indexOf: (s: RowStat
 /**
  * A ref drawn among filtered parents (`where`, `as_of`): uniformly, or with power_law by rank, the
  * ranks spread over the candidates by a permutation, or under `as_of` the earliest favoured
- * (long-standing customers order most). Under `as_of`, among the candidates created by the row's date
+ * (long-standing customers order most); round_robin takes the candidates in turn (row r the
+ * (r mod k)-th of the k existing), so ascending invoices bill each subscription once a cycle. Under `as_of`, among the candidates created by the row's date
  * (the date's window starts at the first one); with a null date, any. No candidate at all: any parent.
  */
 function filteredRefEvaluator(
@@ -136,6 +137,7 @@ function filteredRefEvaluator(
   const rng = rt.rng;
   const { asOf, alpha } = ref;
   const powerLaw = ref.distribution === 'power_law';
+  const roundRobin = ref.distribution === 'round_robin';
   const ranks = powerLaw && asOf === null ? new Permutation(1, 0) : null;
   let candidates: Float64Array | undefined;
   let n = 0;
@@ -150,7 +152,11 @@ function filteredRefEvaluator(
     const existing = Number.isNaN(ms) ? n : Math.max(1, createdBy(candidates, n, ms));
     rng.reset(cellKey(key, s.row));
     if (n === 0) return settle(s, rng.int(0, parent.table.count - 1));
-    let rank = powerLaw ? powerLawRank(rng.float(), existing, alpha) : rng.int(0, existing - 1);
+    let rank = roundRobin
+      ? s.row % existing
+      : powerLaw
+        ? powerLawRank(rng.float(), existing, alpha)
+        : rng.int(0, existing - 1);
     if (ranks !== null) rank = ranks.at(rank);
     return settle(s, candidates[n + rank] as number);
   };
@@ -219,6 +225,15 @@ function refEvaluator(rt: RuntimeView, field: PlannedField, ref: PlannedRef, i: 
         return settle(s, row);
       };
     }
+    case 'round_robin':
+      // Each parent in turn, as a billing run invoices every account; rows taken by a partner are
+      // stepped over.
+      return (s) => {
+        const n = exclude.length === 0 ? 0 : gather(s);
+        let row = s.row % parents;
+        while (n > 0 && includesPrefix(avoided, n, row)) row = row + 1 === parents ? 0 : row + 1;
+        return settle(s, row);
+      };
     case 'per_parent':
       return (s) => settle(s, rt.allocatedParent(i, s.row));
     case 'unique': {

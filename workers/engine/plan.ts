@@ -123,9 +123,9 @@ export interface PlannedRef {
   field: number;
   /** A nullable self-reference: row r points to a row below r (row 0 gets null). */
   self: boolean;
-  pick: 'uniform' | 'power_law' | 'per_parent' | 'unique' | 'composite';
+  pick: 'uniform' | 'power_law' | 'round_robin' | 'per_parent' | 'unique' | 'composite';
   /** As requested; with per_parent, power_law skews the extra children toward fewer parents. */
-  distribution: 'uniform' | 'power_law';
+  distribution: 'uniform' | 'power_law' | 'round_robin';
   alpha: number;
   /** `weights[i]`: the share of parents with `min + i` children (a profiled distribution), if given. */
   perParent: { min: number; max: number; weights?: number[] } | null;

@@ -327,8 +327,8 @@ const saas: Template = {
           max_gap_days: 14,
           when: { field: 'status', in: ['trialing'] },
         }),
-        // The current period is one month, from a day since the start to the renewal.
-        at('current_period_start', { after: 'started_at', max_gap_days: 365 }),
+        // The current period is this month's (the data's present is June 2025), one month to the renewal.
+        at('current_period_start', { after: 'started_at', min: '2025-06-01', max: '2025-06-30' }),
         at('renews_at', { after: 'current_period_start', min_gap_days: 28, max_gap_days: 31 }),
         alias('current_period_end', 'renews_at'),
         updated(['started_at', 'trial_end', 'current_period_start'], 60),
@@ -339,13 +339,19 @@ const saas: Template = {
       count: 120,
       fields: [
         id,
-        ref('subscription_id', 'subscriptions', { per_parent: { min: 1, max: 12 } }),
-        // Numbered in sequence: a year in the number would have to be the issue date's.
+        // Numbered in the order they were issued, over the last eight months, to the subscriptions
+        // that had started by then and are paying (neither in a trial nor canceled), each in turn:
+        // a monthly billing run.
+        ref('subscription_id', 'subscriptions', {
+          distribution: 'round_robin',
+          as_of: 'issued_at',
+          where: { field: 'status', in: ['active', 'past_due'] },
+        }),
         { name: 'invoice_number', type: 'sequence', params: { prefix: 'INV-', pad: 6 }, unique: true },
         { name: 'amount', type: 'lookup', params: { from: 'subscription_id.monthly_price' } },
         { name: 'currency', type: 'lookup', params: { from: 'subscription_id.currency' } },
         oneOf('status', ['paid', 'open', 'void', 'uncollectible'], [85, 8, 4, 3]),
-        at('issued_at', { after: 'subscription_id.started_at', max_gap_days: 365 }),
+        at('issued_at', { ascending: true, min: '2024-11-01', max: '2025-06-30' }),
         at('due_at', { after: 'issued_at', max_gap_days: 30 }),
         // The day of due_at, as a date.
         { name: 'due_date', type: 'date', params: { after: 'due_at', before: 'due_at' } },

@@ -372,7 +372,8 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     params: {
       table: 'string (required): the referenced table',
       field: 'string (optional): the referenced field, default the primary key',
-      distribution: "'uniform' | 'power_law' (default uniform)",
+      distribution:
+        "'uniform' | 'power_law' | 'round_robin' (default uniform; round_robin, ours: row r takes parent r mod n, each parent in turn)",
       alpha: 'number > 0, power-law exponent (default 1.5)',
       per_parent:
         '{min, max, weights?}: children per parent row; weights[i] is the share of parents with min + i (ours)',
@@ -388,7 +389,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
         if (p['table'] === undefined) c.fail('table', 'table is required');
         c.string('table', { nonEmpty: true });
         c.string('field', { nonEmpty: true });
-        c.string('distribution', { oneOf: ['uniform', 'power_law'] });
+        c.string('distribution', { oneOf: ['uniform', 'power_law', 'round_robin'] });
         c.number('alpha', { exclusiveMin: 0 });
         c.boolean('allow_self');
         const per = p['per_parent'];

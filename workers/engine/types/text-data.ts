@@ -263,7 +263,7 @@ export const COMMENTS: readonly string[] = [
   'Interesting take, but I disagree with the second point.',
   'Bookmarked for later.',
   'Clear and well written.',
-  'Does this also work on Windows?',
+  'Would this work for a beginner too?',
   'Thanks, this saved me hours.',
   'Love the examples.',
   'What tools did you use for this?',
