@@ -129,3 +129,16 @@ t.test("a social post's hashtag is one of its topic's", async (t) => {
   });
   t.same(strays.slice(0, 2), [], 'each hashtag of its post’s topic');
 });
+
+t.test('a body has at least as many sentences as its title promises tips or lessons', async (t) => {
+  const posts = rowsOf({ tables: expandTemplate('blog', 4), seed: 9 }, 'posts');
+  const promising = posts.filter((p) => /^\d+ /.test(p['title'] as string));
+  t.ok(promising.length > 100, `${promising.length} titles with a number`);
+  const short = promising.filter((p) => {
+    const promised = Number((p['title'] as string).split(' ')[0]);
+    const topic = topics[topicIn(p['title'] as string)!]!;
+    const count = topic.sentences.filter((s) => (p['body'] as string).includes(s)).length;
+    return count < promised;
+  });
+  t.same(short.slice(0, 3), [], '"11 Tips" has 11 sentences at least');
+});

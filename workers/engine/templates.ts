@@ -331,7 +331,8 @@ const saas: Template = {
         at('current_period_start', { after: 'started_at', min: '2025-06-01', max: '2025-06-30' }),
         at('renews_at', { after: 'current_period_start', min_gap_days: 28, max_gap_days: 31 }),
         alias('current_period_end', 'renews_at'),
-        updated(['started_at', 'trial_end', 'current_period_start'], 60),
+        // Changed within the current period at the latest.
+        updated(['started_at', 'trial_end', 'current_period_start'], 28),
       ],
     },
     {

@@ -135,7 +135,7 @@ Object {
       },
     ],
   },
-  "whole": "ba1f6547b7f639da",
+  "whole": "ab109b291819bc86",
 }
 `
 
@@ -383,7 +383,7 @@ Object {
         "started_at": "2023-04-23T12:17:57.000Z",
         "status": "active",
         "trial_end": null,
-        "updated_at": "2025-06-23T06:09:17.000Z",
+        "updated_at": "2025-06-19T17:38:32.000Z",
       },
       Object {
         "amount": 2910.39,
@@ -401,11 +401,11 @@ Object {
         "started_at": "2022-12-08T04:47:07.000Z",
         "status": "trialing",
         "trial_end": "2022-12-12T05:03:02.000Z",
-        "updated_at": "2025-08-02T00:56:35.000Z",
+        "updated_at": "2025-07-13T17:45:52.000Z",
       },
     ],
   },
-  "whole": "abe0602a4bf12f2f",
+  "whole": "f9d6f244a7271c37",
 }
 `
 
@@ -635,7 +635,7 @@ Object {
       },
     ],
   },
-  "whole": "1827b7a18770ab43",
+  "whole": "ecc8e36befe3ea41",
 }
 `
 
@@ -883,7 +883,7 @@ Object {
         "started_at": "2022-11-14T21:08:07.000Z",
         "status": "canceled",
         "trial_end": null,
-        "updated_at": "2025-06-29T04:19:21.000Z",
+        "updated_at": "2025-06-25T16:32:58.000Z",
       },
       Object {
         "amount": 2763.99,
@@ -901,11 +901,11 @@ Object {
         "started_at": "2021-05-03T14:58:30.000Z",
         "status": "past_due",
         "trial_end": null,
-        "updated_at": "2025-08-14T23:59:24.000Z",
+        "updated_at": "2025-07-16T01:21:13.000Z",
       },
     ],
   },
-  "whole": "c25db8dc94e6eb72",
+  "whole": "d57d0f96cc46ae04",
 }
 `
 
@@ -1143,7 +1143,7 @@ Object {
       },
     ],
   },
-  "whole": "8052cc54aa69cf6f",
+  "whole": "6e20b04e151f2961",
 }
 `
 
@@ -1391,7 +1391,7 @@ Object {
         "started_at": "2024-01-21T04:27:58.000Z",
         "status": "past_due",
         "trial_end": null,
-        "updated_at": "2025-06-30T14:22:07.000Z",
+        "updated_at": "2025-06-26T14:06:34.000Z",
       },
       Object {
         "amount": 2985.09,
@@ -1409,11 +1409,11 @@ Object {
         "started_at": "2021-09-06T06:24:20.000Z",
         "status": "active",
         "trial_end": null,
-        "updated_at": "2025-07-26T10:44:17.000Z",
+        "updated_at": "2025-07-09T13:08:42.000Z",
       },
     ],
   },
-  "whole": "a37fe276466a3e4d",
+  "whole": "951ce3e677644f7d",
 }
 `
 

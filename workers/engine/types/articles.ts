@@ -32,40 +32,57 @@ const TITLE_NUMBERS = Array.from({ length: TITLE_NUMBER_RANGE[1] - TITLE_NUMBER_
 export const fillTitle = (form: string, n: string, adjective: string, topic: string): string =>
   form.replace('{n}', n).replace('{a}', adjective).replace('{t}', topic);
 
-let titleIndex: Map<string, Topic> | undefined;
+/** What a title says: its topic, and the number of tips or lessons it promises (0: none). */
+interface Reading {
+  readonly topic: Topic;
+  readonly promised: number;
+}
 
-/** Every title `title` can write, to its topic (about 3,800 entries, built on first use). */
-function topicOfTitle(): Map<string, Topic> {
+let titleIndex: Map<string, Reading> | undefined;
+
+/** Every title `title` can write, to its reading (about 3,800 entries, built on first use). */
+function readingOfTitle(): Map<string, Reading> {
   if (titleIndex !== undefined) return titleIndex;
   titleIndex = new Map();
   for (const form of TITLE_FORMS)
     for (const n of form.includes('{n}') ? TITLE_NUMBERS : [''])
       for (const a of form.includes('{a}') ? TITLE_ADJECTIVES : [''])
-        TITLE_TOPICS.forEach((t, i) => titleIndex!.set(fillTitle(form, n, a, t), TOPICS[i]!));
+        TITLE_TOPICS.forEach((t, i) =>
+          titleIndex!.set(fillTitle(form, n, a, t), { topic: TOPICS[i]!, promised: Number(n) }),
+        );
   return titleIndex;
 }
 
-/** Every excerpt to its topic (a social post that shares one names its topic's hashtag). */
-const TOPIC_OF_EXCERPT = new Map(TOPICS.flatMap((topic) => topic.excerpts.map((e) => [e, topic] as const)));
+/** Every excerpt to its reading (a social post that shares one names its topic's hashtag). */
+const READING_OF_EXCERPT = new Map(
+  TOPICS.flatMap((topic) => topic.excerpts.map((e) => [e, { topic, promised: 0 }] as const)),
+);
 
-/** The topic the first key that is a known title or excerpt names, else undefined. */
-function knownTopic(keys: readonly Value[]): Topic | undefined {
-  const index = topicOfTitle();
+/** What the first key that is a known title or excerpt says, else undefined. */
+function knownReading(keys: readonly Value[]): Reading | undefined {
+  const index = readingOfTitle();
   for (const key of keys) {
     if (typeof key !== 'string') continue;
-    const topic = index.get(key) ?? TOPIC_OF_EXCERPT.get(key);
-    if (topic !== undefined) return topic;
+    const reading = index.get(key) ?? READING_OF_EXCERPT.get(key);
+    if (reading !== undefined) return reading;
   }
   return undefined;
 }
 
-/** The topic the keys name, else one drawn. */
-const topicOf = (rng: Rng, keys: readonly Value[]): Topic => knownTopic(keys) ?? rng.pick(TOPICS);
+/** What the keys say, else a topic drawn and no promise. */
+const readingOf = (rng: Rng, keys: readonly Value[]): Reading =>
+  knownReading(keys) ?? { topic: rng.pick(TOPICS), promised: 0 };
 
-/** A body: 4–8 distinct sentences of the topic, in two paragraphs when there are more than four. */
-function body(rng: Rng, topic: Topic): string {
+/** The most sentences a body has: a title promises at most TITLE_NUMBER_RANGE[1] tips. */
+const MOST_SENTENCES = TITLE_NUMBER_RANGE[1];
+
+/**
+ * A body: 4–8 distinct sentences of the topic, and at least as many as its title promises tips or
+ * lessons ("11 Tips" gets 11), in two paragraphs when there are more than four.
+ */
+function body(rng: Rng, topic: Topic, promised = 0): string {
   const order = topic.sentences.slice();
-  const count = rng.int(4, 8);
+  const count = Math.max(rng.int(4, 8), promised);
   let out = '';
   for (let i = 0; i < count; i++) {
     const j = rng.int(i, order.length - 1);
@@ -87,14 +104,20 @@ const longest = (pick: (t: Topic) => readonly string[], count = 1) =>
     ),
   );
 
-const BODY_BYTES = longest((t) => t.sentences, 8) + 6 * textCost(' ') + textCost('\n\n') + QUOTE_BYTES;
+const BODY_BYTES =
+  longest((t) => t.sentences, MOST_SENTENCES) +
+  (MOST_SENTENCES - 2) * textCost(' ') +
+  textCost('\n\n') +
+  QUOTE_BYTES;
 const EXCERPT_BYTES = longest((t) => t.excerpts) + QUOTE_BYTES;
 
 const keyed =
-  (draw: (rng: Rng, topic: Topic) => string): (() => KeyedGenerator) =>
+  (draw: (rng: Rng, topic: Topic, promised: number) => string): (() => KeyedGenerator) =>
   () =>
-  (rng, _, keys) =>
-    draw(rng, topicOf(rng, keys));
+  (rng, _, keys) => {
+    const { topic, promised } = readingOf(rng, keys);
+    return draw(rng, topic, promised);
+  };
 
 const excerpt = (rng: Rng, topic: Topic) => rng.pick(topic.excerpts);
 
@@ -113,7 +136,7 @@ export const ARTICLE_TYPES: readonly FieldType[] = [
     id: 'article_body',
     category: 'text',
     description:
-      "A blog post's body: 4–8 sentences on one topic, in two paragraphs past four; `by` names the row's `title` field: that title's topic.",
+      "A blog post's body: 4–8 sentences on one topic, in two paragraphs past four; `by` names the row's `title` field: that title's topic, and at least as many sentences as it promises tips (\"11 Tips\": 11).",
     example:
       'Set a fixed start and end to the working day. A door that closes helps more than a bigger screen.',
     maxBytes: BODY_BYTES,
@@ -143,8 +166,8 @@ export const HASHTAG_TYPE: FieldType = define({
   cardinality: () => HASHTAGS.length,
   nth: (n) => HASHTAGS[n]!,
   prepareBy: () => (rng, _, keys) => {
-    const topic = knownTopic(keys);
-    return rng.pick(topic === undefined ? HASHTAGS : TOPIC_HASHTAGS.get(topic)!);
+    const reading = knownReading(keys);
+    return rng.pick(reading === undefined ? HASHTAGS : TOPIC_HASHTAGS.get(reading.topic)!);
   },
 });
 

@@ -1,17 +1,13 @@
 /**
- * Jobs survive the process: a pending job runs after a restart, a job whose instance is killed
- * (`kill -9`) mid-run is retried and completes with the same bytes, and a part lost twice fails the
- * job with WORKER_LOST. Real server processes, on both stores.
+ * The restart scenario both stores run (restart-embedded.test.ts, restart-postgres.test.ts, one file
+ * each so that they run side by side): a pending job runs after a restart, a job whose instance is
+ * killed (`kill -9`) mid-run is retried and completes with the same bytes, and a part lost twice
+ * fails the job with WORKER_LOST. Real server processes.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import t, { type Test } from 'tap';
-import { sql } from 'kysely';
+import type { Test } from 'tap';
 import { createApiKey } from '../../src/accounts/api-keys.js';
 import { systemClock } from '../../src/accounts/clock.js';
-import { openStore, type Store } from '../../src/store/index.js';
-import { requirePostgres, throwawayPostgres } from '../helpers/stores.js';
+import type { Store } from '../../src/store/index.js';
 import { call, resultAndStream, type ServerProcess, startServer, until } from '../helpers/server-process.js';
 
 const USERS = {
@@ -57,7 +53,7 @@ function jobWhere(
 }
 
 /** How many of `tasks` are parts of `jobId` not stored yet. */
-async function undone(
+export async function undone(
   store: Store,
   jobId: string,
   tasks: { job_id: string; seq: number }[],
@@ -75,12 +71,12 @@ async function undone(
 }
 
 /** What the queue has running: parts of a job in progress and not stored yet; marking them retried. */
-interface Running {
+export interface Running {
   parts(jobId: string): Promise<number>;
   markRetried(): Promise<void>;
 }
 
-async function scenario(t: Test, store: Store, env: Record<string, string>, running: Running) {
+export async function scenario(t: Test, store: Store, env: Record<string, string>, running: Running) {
   const key = (await createApiKey(store.db, systemClock, { tier: 'internal' })).api_key;
 
   // 1. Accepted by an instance that runs no parts, which then dies: the job runs after the restart.
@@ -141,66 +137,3 @@ async function scenario(t: Test, store: Store, env: Record<string, string>, runn
   t.equal(answer.error.code, 'WORKER_LOST', 'the job object says why');
   await server.kill();
 }
-
-t.test('embedded store: jobs survive restarts and kill -9', async (t) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mockhive-restart-'));
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const store = await openStore({ dataDir });
-  t.teardown(() => store.close());
-  await scenario(
-    t,
-    store,
-    { DATA_DIR: dataDir },
-    {
-      async parts(jobId) {
-        const tasks = await store.db
-          .selectFrom('queue_tasks')
-          .select('data')
-          .where('state', '=', 'active')
-          .where('queue', '=', 'generation-part')
-          .execute();
-        return undone(
-          store,
-          jobId,
-          tasks.map((task) => JSON.parse(task.data) as { job_id: string; seq: number }),
-        );
-      },
-      async markRetried() {
-        await store.db
-          .updateTable('queue_tasks')
-          .set({ retry_count: 1 })
-          .where('state', '=', 'active')
-          .execute();
-      },
-    },
-  );
-});
-
-t.test('PostgreSQL with pg-boss: jobs survive restarts and kill -9', async (t) => {
-  if (!(await requirePostgres(t))) return;
-  const databaseUrl = await throwawayPostgres(t);
-  const store = await openStore({ dataDir: '/nonexistent', databaseUrl });
-  t.teardown(() => store.close());
-  await scenario(
-    t,
-    store,
-    { DATABASE_URL: databaseUrl },
-    {
-      async parts(jobId) {
-        const tasks = await sql<{
-          data: { job_id: string; seq: number };
-        }>`select data from pgboss.job where state = 'active' and name = 'generation-part'`.execute(store.db);
-        return undone(
-          store,
-          jobId,
-          tasks.rows.map((row) => row.data),
-        );
-      },
-      async markRetried() {
-        await sql`update pgboss.job set retry_count = retry_limit where state = 'active' and name = 'generation-part'`.execute(
-          store.db,
-        );
-      },
-    },
-  );
-});
