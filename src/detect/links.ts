@@ -194,23 +194,38 @@ export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[]
 /** Clinical text types; the first of them a table has that reads none of the others starts its case. */
 const CLINICAL = ['symptom', 'diagnosis', 'reason', 'treatment'];
 
+type Tables<F> = readonly { name: string; fields: readonly F[] }[];
+
+/** The first ref of the row whose parent table has a field `wanted` accepts: the ref, the parent's fields and that field. */
+function throughRef<F extends DetectedField>(
+  fields: readonly F[],
+  tables: Tables<F>,
+  wanted: (f: F) => boolean,
+): { ref: F; parent: readonly F[]; field: F } | undefined {
+  for (const ref of fields) {
+    if (ref.type !== 'ref') continue;
+    const parent = tables.find((t) => t.name === ref.params?.['table'])?.fields;
+    const field = parent?.find(wanted);
+    if (parent !== undefined && field !== undefined) return { ref, parent, field };
+  }
+  return undefined;
+}
+
+/** A parent's field as a ref names it: `"<ref>.<field>"`. */
+const viaRef = (ref: DetectedField, field: DetectedField) => `${ref.name}.${field.name}`;
+
 /** The animal a visit is about, and its birth date: of the row itself, or of the row its ref points to. */
 function animalOfVisit<F extends DetectedField>(
   fields: readonly F[],
-  tables: readonly { name: string; fields: readonly F[] }[],
+  tables: Tables<F>,
 ): { animal: string; birth: string | undefined } | undefined {
   const animal = (f: F) => species(f) || f.type === 'animal_breed';
   const own = fields.find(animal);
   if (own !== undefined) return { animal: own.name, birth: fields.find(birthDate)?.name };
-  for (const ref of fields) {
-    if (ref.type !== 'ref') continue;
-    const parent = tables.find((t) => t.name === ref.params?.['table']);
-    const found = parent?.fields.find(animal);
-    if (parent === undefined || found === undefined) continue;
-    const birth = parent.fields.find(birthDate);
-    return { animal: `${ref.name}.${found.name}`, birth: birth && `${ref.name}.${birth.name}` };
-  }
-  return undefined;
+  const through = throughRef(fields, tables, animal);
+  if (through === undefined) return undefined;
+  const birth = through.parent.find(birthDate);
+  return { animal: viaRef(through.ref, through.field), birth: birth && viaRef(through.ref, birth) };
 }
 
 /** A date column of a visit: when the animal was seen. */
@@ -228,10 +243,7 @@ const FIRST_VISIT_DAYS = 91;
  * date, the birth and the visit's date, so a kitten has no kidney disease. The visit's date then
  * comes three months after the birth at least, inside its window.
  */
-function caseOfAnimal<F extends DetectedField>(
-  fields: readonly F[],
-  tables: readonly { name: string; fields: readonly F[] }[],
-): F[] {
+function caseOfAnimal<F extends DetectedField>(fields: readonly F[], tables: Tables<F>): F[] {
   const clinical = fields.filter((f) => CLINICAL.includes(f.type));
   const names = new Set(clinical.map((f) => f.name));
   const reads = (f: F) => [f.params?.['by'] ?? []].flat().some((n) => names.has(n as string));
@@ -255,41 +267,25 @@ const COUNTRY = ['country', 'country_code'];
 /** Where a row is: a place column of its own decides its country, and its currency with it. */
 const PLACE = ['city', 'state', 'region', 'postal_code', 'zip_code', 'street_address', 'address', 'latitude'];
 
-/** The first ref of the table whose parent has a country, as `"<ref>.<country>"`. */
-function parentCountry<F extends DetectedField>(
-  fields: readonly F[],
-  tables: readonly { name: string; fields: readonly F[] }[],
-): { name: string; type: string } | undefined {
-  for (const ref of fields) {
-    if (ref.type !== 'ref') continue;
-    const parent = tables.find((t) => t.name === ref.params?.['table']);
-    const country = parent?.fields.find((f) => COUNTRY.includes(f.type));
-    if (country !== undefined) return { name: `${ref.name}.${country.name}`, type: country.type };
-  }
-  return undefined;
-}
-
 /**
  * A row without a place of its own is where the row its ref points to is: an order's shipping country
  * and currency are its customer's, a subscription is billed in its organization's currency. A plain
  * country of the same kind as the parent's becomes a copy of it (`lookup`); a currency with no country
  * in its row reads the parent's (`by`).
  */
-function placeOfParent<F extends DetectedField>(
-  fields: readonly F[],
-  tables: readonly { name: string; fields: readonly F[] }[],
-): F[] {
+function placeOfParent<F extends DetectedField>(fields: readonly F[], tables: Tables<F>): F[] {
   if (fields.some((f) => PLACE.includes(f.type))) return [...fields];
-  const parent = parentCountry(fields, tables);
-  if (parent === undefined) return [...fields];
+  const through = throughRef(fields, tables, (f) => COUNTRY.includes(f.type));
+  if (through === undefined) return [...fields];
+  const country = viaRef(through.ref, through.field);
   const plain = (f: F) => !f.unique && Object.keys(f.params ?? {}).every((k) => k === 'per_row_locale');
-  const copied = fields.filter((f) => f.type === parent.type && plain(f)).map((f) => f.name);
+  const copied = fields.filter((f) => f.type === through.field.type && plain(f)).map((f) => f.name);
   return fields.map((f) => {
-    if (copied.includes(f.name)) return { ...f, type: 'lookup', params: { from: parent.name } };
+    if (copied.includes(f.name)) return { ...f, type: 'lookup', params: { from: country } };
     if (f.type !== 'currency' || f.unique) return f;
     const by = f.params?.['by'];
     if (by !== undefined && !copied.includes(by as string)) return f;
-    return { ...f, params: { ...f.params, by: parent.name } };
+    return { ...f, params: { ...f.params, by: country } };
   });
 }
 

@@ -6,6 +6,7 @@
  * the check that no value depends on itself through them.
  */
 import {
+  conditionOf,
   type DraftField,
   type DraftTable,
   type Issues,
@@ -136,9 +137,7 @@ function planCondition(table: DraftTable, field: DraftField, issues: Issues): vo
         : 'a field cannot depend on itself';
     return issues.add(paramPath(field.path, 'when.field'), message);
   }
-  const negate = when['in'] === undefined;
-  const values = (negate ? when['not_in'] : when['in']) as (string | number | boolean)[];
-  field.when = { field: index, values: [...values], negate };
+  field.when = conditionOf(when, index);
   field.nullable = true;
 }
 

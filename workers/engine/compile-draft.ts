@@ -89,6 +89,20 @@ export function paramPath(fieldPath: string, relative: string): string {
 }
 
 /**
+ * A checked `{field, in}` / `{field, not_in}` (a `when`, or a ref's `where`) as planned, its field
+ * resolved to `index`.
+ */
+export function conditionOf(spec: Record<string, unknown>, index: number): PlannedCondition {
+  const negate = spec['in'] === undefined;
+  const values = (negate ? spec['not_in'] : spec['in']) as (string | number | boolean)[];
+  return { field: index, values: [...values], negate };
+}
+
+/** Whether a ref draws its parent freely (not fixed by per_parent, uniqueness or a composite key). */
+export const drawsFreely = (ref: DraftRef | null): boolean =>
+  ref?.pick === 'uniform' || ref?.pick === 'power_law' || ref?.pick === 'round_robin';
+
+/**
  * The field a param names: `"<field>"` of the same row (`via` -1), or `"<ref field>.<parent field>"` of
  * the row the ref points to (`via` the ref's index); else the message of why the name does not resolve.
  * `from`, `by` and `after`/`before` all name fields this way.

@@ -4,7 +4,7 @@
  * which tables give rows their own locale.
  */
 import type { DraftField, DraftTable, Issues } from './compile-draft.js';
-import { paramPath } from './compile-draft.js';
+import { drawsFreely, paramPath } from './compile-draft.js';
 import { ALL_COUNTRIES } from './locales/index.js';
 
 /** Picks for refs outside composite keys; checks per_parent and one-to-one feasibility. */
@@ -81,8 +81,7 @@ export function planExclusions(
       );
       continue;
     }
-    const isFree = (f: DraftField) =>
-      f.ref?.pick === 'uniform' || f.ref?.pick === 'power_law' || f.ref?.pick === 'round_robin';
+    const isFree = (f: DraftField) => drawsFreely(f.ref);
     const fixed = members.filter((f) => !isFree(f));
     const composite = fixed[0]?.ref?.composite ?? -1;
     if (fixed.some((f) => f.ref?.pick !== 'composite' || f.ref.composite !== composite) && fixed.length > 1) {

@@ -3,7 +3,9 @@
  * the same row, or `<ref field>.<parent field>`) whose value tightens this field's min/max per row.
  */
 import {
+  conditionOf,
   DATE_KINDS,
+  drawsFreely,
   type DraftField,
   type DraftRef,
   type DraftTable,
@@ -60,10 +62,7 @@ function planParentFilters(tables: DraftTable[], table: DraftTable, issues: Issu
     const key = ['as_of', 'where'].find((k) => field.params[k] !== undefined);
     if (key === undefined) continue;
     const parent = tables[ref.table] as DraftTable;
-    const plain =
-      (ref.pick === 'uniform' || ref.pick === 'power_law' || ref.pick === 'round_robin') &&
-      !ref.self &&
-      ref.exclude.length === 0;
+    const plain = drawsFreely(ref) && !ref.self && ref.exclude.length === 0;
     const path = paramPath(field.path, key);
     if (!plain || field.unique)
       issues.add(
@@ -111,9 +110,7 @@ function planWhere(field: DraftField, ref: DraftRef, parent: DraftTable, issues:
       paramPath(field.path, 'where.field'),
       `field "${name}" is not defined in "${parent.name}"`,
     );
-  const negate = where['in'] === undefined;
-  const values = (negate ? where['not_in'] : where['in']) as (string | number | boolean)[];
-  ref.where = { field: index, values: [...values], negate };
+  ref.where = conditionOf(where, index);
 }
 
 /** Resolves after/before anchors of every field of the table, and the implicit ones to its parents. */

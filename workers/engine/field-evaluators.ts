@@ -3,11 +3,11 @@
  * (type, params, stream keys, permutations) is captured, so the per-cell work is a stream reset and a
  * generator call.
  */
-import { createdBy, parentCandidates, rowInstant } from './parent-candidates.js';
+import { createdBy, parentCandidates } from './parent-candidates.js';
 import type { RawParams, Value } from './field-type.js';
 import { countryInfo, LOCALE_CODES } from './locales/index.js';
 import { aggregateEvaluator, conditionalEvaluator, lookupEvaluator } from './derived-evaluator.js';
-import { orderedEvaluator } from './ordered-evaluator.js';
+import { orderedEvaluator, rowInstant } from './ordered-evaluator.js';
 import { Permutation } from './permutation.js';
 import type { Anchor, PlannedField, PlannedRef } from './plan.js';
 import { cellKey, combine, mix32 } from './random.js';
@@ -124,8 +124,9 @@ function nthEvaluator(rt: RuntimeView, field: PlannedField, indexOf: (s: RowStat
  * A ref drawn among filtered parents (`where`, `as_of`): uniformly, or with power_law by rank, the
  * ranks spread over the candidates by a permutation, or under `as_of` the earliest favoured
  * (long-standing customers order most); round_robin takes the candidates in turn (row r the
- * (r mod k)-th of the k existing), so ascending invoices bill each subscription once a cycle. Under `as_of`, among the candidates created by the row's date
- * (the date's window starts at the first one); with a null date, any. No candidate at all: any parent.
+ * (r mod k)-th of the k existing), so ascending invoices bill each subscription once a cycle. Under
+ * `as_of`, among the candidates created by the row's date (the date's window starts at the first
+ * one); with a null date, any. No candidate at all: any parent.
  */
 function filteredRefEvaluator(
   rt: RuntimeView,

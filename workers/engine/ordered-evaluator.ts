@@ -120,6 +120,19 @@ function clamp(value: number, lo: number, hi: number): number {
 
 type AnchorReader = (s: RowState) => number | null;
 
+/**
+ * Date field `f` of the state's row as epoch ms (NaN when null or not a date): the instant an ordered
+ * field noted while computing, else parsed once per row and noted.
+ */
+export function rowInstant(rt: RuntimeView, s: RowState, f: number): number {
+  const value = rt.cell(s, f);
+  if (s.msStamps[f] === s.epoch) return s.ms[f] as number;
+  const ms = parseIsoMs(value);
+  s.ms[f] = ms;
+  s.msStamps[f] = s.epoch;
+  return ms;
+}
+
 /** The latest of several anchors (nulls ignored), or null when there are none or all are null. */
 function latestOf(readers: AnchorReader[]): AnchorReader | null {
   if (readers.length === 0) return null;
@@ -144,16 +157,8 @@ function anchorReader(rt: RuntimeView, anchor: Anchor, numeric: boolean): Anchor
   const f = anchor.field;
   if (anchor.via < 0) {
     if (numeric) return (s) => convert(rt.cell(s, f));
-    // Same row: the instant an ordered field noted while computing, else parsed once per row.
     return (s) => {
-      const value = rt.cell(s, f);
-      let ms: number;
-      if (s.msStamps[f] === s.epoch) ms = s.ms[f] as number;
-      else {
-        ms = parseIsoMs(value);
-        s.ms[f] = ms;
-        s.msStamps[f] = s.epoch;
-      }
+      const ms = rowInstant(rt, s, f);
       return Number.isFinite(ms) ? ms : null;
     };
   }

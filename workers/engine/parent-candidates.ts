@@ -6,9 +6,7 @@
  * many existed, and the pick draws among those.
  */
 import type { RuntimeView } from './evaluator.js';
-import { parseIsoMs } from './iso-time.js';
 import type { PlannedRef } from './plan.js';
-import type { RowState } from './row-state.js';
 import { cachedAllocation } from './relations.js';
 
 /**
@@ -53,10 +51,4 @@ export function createdBy(candidates: Float64Array, n: number, ms: number): numb
     else hi = mid;
   }
   return lo;
-}
-
-/** Field `f` of the state's row as epoch ms (NaN when null): the instant an ordered field noted, else parsed. */
-export function rowInstant(rt: RuntimeView, s: RowState, f: number): number {
-  const value = rt.cell(s, f);
-  return s.msStamps[f] === s.epoch ? (s.ms[f] as number) : parseIsoMs(value);
 }
