@@ -295,7 +295,7 @@ t.test("a member's card number and a release's version number", async (t) => {
   t.equal(type('version_number', 'releases'), 'semver');
 });
 
-t.test('quantities available, rates and ports, after the review of session 15', async (t) => {
+t.test('quantities available, rates and ports', async (t) => {
   const type = (name: string, table?: string) => typeFromName(name, 'any', table)?.type;
   t.equal(type('quantity_available', 'products'), 'integer');
   t.equal(type('rate_per_night', 'hotels'), 'price');
