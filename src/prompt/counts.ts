@@ -2,7 +2,7 @@
  * Counts of converted tables: missing ones from `per_parent` or the parents, every `per_parent` range
  * and unique pair made feasible; and the order tables are listed in (parents first).
  */
-import type { TableSpec } from '../../workers/engine/index.js';
+import type { FieldSpec, TableSpec } from '../../workers/engine/index.js';
 
 const DEFAULT_COUNT = 10;
 const MAX_DEFAULT_CHILDREN = 100;
@@ -75,11 +75,27 @@ export function fitCounts(tables: TableSpec[]): void {
     return table.count;
   };
   for (const table of tables) visit(table, 0);
-  // A unique pair that cannot fit under a per_parent range loses the pair (the range is what was asked).
+  // A unique pair that cannot fit under a per_parent range loses the pair (the range is what was
+  // asked), and a ref's `match`, which draws within the pair, with it.
   for (const table of tables) {
     const refs = refsOf(table);
     const perRef = refs.find((r) => r.per !== undefined);
-    if (perRef !== undefined && table.unique !== undefined) delete (table as { unique?: unknown }).unique;
+    if (perRef === undefined || table.unique === undefined) continue;
+    const fits = table.unique.every((key) => {
+      const partners = key.filter((name) => name !== perRef.name);
+      const space = partners.reduce((n, name) => {
+        const r = refs.find((x) => x.name === name);
+        return r === undefined ? 0 : n * (byName.get(r.parent)?.count ?? 0);
+      }, 1);
+      return key.includes(perRef.name) && perRef.per!.max <= space;
+    });
+    if (fits) continue;
+    delete (table as { unique?: unknown }).unique;
+    (table as { fields: readonly FieldSpec[] }).fields = table.fields.map((field) => {
+      if (field.params?.['match'] === undefined) return field;
+      const { match: _, ...params } = field.params;
+      return { ...field, params };
+    });
   }
 }
 
