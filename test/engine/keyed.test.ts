@@ -5,12 +5,12 @@
  */
 import fc from 'fast-check';
 import t from 'tap';
-import { compile, type FieldSpec, type TableSpec } from '../../workers/engine/index.js';
+import { compile, expandTemplate, type FieldSpec, type TableSpec } from '../../workers/engine/index.js';
 import { KEYED_TYPES } from '../../workers/engine/engine-params.js';
 import { FIELD_TYPES } from '../../workers/engine/types/index.js';
 import animals from '../../workers/engine/vocabulary/animals.en.json' with { type: 'json' };
 import { afinnScore } from '../realism/story-measures.js';
-import { allRows, planOf } from './engine-helpers.js';
+import { allRows, planOf, recordsOf } from './engine-helpers.js';
 
 const reviews = (fields: FieldSpec[], count = 200): TableSpec[] => [{ name: 'reviews', count, fields }];
 const rating: FieldSpec = { name: 'rating', type: 'rating' };
@@ -189,4 +189,84 @@ t.test('`by` on a type that reads no other field is an unknown key, warned and i
   });
   t.ok(result.ok);
   if (result.ok) t.match(result.warnings, [/params\.by: unknown key/]);
+});
+
+t.test('an enum settled before a date reads its row’s date: old orders are done', async (t) => {
+  const statuses = ['pending', 'shipped', 'delivered', 'cancelled'];
+  const settled = { before: '2025-06-01', values: ['delivered', 'cancelled'] };
+  const orders = (params: Record<string, unknown>): TableSpec[] => [
+    {
+      name: 'orders',
+      count: 600,
+      fields: [
+        { name: 'status', type: 'enum', params: { values: statuses, by: 'placed_at', ...params } },
+        { name: 'placed_at', type: 'datetime', params: { min: '2025-01-01', max: '2025-06-30' } },
+      ],
+    },
+  ];
+  const rows = allRows(planOf(orders({ weights: [1, 1, 3, 0], settled }), 3), 'orders');
+  const old = rows.filter(([, at]) => (at as string) < '2025-06-01');
+  const recent = rows.filter(([, at]) => (at as string) >= '2025-06-01');
+  t.same(
+    old.filter(([s]) => s !== 'delivered').slice(0, 3),
+    [],
+    'before the date: delivered only (cancelled weighs 0)',
+  );
+  t.ok(new Set(recent.map(([s]) => s)).size === 3, 'after it: pending, shipped and delivered');
+  const refusals: [string, Record<string, unknown>][] = [
+    ['a value not listed', { settled: { ...settled, values: ['lost'] } }],
+    ['no date', { settled: { values: ['delivered'] } }],
+    ['not a date', { settled: { ...settled, before: 'soon' } }],
+    ['an unknown key', { settled: { ...settled, after: '2025-01-01' } }],
+    ['every kept value weighs 0', { weights: [1, 1, 0, 0], settled }],
+    ['without by', { by: undefined, settled }],
+  ];
+  for (const [name, params] of refusals) {
+    const result = compile({ tables: orders(params), seed: 1, locale: 'en' });
+    t.match(
+      result,
+      { ok: false, error: { details: [{ field: 'tables[0].fields[0].params.settled' }] } },
+      name,
+    );
+  }
+});
+
+t.test(
+  'the ecommerce template: an order of the data’s last fortnight may be open, an older one not',
+  async (t) => {
+    for (const seed of [1, 2, 3]) {
+      const rows = recordsOf(planOf(expandTemplate('ecommerce', 1), seed), 'orders');
+      const open = rows.filter((o) => ['pending', 'processing', 'shipped'].includes(o['status'] as string));
+      t.same(
+        open.filter((o) => (o['created_at'] as string) < '2025-06-16').slice(0, 2),
+        [],
+        `seed ${seed}: no open order older than 2025-06-16`,
+      );
+      t.ok(
+        rows.some((o) => (o['created_at'] as string) >= '2025-06-16'),
+        'the window reaches the fortnight',
+      );
+    }
+  },
+);
+
+t.test('the saas template: no trial past its fortnight, no canceled subscription renewing', async (t) => {
+  for (const seed of [1, 2, 3]) {
+    const rows = recordsOf(planOf(expandTemplate('saas', 5), seed), 'subscriptions');
+    const stale = rows.filter(
+      (s) => s['status'] === 'trialing' && (s['started_at'] as string) < '2025-06-16',
+    );
+    t.same(stale.slice(0, 2), [], `seed ${seed}: every trial started in the data's last fortnight`);
+    const canceled = rows.filter((s) => s['status'] === 'canceled');
+    t.ok(canceled.length > 0, 'some are canceled');
+    t.ok(
+      canceled.every((s) => s['renews_at'] === null && s['current_period_end'] !== null),
+      'a canceled one runs to its period end and does not renew',
+    );
+    const renewing = rows.filter((s) => s['status'] !== 'canceled');
+    t.ok(
+      renewing.every((s) => s['renews_at'] === s['current_period_end']),
+      'the others renew at the end of their period',
+    );
+  }
 });

@@ -98,6 +98,7 @@ t.test('engine-level keys are known on every type they apply to, and only there'
     per_row_locale: false,
     after_parents: false,
     ascending: false,
+    in_order: false,
     when: { field: 'x', in: ['a'] },
     by: 'x',
   };

@@ -174,7 +174,14 @@ function checkEngineParams(
   if (rate !== undefined && !(typeof rate === 'number' && rate >= 0 && rate <= 1)) {
     issues.add(p('null_rate'), 'null_rate must be a number from 0 to 1');
   }
-  for (const key of ['primary_key', 'per_row_locale', 'allow_self', 'after_parents', 'ascending']) {
+  for (const key of [
+    'primary_key',
+    'per_row_locale',
+    'allow_self',
+    'after_parents',
+    'ascending',
+    'in_order',
+  ]) {
     if (params[key] !== undefined && typeof params[key] !== 'boolean')
       issues.add(p(key), `${key} must be a boolean`);
   }
@@ -270,6 +277,22 @@ function checkRefParams(params: Record<string, unknown>, p: (key: string) => str
     issues.add(p('as_of'), 'as_of must name a date field of this table');
   if (params['where'] !== undefined)
     checkCondition(params['where'], p('where'), issues, 'where', 'the parent table');
+  const match = params['match'];
+  if (
+    match !== undefined &&
+    !(
+      isRecord(match) &&
+      Object.keys(match).every((k) => k === 'field' || k === 'by') &&
+      typeof match['field'] === 'string' &&
+      match['field'] !== '' &&
+      typeof match['by'] === 'string' &&
+      match['by'] !== ''
+    )
+  )
+    issues.add(
+      p('match'),
+      'match must be {field, by}: a field of the referenced table, and "<per_parent ref>.<field>" of this row',
+    );
   const perParent = params['per_parent'];
   if (perParent !== undefined) {
     const min = isRecord(perParent) ? perParent['min'] : undefined;

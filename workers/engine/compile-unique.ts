@@ -3,7 +3,8 @@
  * a permutation over the type's `nth` values; refs become one-to-one picks; table-level composite keys
  * become a permutation of their combined value space. Infeasible requests fail here, before generating.
  */
-import type { DraftField, DraftTable, Issues } from './compile-draft.js';
+import { type DraftField, type DraftTable, type Issues, namedField, paramPath } from './compile-draft.js';
+import { MAX_FILTERED_PARENTS } from './compile-order.js';
 import { MAX_COUNT } from './compile-read.js';
 import { MAX_PERMUTATION_SIZE } from './permutation.js';
 import { combine, hashString } from './random.js';
@@ -44,7 +45,8 @@ export function planFieldUniqueness(table: DraftTable, locale: string, issues: I
     const cardinality = cardinalityOf(field, locale);
     if (cardinality >= table.count) {
       field.distinct = true;
-      field.source = { mode: 'nth', domain: Math.min(cardinality, UNIQUE_DOMAIN) };
+      const ordered = field.params['in_order'] === true;
+      field.source = { mode: 'nth', domain: Math.min(cardinality, UNIQUE_DOMAIN), ordered };
     } else if (field.unique) {
       const message =
         cardinality === 0
@@ -53,6 +55,12 @@ export function planFieldUniqueness(table: DraftTable, locale: string, issues: I
       issues.add(`${field.path}.unique`, message);
     }
   }
+  for (const field of table.fields)
+    if (field.params['in_order'] === true && (field.source.mode !== 'nth' || !field.unique))
+      issues.add(
+        paramPath(field.path, 'in_order'),
+        'in_order needs unique: true on a type with a list of distinct values (not uuid, id or a sequence)',
+      );
 }
 
 /** Turns table-level unique keys into composites (or field uniqueness for one-field keys). */
@@ -143,8 +151,46 @@ export function planComposites(
       perParent: first === 1,
       space,
       streamKey: hashString(`unique:${names.join(',')}`),
+      match: null,
     });
   });
+}
+
+/**
+ * `match: {field, by}` on the second ref of a junction's key (post_tags: post_id per_parent, then
+ * tag_id): each parent's children take first the rows of this ref's table whose `field` shares a
+ * topic with `by`, a field of the per_parent ref's parent (`post_id.title`). topic-match.ts draws.
+ */
+export function planMatches(tables: DraftTable[], table: DraftTable, issues: Issues): void {
+  for (const field of table.fields) {
+    const match = field.params['match'] as { field: string; by: string } | undefined;
+    if (match === undefined || field.ref === null) continue;
+    const path = paramPath(field.path, 'match');
+    const comp = field.ref.pick === 'composite' ? table.composites[field.ref.composite] : undefined;
+    const head = table.fields[comp?.members[0] ?? -1] as DraftField;
+    if (comp?.perParent !== true || comp.members.length !== 2 || comp.members[1] !== field.index) {
+      issues.add(
+        path,
+        'match needs a unique key of two refs whose other ref uses per_parent (a junction: post_id with per_parent, then this ref)',
+      );
+      continue;
+    }
+    const by = namedField(tables, table, match.by);
+    if (typeof by === 'string') issues.add(`${path}.by`, by);
+    else if (by.via !== head.index)
+      issues.add(
+        `${path}.by`,
+        `by must name a field of the row "${head.name}" points to: "${head.name}.<field>"`,
+      );
+    const partner = tables[field.ref.table] as DraftTable;
+    const partnerField = partner.byName.get(match.field);
+    if (partnerField === undefined)
+      issues.add(`${path}.field`, `field "${match.field}" is not defined in "${partner.name}"`);
+    else if (partner.count > MAX_FILTERED_PARENTS)
+      issues.add(path, `match reads every row of "${partner.name}": at most ${MAX_FILTERED_PARENTS} rows`);
+    else if (typeof by !== 'string' && by.via === head.index)
+      comp.match = { headField: by.field.index, partnerField };
+  }
 }
 
 /** Fills composites' stream keys once the table's key is known. */

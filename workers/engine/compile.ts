@@ -9,7 +9,13 @@ import { distinctParentGroups, planExclusions, planRefPicks, planRowLocale } fro
 import { planOrdering } from './compile-order.js';
 import { readTables } from './compile-read.js';
 import { findCycle, findPrimaryKeys, resolveRefs, topologicalOrder } from './compile-refs.js';
-import { keyComposites, liftSingleKeys, planComposites, planFieldUniqueness } from './compile-unique.js';
+import {
+  keyComposites,
+  liftSingleKeys,
+  planComposites,
+  planFieldUniqueness,
+  planMatches,
+} from './compile-unique.js';
 import { isLocaleCode } from './locales/index.js';
 import {
   type CompileResult,
@@ -62,6 +68,7 @@ export function compile(input: GenerationInput): CompileResult {
     planRefPicks(tables, table, issues);
     const groups = distinctParentGroups(table);
     planComposites(tables, table, groups, locale as string, issues);
+    planMatches(tables, table, issues);
     planExclusions(tables, table, groups, issues);
     planRowLocale(table);
     const driver = table.fields[table.localeField];

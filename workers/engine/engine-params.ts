@@ -60,6 +60,7 @@ export const KEYED_TYPES: readonly string[] = [
   'domain',
   'price',
   'amount',
+  'enum',
 ];
 
 /** Every engine-level params key (compile-read.ts validates their values). */
@@ -85,6 +86,10 @@ export const ENGINE_PARAMS: readonly EngineParam[] = [
     key: 'ascending',
     types: EVENT_TYPES,
     doc: 'boolean: the rows come in the order of this date (row r of n falls in the r-th of n equal slices of min–max), so a sequence and the dates agree',
+  },
+  {
+    key: 'in_order',
+    doc: "boolean, with `unique: true`: row r takes the type's r-th distinct value, in the type's own order (`tag`: the blog's 20 tags first), where unique alone permutes them",
   },
   {
     key: 'after_parents',

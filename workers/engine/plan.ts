@@ -6,7 +6,7 @@
 import type { ColumnKind } from './field-type.js';
 
 /** Bumped whenever the bytes generated for some input change. */
-export const ENGINE_VERSION = '7';
+export const ENGINE_VERSION = '8';
 
 /** One problem, located by a request path such as `tables[0].fields[2].type`. */
 export interface EngineIssue {
@@ -97,7 +97,7 @@ export interface PlannedCondition {
 /** How a field's value is produced. */
 export type FieldSource =
   | { mode: 'type' }
-  | { mode: 'nth'; domain: number }
+  | { mode: 'nth'; domain: number; ordered: boolean }
   | { mode: 'locale'; show: 'country' | 'country_code' | 'nationality' | 'locale_code' }
   | { mode: 'ref'; ref: PlannedRef }
   | { mode: 'member'; composite: number; member: number }
@@ -190,4 +190,14 @@ export interface PlannedComposite {
   /** Size of the permuted space (all members, or all but the per_parent one). */
   space: number;
   streamKey: number;
+  /** `match` on the second member: its rows that share a topic with the per_parent parent's come first. */
+  match: PlannedMatch | null;
+}
+
+/** A ref's `match`: fields compared by topic (topic-match.ts). */
+export interface PlannedMatch {
+  /** Field of the per_parent parent table (the post's title). */
+  headField: number;
+  /** Field of the matched ref's parent table (the tag's name). */
+  partnerField: number;
 }

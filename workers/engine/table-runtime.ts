@@ -9,7 +9,7 @@ import { buildEvaluator } from './field-evaluators.js';
 import { parseIsoMs } from './iso-time.js';
 import { LOCALE_CODES, localeOfCountry } from './locales/index.js';
 import { Permutation } from './permutation.js';
-import type { GenerationPlan, PlannedTable } from './plan.js';
+import type { GenerationPlan, PlannedComposite, PlannedMatch, PlannedTable } from './plan.js';
 import {
   allocateChildren,
   allocateWeighted,
@@ -20,6 +20,7 @@ import {
 import { RowState } from './row-state.js';
 import { ALLOCATION_SALT, LOCALE_SALT, PERSON_SALT, PLACE_SALT, SLOT_SALT } from './streams.js';
 import { CellRng, cellKey, combine } from './random.js';
+import { TopicMatch } from './topic-match.js';
 import { makePerson } from './types/index.js';
 
 /** Entries of each parent field's lookup cache (direct-mapped by row). */
@@ -51,6 +52,7 @@ export class TableRuntime implements RuntimeView {
   private readonly allocations: (Allocation | undefined)[] = [];
   private readonly compositePermutations: Permutation[];
   private readonly scratch: number[] = [];
+  private readonly topicMatches: (TopicMatch | undefined)[] = [];
   private readonly caches: ({ rows: Float64Array; values: Value[] } | undefined)[] = [];
   private readonly msCaches: ({ rows: Float64Array; ms: Float64Array } | undefined)[] = [];
 
@@ -209,6 +211,22 @@ export class TableRuntime implements RuntimeView {
     return parentOfSlot(prefix, slots.at(row));
   }
 
+  /** The topic matcher of composite key `c` (it has a `match`), made on first use. */
+  private topicMatch(c: number): TopicMatch {
+    let found = this.topicMatches[c];
+    if (found === undefined) {
+      const comp = this.table.composites[c] as PlannedComposite;
+      const refOf = (member: number) => {
+        const source = this.table.fields[comp.members[member] as number]?.source;
+        if (source?.mode !== 'ref') throw new Error('a match member is not a ref');
+        return this.tableAt(source.ref.table);
+      };
+      found = new TopicMatch(comp.match as PlannedMatch, refOf(0), refOf(1));
+      this.topicMatches[c] = found;
+    }
+    return found;
+  }
+
   /** Decodes composite key `c` for the state's row: one permuted index split into member values. */
   composite(state: RowState, c: number): Float64Array {
     const out = state.compositeValues[c] as Float64Array;
@@ -226,7 +244,15 @@ export class TableRuntime implements RuntimeView {
       first = 1;
       // Siblings take distinct values: the offset among them indexes a permutation keyed by the parent.
       const perm = this.compositePermutations[c] as Permutation;
-      index = perm.reset(comp.space, combine(comp.streamKey, parent)).at(slot - (prefix[parent] as number));
+      const sibling = slot - (prefix[parent] as number);
+      const matched =
+        comp.match === null ? -1 : this.topicMatch(c).partnerOf(parent, sibling, comp.streamKey, perm);
+      if (matched >= 0) {
+        out[1] = matched;
+        state.compositeStamps[c] = state.epoch;
+        return out;
+      }
+      index = perm.reset(comp.space, combine(comp.streamKey, parent)).at(sibling);
     } else {
       index = (this.compositePermutations[c] as Permutation).at(state.row);
     }

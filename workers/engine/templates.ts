@@ -103,11 +103,17 @@ const ecommerce: Template = {
         // customer who had signed up by then.
         ref('customer_id', 'customers', { as_of: 'created_at' }),
         { name: 'order_number', type: 'sequence', params: { start: 10001, prefix: 'ORD-' } },
-        oneOf(
-          'status',
-          ['pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
-          [5, 10, 20, 55, 7, 3],
-        ),
+        // An order placed before the data's last fortnight has settled: delivered, cancelled or refunded.
+        {
+          name: 'status',
+          type: 'enum',
+          params: {
+            values: ['pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
+            weights: [5, 10, 20, 55, 7, 3],
+            by: 'created_at',
+            settled: { before: '2025-06-16', values: ['delivered', 'cancelled', 'refunded'] },
+          },
+        },
         {
           name: 'total_amount',
           type: 'aggregate',
@@ -239,7 +245,8 @@ const blog: Template = {
       count: 20,
       fields: [
         id,
-        { name: 'name', type: 'tag' },
+        // The blog's 20 tags in order, broad ones and a few of one topic: every post topic meets three.
+        { name: 'name', type: 'tag', unique: true, params: { in_order: true } },
         // A tag is lower-case kebab-case: its own slug.
         alias('slug', 'name'),
         at('created_at', since('2022-01-01', '2023-12-31')),
@@ -251,8 +258,9 @@ const blog: Template = {
       unique: [['post_id', 'tag_id']],
       fields: [
         id,
-        ref('post_id', 'posts'),
-        ref('tag_id', 'tags'),
+        // One to three tags a post, each of the post's topic: its own or a broad one (`career`).
+        ref('post_id', 'posts', { per_parent: { min: 1, max: 3 } }),
+        ref('tag_id', 'tags', { match: { field: 'name', by: 'post_id.title' } }),
         at('created_at', { after: 'post_id.published_at', max_gap_days: 1 }),
       ],
     },
@@ -312,7 +320,17 @@ const saas: Template = {
         { ...ref('organization_id', 'organizations'), unique: true },
         alias('org_id', 'organization_id'),
         oneOf('plan', ['starter', 'pro', 'business', 'enterprise'], [35, 35, 20, 10]),
-        oneOf('status', ['active', 'trialing', 'past_due', 'canceled'], [70, 10, 8, 12]),
+        // A trial lasts two weeks: a subscription started before the data's last fortnight is past it.
+        {
+          name: 'status',
+          type: 'enum',
+          params: {
+            values: ['active', 'trialing', 'past_due', 'canceled'],
+            weights: [70, 10, 8, 12],
+            by: 'started_at',
+            settled: { before: '2025-06-16', values: ['active', 'past_due', 'canceled'] },
+          },
+        },
         // Invoices bill the monthly price every month: the billing interval is a month, and the
         // amount of one interval is that price.
         { name: 'interval', type: 'constant', params: { value: 'monthly' } },
@@ -329,8 +347,13 @@ const saas: Template = {
         }),
         // The current period is this month's (the data's present is June 2025), one month to the renewal.
         at('current_period_start', { after: 'started_at', min: '2025-06-01', max: '2025-06-30' }),
-        at('renews_at', { after: 'current_period_start', min_gap_days: 28, max_gap_days: 31 }),
-        alias('current_period_end', 'renews_at'),
+        // A canceled subscription runs to the end of its period and does not renew.
+        at('renews_at', {
+          after: 'current_period_end',
+          max_gap_days: 0,
+          when: { field: 'status', not_in: ['canceled'] },
+        }),
+        at('current_period_end', { after: 'current_period_start', min_gap_days: 28, max_gap_days: 31 }),
         // Changed within the current period at the latest.
         updated(['started_at', 'trial_end', 'current_period_start'], 28),
       ],

@@ -60,16 +60,16 @@ Object {
     ],
     "post_tags": Array [
       Object {
-        "created_at": "2024-07-19T00:01:17.000Z",
+        "created_at": "2023-10-16T11:10:50.000Z",
         "id": "83ce0eee-ba86-4dcb-8883-e6c2ba06a40a",
-        "post_id": "7cb765f9-6955-40bd-87a4-5180806d1808",
-        "tag_id": "97f7cf7a-99a0-40cd-aed6-342f70591a91",
+        "post_id": "0aa4294c-d43e-4fce-8124-e33664995cc9",
+        "tag_id": "d5cecdc4-8b7a-4d3f-9c60-8932f5c67d15",
       },
       Object {
-        "created_at": "2023-03-22T18:38:41.000Z",
+        "created_at": "2024-07-19T01:55:16.000Z",
         "id": "280c6b97-6ea1-42f8-81a0-20075788be9c",
-        "post_id": "868f2822-1b16-4d0a-82d1-900c50836899",
-        "tag_id": "c095a1a3-39c3-4493-a4b6-faa13d8c0ce4",
+        "post_id": "7cb765f9-6955-40bd-87a4-5180806d1808",
+        "tag_id": "95ac8911-2af8-4776-9616-53b65c6c1411",
       },
     ],
     "posts": Array [
@@ -124,18 +124,18 @@ Object {
       Object {
         "created_at": "2023-06-14T09:53:21.000Z",
         "id": "a25c1373-df60-4ca6-9cb4-b587a5356bc0",
-        "name": "database-design",
-        "slug": "database-design",
+        "name": "software-engineering",
+        "slug": "software-engineering",
       },
       Object {
         "created_at": "2022-08-19T22:19:27.000Z",
         "id": "95ac8911-2af8-4776-9616-53b65c6c1411",
-        "name": "product-design",
-        "slug": "product-design",
+        "name": "web-development",
+        "slug": "web-development",
       },
     ],
   },
-  "whole": "ab109b291819bc86",
+  "whole": "c3068b651e7a19ee",
 }
 `
 
@@ -212,16 +212,16 @@ Object {
         "created_at": "2023-02-05T10:29:56.000Z",
         "currency": "USD",
         "customer_id": "5b8589a9-d46b-4f43-9ce4-ed6fee77ecdb",
-        "delivered_at": null,
+        "delivered_at": "2023-02-13T18:15:50.000Z",
         "id": "672797ef-205c-4c60-b162-ecbb0f2d30e1",
         "order_number": "ORD-10002",
         "ordered_at": "2023-02-05T10:29:56.000Z",
         "payment_method": "apple_pay",
-        "shipped_at": null,
-        "status": "processing",
+        "shipped_at": "2023-02-06T20:23:43.000Z",
+        "status": "delivered",
         "total": 844.91,
         "total_amount": 844.91,
-        "updated_at": "2023-02-17T20:46:16.000Z",
+        "updated_at": "2023-02-26T04:32:10.000Z",
       },
     ],
     "products": Array [
@@ -277,7 +277,7 @@ Object {
       },
     ],
   },
-  "whole": "5c610d0550fbac20",
+  "whole": "57671456636e32cb",
 }
 `
 
@@ -370,7 +370,7 @@ Object {
       Object {
         "amount": 2863.28,
         "currency": "USD",
-        "current_period_end": "2025-07-15T22:46:25.000Z",
+        "current_period_end": "2025-07-16T14:19:40.000Z",
         "current_period_start": "2025-06-16T15:41:37.000Z",
         "id": "5627c13a-029b-4805-ab45-bd890bdf3634",
         "interval": "monthly",
@@ -378,7 +378,7 @@ Object {
         "org_id": "94a89284-c2d8-4d3b-b053-1449919bd2c4",
         "organization_id": "94a89284-c2d8-4d3b-b053-1449919bd2c4",
         "plan": "pro",
-        "renews_at": "2025-07-15T22:46:25.000Z",
+        "renews_at": "2025-07-16T14:19:40.000Z",
         "seats": 19,
         "started_at": "2023-04-23T12:17:57.000Z",
         "status": "active",
@@ -388,7 +388,7 @@ Object {
       Object {
         "amount": 2910.39,
         "currency": "USD",
-        "current_period_end": "2025-07-25T06:49:01.000Z",
+        "current_period_end": "2025-07-26T13:59:28.000Z",
         "current_period_start": "2025-06-26T20:28:59.000Z",
         "id": "bd284805-df72-4c63-906e-fdf38fc5a083",
         "interval": "monthly",
@@ -396,16 +396,16 @@ Object {
         "org_id": "10c90a60-646a-4fa7-8a58-009c7440a11b",
         "organization_id": "10c90a60-646a-4fa7-8a58-009c7440a11b",
         "plan": "pro",
-        "renews_at": "2025-07-25T06:49:01.000Z",
+        "renews_at": "2025-07-26T13:59:28.000Z",
         "seats": 107,
         "started_at": "2022-12-08T04:47:07.000Z",
-        "status": "trialing",
-        "trial_end": "2022-12-12T05:03:02.000Z",
+        "status": "active",
+        "trial_end": null,
         "updated_at": "2025-07-13T17:45:52.000Z",
       },
     ],
   },
-  "whole": "f9d6f244a7271c37",
+  "whole": "cb67549adacfa9ac",
 }
 `
 
@@ -568,16 +568,16 @@ Object {
     ],
     "post_tags": Array [
       Object {
-        "created_at": "2024-12-18T06:37:30.000Z",
+        "created_at": "2024-08-15T16:38:13.000Z",
         "id": "c5b1f765-6b2c-4253-8f4b-28c5e0430db0",
-        "post_id": "f7f1a7ec-1103-4294-b513-aab5ed0cef05",
-        "tag_id": "c0a219c1-1998-4f24-8b61-be965e37f58d",
+        "post_id": "0dc379f9-0c13-4dd5-8be0-8fc1fce949fd",
+        "tag_id": "93135cb6-447e-4c09-8ce1-a277950c971f",
       },
       Object {
-        "created_at": "2023-11-30T08:13:32.000Z",
+        "created_at": "2024-07-06T02:04:31.000Z",
         "id": "b2274535-97a0-4fed-bdf3-452c292ccdd0",
-        "post_id": "d43a7087-99b3-4331-95ee-db70a769fc0a",
-        "tag_id": "ca3a4064-ad11-4626-8134-e12e817d99d9",
+        "post_id": "1bade90e-ac28-4f09-a2f5-6af964ce2f9b",
+        "tag_id": "99dc6768-5043-4d58-9163-06330345ac0b",
       },
     ],
     "posts": Array [
@@ -624,18 +624,18 @@ Object {
       Object {
         "created_at": "2023-01-28T07:51:24.000Z",
         "id": "cce1b4cb-2c53-4546-94ca-9574f49942f9",
-        "name": "soil-health",
-        "slug": "soil-health",
+        "name": "software-engineering",
+        "slug": "software-engineering",
       },
       Object {
         "created_at": "2022-10-11T03:16:49.000Z",
         "id": "5cb46b45-8ad0-4f1f-82b0-5c069efc736a",
-        "name": "focus",
-        "slug": "focus",
+        "name": "web-development",
+        "slug": "web-development",
       },
     ],
   },
-  "whole": "ecc8e36befe3ea41",
+  "whole": "67c0330bd5c8199e",
 }
 `
 
@@ -712,16 +712,16 @@ Object {
         "created_at": "2023-02-04T17:05:08.000Z",
         "currency": "USD",
         "customer_id": "50ea31c7-9a21-4cb5-a52f-9eaa11a0cc6e",
-        "delivered_at": null,
+        "delivered_at": "2023-02-05T17:03:03.000Z",
         "id": "7fbd0aa8-0670-48cd-bf94-696ff3e2a1ed",
         "order_number": "ORD-10002",
         "ordered_at": "2023-02-04T17:05:08.000Z",
         "payment_method": "paypal",
         "shipped_at": "2023-02-05T11:49:22.000Z",
-        "status": "shipped",
+        "status": "delivered",
         "total": 585.99,
         "total_amount": 585.99,
-        "updated_at": "2023-02-11T07:34:26.000Z",
+        "updated_at": "2023-02-11T12:48:07.000Z",
       },
     ],
     "products": Array [
@@ -777,7 +777,7 @@ Object {
       },
     ],
   },
-  "whole": "3d5a09c99a625000",
+  "whole": "d4ba43b457381d3e",
 }
 `
 
@@ -870,7 +870,7 @@ Object {
       Object {
         "amount": 863.99,
         "currency": "USD",
-        "current_period_end": "2025-07-22T20:42:18.000Z",
+        "current_period_end": "2025-07-21T23:48:54.000Z",
         "current_period_start": "2025-06-22T15:14:53.000Z",
         "id": "7bb3cc08-3bad-4975-808f-28c39b7c2629",
         "interval": "monthly",
@@ -878,7 +878,7 @@ Object {
         "org_id": "a86cb14b-9dad-4b8a-9f5a-61dc08182071",
         "organization_id": "a86cb14b-9dad-4b8a-9f5a-61dc08182071",
         "plan": "enterprise",
-        "renews_at": "2025-07-22T20:42:18.000Z",
+        "renews_at": null,
         "seats": 24,
         "started_at": "2022-11-14T21:08:07.000Z",
         "status": "canceled",
@@ -888,7 +888,7 @@ Object {
       Object {
         "amount": 2763.99,
         "currency": "USD",
-        "current_period_end": "2025-07-18T23:18:20.000Z",
+        "current_period_end": "2025-07-19T01:40:55.000Z",
         "current_period_start": "2025-06-19T20:32:47.000Z",
         "id": "744276a1-f7d2-4a87-a618-9e2f5a19190b",
         "interval": "monthly",
@@ -896,7 +896,7 @@ Object {
         "org_id": "524c5d8d-45ef-4a71-bdf4-fd587ef94490",
         "organization_id": "524c5d8d-45ef-4a71-bdf4-fd587ef94490",
         "plan": "pro",
-        "renews_at": "2025-07-18T23:18:20.000Z",
+        "renews_at": "2025-07-19T01:40:55.000Z",
         "seats": 46,
         "started_at": "2021-05-03T14:58:30.000Z",
         "status": "past_due",
@@ -905,7 +905,7 @@ Object {
       },
     ],
   },
-  "whole": "d57d0f96cc46ae04",
+  "whole": "17a8ccb1c22e790f",
 }
 `
 
@@ -1068,16 +1068,16 @@ Object {
     ],
     "post_tags": Array [
       Object {
-        "created_at": "2023-01-02T20:32:31.000Z",
+        "created_at": "2023-11-01T19:46:45.000Z",
         "id": "a0771c6f-7622-4102-a1b0-f0ba4b54a6f9",
-        "post_id": "7d96deed-244a-4029-b2cb-25d44e3ae15a",
-        "tag_id": "ca6e5096-730c-44dd-a6f3-3611617cf713",
+        "post_id": "ccfe5671-5ffa-4868-8055-3d58bb5cdb8a",
+        "tag_id": "924b4656-a6ca-492d-86bb-c8e186e149e0",
       },
       Object {
-        "created_at": "2023-09-20T01:15:18.000Z",
+        "created_at": "2024-11-23T16:03:12.000Z",
         "id": "b78cbd9f-59e7-431b-959a-e3c8b65fad38",
-        "post_id": "dfc1d94b-731e-40c8-84cf-4a9301c8bdaa",
-        "tag_id": "08519724-e0e4-4621-a094-4885eee5e21e",
+        "post_id": "8e7cc29e-4ba6-4d68-aa78-bad08de21958",
+        "tag_id": "1e102ccf-74e3-4b09-8476-1968f3b1c8a0",
       },
     ],
     "posts": Array [
@@ -1132,18 +1132,18 @@ Object {
       Object {
         "created_at": "2022-02-19T22:32:36.000Z",
         "id": "18fc02b4-0a3d-4f0b-80db-c2f271619621",
-        "name": "time-management",
-        "slug": "time-management",
+        "name": "software-engineering",
+        "slug": "software-engineering",
       },
       Object {
         "created_at": "2022-11-14T16:41:32.000Z",
         "id": "dc18a1b5-d7c4-4a33-bae5-768bdb8b143e",
-        "name": "help-desk",
-        "slug": "help-desk",
+        "name": "web-development",
+        "slug": "web-development",
       },
     ],
   },
-  "whole": "6e20b04e151f2961",
+  "whole": "eaebfa7efc3e931c",
 }
 `
 
@@ -1205,16 +1205,16 @@ Object {
         "created_at": "2023-02-03T15:34:58.000Z",
         "currency": "USD",
         "customer_id": "7ae49e9e-dd1d-4ed8-a093-f54d7f6f0aea",
-        "delivered_at": null,
+        "delivered_at": "2023-02-13T15:21:36.000Z",
         "id": "53b59d9b-655b-4f2c-972d-b134228442d2",
         "order_number": "ORD-10001",
         "ordered_at": "2023-02-03T15:34:58.000Z",
         "payment_method": "bank_transfer",
         "shipped_at": "2023-02-05T03:27:37.000Z",
-        "status": "shipped",
+        "status": "delivered",
         "total": 94.95,
         "total_amount": 94.95,
-        "updated_at": "2023-02-10T09:19:16.000Z",
+        "updated_at": "2023-02-18T21:13:15.000Z",
       },
       Object {
         "created_at": "2023-02-05T02:29:11.000Z",
@@ -1285,7 +1285,7 @@ Object {
       },
     ],
   },
-  "whole": "b0240f1815f9e6da",
+  "whole": "4205c2d59b45a680",
 }
 `
 
@@ -1378,7 +1378,7 @@ Object {
       Object {
         "amount": 2984.56,
         "currency": "USD",
-        "current_period_end": "2025-07-23T02:23:11.000Z",
+        "current_period_end": "2025-07-21T14:00:38.000Z",
         "current_period_start": "2025-06-23T01:52:58.000Z",
         "id": "82096354-8a3f-40cb-b0bf-c3c01f053461",
         "interval": "monthly",
@@ -1386,17 +1386,17 @@ Object {
         "org_id": "94f3ed28-a2fa-4166-8fda-7f1d115a62c2",
         "organization_id": "94f3ed28-a2fa-4166-8fda-7f1d115a62c2",
         "plan": "pro",
-        "renews_at": "2025-07-23T02:23:11.000Z",
+        "renews_at": null,
         "seats": 174,
         "started_at": "2024-01-21T04:27:58.000Z",
-        "status": "past_due",
+        "status": "canceled",
         "trial_end": null,
         "updated_at": "2025-06-26T14:06:34.000Z",
       },
       Object {
         "amount": 2985.09,
         "currency": "USD",
-        "current_period_end": "2025-07-23T11:23:01.000Z",
+        "current_period_end": "2025-07-23T05:28:24.000Z",
         "current_period_start": "2025-06-24T18:15:04.000Z",
         "id": "cc799ffb-de17-4043-a38a-49781906179e",
         "interval": "monthly",
@@ -1404,7 +1404,7 @@ Object {
         "org_id": "c6bf2489-2f7c-4f3d-9fa7-96a999b18c09",
         "organization_id": "c6bf2489-2f7c-4f3d-9fa7-96a999b18c09",
         "plan": "pro",
-        "renews_at": "2025-07-23T11:23:01.000Z",
+        "renews_at": "2025-07-23T05:28:24.000Z",
         "seats": 78,
         "started_at": "2021-09-06T06:24:20.000Z",
         "status": "active",
@@ -1413,7 +1413,7 @@ Object {
       },
     ],
   },
-  "whole": "951ce3e677644f7d",
+  "whole": "205ec9fd1faec851",
 }
 `
 

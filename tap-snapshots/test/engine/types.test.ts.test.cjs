@@ -530,9 +530,9 @@ Object {
     "252f967a538430d410dc445f0c78bd56c31a940150538dc776c4c773dfec2d66",
   ],
   "hashtag": Array [
-    "#TravelPlanning",
-    "#TimeManagement",
-    "#Indexing",
+    "#Itineraries",
+    "#Communication",
+    "#DatabaseDesign",
   ],
   "headline": Array [
     "Duplicate entry to be merged",
@@ -1075,9 +1075,9 @@ Object {
     "Right ear pain and muffled hearing after a cold",
   ],
   "tag": Array [
-    "travel-planning",
-    "time-management",
-    "indexing",
+    "itineraries",
+    "communication",
+    "database-design",
   ],
   "tax_id": Array [
     "91-8051219",
@@ -1704,9 +1704,9 @@ Object {
     "483fa2906249b4b5416c3fbe4b0f9d564df2db8c37af65290b70d7d1678a80fb",
   ],
   "hashtag": Array [
-    "#HomeOffice",
-    "#ProductDesign",
-    "#ProductDesign",
+    "#Data",
+    "#HealthyHabits",
+    "#HealthyHabits",
   ],
   "headline": Array [
     "Follow up on open request",
@@ -2249,9 +2249,9 @@ Object {
     "Painful, frequent urination with urgency for two days",
   ],
   "tag": Array [
-    "home-office",
-    "product-design",
-    "product-design",
+    "data",
+    "healthy-habits",
+    "healthy-habits",
   ],
   "tax_id": Array [
     "50-1030390",
@@ -2891,9 +2891,9 @@ Object {
     "dee411cde52d98da49736f8b6b9aae636351c9ec255b44481df5f54ab1e7b6f7",
   ],
   "hashtag": Array [
-    "#MachineLearning",
-    "#HealthyHabits",
-    "#SoilHealth",
+    "#Frontend",
+    "#ModelTraining",
+    "#HttpApis",
   ],
   "headline": Array [
     "Training session follow-up",
@@ -3436,9 +3436,9 @@ Object {
     "Sudden severe pain and swelling of big toe overnight",
   ],
   "tag": Array [
-    "machine-learning",
-    "healthy-habits",
-    "soil-health",
+    "frontend",
+    "model-training",
+    "http-apis",
   ],
   "tax_id": Array [
     "79-4624353",

@@ -145,8 +145,44 @@ export const ARTICLE_TYPES: readonly FieldType[] = [
   }),
 ];
 
-/** Every topic's tags: lower-case, kebab-case, one topic each. */
-export const TAGS: readonly string[] = TOPICS.flatMap((t) => t.tags);
+/** Broad tags that several topics share (`career`: remote work, public speaking...), to their topics. */
+const AREAS = Object.entries(data.areas as Record<string, readonly string[]>);
+
+/** A blog's 20 tags, broad and of a topic, that give every topic at least three (the blog template's). */
+export const BLOG_TAGS: readonly string[] = data.blog_tags;
+
+/**
+ * Every tag, lower-case kebab-case: the blog's 20 first, then the other tags of the topics in rounds
+ * (each topic's next one), so that the first n of a unique `in_order` list spread over the topics.
+ */
+export const TAGS: readonly string[] = (() => {
+  const rest = TOPICS.map((t) => t.tags.filter((tag) => !BLOG_TAGS.includes(tag)));
+  const rounds = Math.max(...rest.map((tags) => tags.length));
+  const spread = Array.from({ length: rounds }, (_, k) => rest.flatMap((tags) => tags[k] ?? []));
+  return [...BLOG_TAGS, ...spread.flat()];
+})();
+
+/** One bit per topic, in TITLE_TOPICS order (18 topics: one 32-bit word). */
+const bitOf = (topic: Topic) => 1 << TOPICS.indexOf(topic);
+
+const TOPICS_OF_TAG = new Map<string, number>([
+  ...TOPICS.flatMap((t) => t.tags.map((tag) => [tag, bitOf(t)] as const)),
+  ...AREAS.map(([tag, names]) => {
+    const mask = names.reduce((m, name) => m | (1 << TITLE_TOPICS.indexOf(name)), 0);
+    if (names.some((name) => !TITLE_TOPICS.includes(name))) throw new Error(`articles data: area ${tag}`);
+    return [tag, mask] as const;
+  }),
+]);
+
+/**
+ * The topics a title, an excerpt or a tag speaks of, one bit each (0: none known). A ref's `match`
+ * pairs a tag with a post when their topics meet: `career` fits a post on public speaking.
+ */
+export function topicsOf(value: Value): number {
+  if (typeof value !== 'string') return 0;
+  const reading = knownReading([value]);
+  return reading === undefined ? (TOPICS_OF_TAG.get(value) ?? 0) : bitOf(reading.topic);
+}
 
 /** `work-life-balance` → `#WorkLifeBalance`. */
 const hashtagOf = (tag: string) =>

@@ -1,5 +1,5 @@
 /** Structural types: numbers, booleans, enums, sequences, constants, references and containers. */
-import type { ColumnKind, FieldType, ParamIssue, RawParams, Value } from '../field-type.js';
+import type { ColumnKind, FieldType, KeyedGenerator, ParamIssue, RawParams, Value } from '../field-type.js';
 import { COMPOSITE_TYPES } from './composite.js';
 import { ONE_OF_TYPE } from './one-of.js';
 import { define } from './define.js';
@@ -8,6 +8,7 @@ import { check, num, type ParamCheck, str } from './params.js';
 import { cumulate, pickCumulative, pickWeighted } from './choices.js';
 import { textCost, valueBytes } from '../size.js';
 import { type Quantiles, quantileValue, readQuantiles, validateQuantiles } from './quantiles.js';
+import { parseIsoMs } from '../iso-time.js';
 
 const INT32_MAX = 2_147_483_647;
 const INT32_MIN = -2_147_483_648;
@@ -109,6 +110,45 @@ function validateEnum(c: ParamCheck): void {
   if (weights.every((w) => w === 0)) c.fail('weights', 'at least one weight must be positive');
 }
 
+/** `settled: {before, values}`: with `by`, a date, and a few of the enum's values that can weigh. */
+function validateSettled(c: ParamCheck): void {
+  const settled = c.params['settled'];
+  if (settled === undefined) return;
+  const values = Array.isArray(c.params['values']) ? (c.params['values'] as unknown[]) : [];
+  const message =
+    'settled must be {before: "YYYY-MM-DD", values: [...]}, some of the values, with by naming a date field';
+  if (settled === null || typeof settled !== 'object' || Array.isArray(settled))
+    return c.fail('settled', message);
+  const { before, values: kept, ...rest } = settled as Record<string, unknown>;
+  const weights = (c.params['weights'] as number[] | undefined) ?? values.map(() => 1);
+  const ok =
+    Object.keys(rest).length === 0 &&
+    typeof c.params['by'] === 'string' &&
+    typeof before === 'string' &&
+    !Number.isNaN(parseIsoMs(before)) &&
+    Array.isArray(kept) &&
+    kept.length > 0 &&
+    kept.every((v) => values.includes(v)) &&
+    values.some((v, i) => kept.includes(v) && (weights[i] ?? 0) > 0);
+  if (!ok) c.fail('settled', message);
+}
+
+/**
+ * An enum that reads a date of its row (`by`): before `settled.before`, one of `settled.values`, their
+ * weights kept (an order placed months before the data's last is delivered, cancelled or refunded,
+ * not pending); on or after it, or without a date, any value.
+ */
+function settledDraw(p: RawParams): KeyedGenerator {
+  const values = enumValues(p);
+  const weights = (p['weights'] as readonly number[] | undefined) ?? values.map(() => 1);
+  const all = cumulate(weights);
+  const settled = p['settled'] as { before: string; values: readonly Value[] } | undefined;
+  if (settled === undefined) return (rng) => pickCumulative(rng, values, all);
+  const cut = parseIsoMs(settled.before);
+  const old = cumulate(weights.map((w, i) => (settled.values.includes(values[i] as Value) ? w : 0)));
+  return (rng, _, keys) => pickCumulative(rng, values, parseIsoMs(keys[0]) < cut ? old : all);
+}
+
 const NO_VALUES: readonly Value[] = [null];
 
 /** An enum's values; validation has passed, so only an absent list (all nulls) needs a stand-in. */
@@ -181,10 +221,16 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
     params: {
       values: 'array of strings/numbers/booleans/null (without it, every value is null)',
       weights: 'array of numbers ≥ 0, one per value (optional)',
+      settled:
+        '{before: "YYYY-MM-DD", values: [...]}: with `by` naming a date of the row, a row dated before `before` takes one of these values, weights kept (an old order is delivered, not pending) (ours)',
     },
     example: 'active',
     kind: (p) => enumKind(p['values']),
-    validate: (p) => check(p, validateEnum),
+    validate: (p) =>
+      check(p, (c) => {
+        validateEnum(c);
+        validateSettled(c);
+      }),
     // A loop, not Math.max(...values): a body may hold more values than a call takes arguments.
     maxBytes: (p) => enumValues(p).reduce((most: number, v) => Math.max(most, valueBytes(v)), 0),
     generate: (rng, _, p) => {
@@ -199,6 +245,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       const cum = cumulate(weights);
       return (rng) => pickCumulative(rng, values, cum);
     },
+    prepareBy: settledDraw,
     cardinality: (p) => new Set(enumValues(p)).size,
     nth: (n, _, p) => [...new Set(enumValues(p))][n]!,
   }),
@@ -382,6 +429,8 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
         "string: a date field of this row; the parent is drawn among the rows that exist by then, by the parent's creation time (ours)",
       where:
         '{field, in: [...]} or {field, not_in: [...]}: the parent is drawn among the rows whose field has (or has not) one of the values (ours)',
+      match:
+        '{field, by}: in a unique key beside a per_parent ref, the rows whose field shares a blog topic with by ("post_id.title") come first (ours)',
     },
     example: 1,
     validate: (p) =>

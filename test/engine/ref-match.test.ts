@@ -1,0 +1,214 @@
+/**
+ * A ref's `match`: in a junction keyed by a per_parent ref and this one, each parent's children take
+ * first the rows that share its topic (a post on public speaking is tagged `public-speaking`,
+ * `career`, `communication`), then the others once those run out; pairs stay distinct and the rows
+ * are the same in any chunking. What match cannot do is refused at the param.
+ */
+import t from 'tap';
+import { compile, expandTemplate, generateRecords, type TableSpec } from '../../workers/engine/index.js';
+import { TITLE_TOPICS } from '../../workers/engine/types/text-data.js';
+import articles from '../../workers/engine/vocabulary/articles.en.json' with { type: 'json' };
+import { planOf, recordsOf } from './engine-helpers.js';
+
+const topics = articles.topics as Record<string, { tags: string[] }>;
+const areas = articles.areas as Record<string, string[]>;
+
+/** The topics a tag names, by reading the data (the engine keeps a bit mask). */
+const topicsOfTag = (tag: string): string[] =>
+  areas[tag] ?? Object.keys(topics).filter((name) => topics[name]!.tags.includes(tag));
+/** The topic a title names (tests may search; the engine looks titles up). */
+const topicIn = (title: string) => TITLE_TOPICS.find((topic) => title.includes(topic));
+
+/** post_tags joined to their post's title and tag's name. */
+function taggings(tables: TableSpec[], seed: number) {
+  const plan = planOf(tables, seed);
+  const posts = new Map(recordsOf(plan, 'posts').map((p) => [p['id'], p['title'] as string]));
+  const tags = new Map(recordsOf(plan, 'tags').map((x) => [x['id'], x['name'] as string]));
+  return recordsOf(plan, 'post_tags').map((r) => ({
+    post: r['post_id'],
+    title: posts.get(r['post_id']) as string,
+    tag: tags.get(r['tag_id']) as string,
+  }));
+}
+
+t.test('the data: 20 blog tags, every topic meets three, every area names topics', async (t) => {
+  t.equal(articles.blog_tags.length, 20, 'the interface gives the blog template 20 tags');
+  t.equal(new Set(articles.blog_tags).size, 20, 'each once');
+  for (const topic of TITLE_TOPICS) {
+    const fits = articles.blog_tags.filter((tag) => topicsOfTag(tag).includes(topic));
+    t.ok(fits.length >= 3, `${topic}: ${fits.join(', ')}`);
+  }
+  t.same(
+    Object.values(areas)
+      .flat()
+      .filter((name) => !TITLE_TOPICS.includes(name)),
+    [],
+    'areas name known topics',
+  );
+});
+
+t.test("the blog template tags every post with its topic's tags, on three seeds and at scale", async (t) => {
+  for (const [seed, scale] of [
+    [1, 1],
+    [2, 1],
+    [3, 1],
+    [4, 4],
+  ] as const) {
+    const rows = taggings(expandTemplate('blog', scale), seed);
+    const stray = rows.filter((r) => !topicsOfTag(r.tag).includes(topicIn(r.title) ?? ''));
+    t.same(stray.slice(0, 3), [], `seed ${seed}: no tag off the post's topic`);
+    t.equal(new Set(rows.map((r) => `${String(r.post)} ${r.tag}`)).size, 400 * scale, 'distinct pairs');
+    t.equal(new Set(rows.map((r) => r.post)).size, 150 * scale, 'every post has a tag');
+    t.ok(new Set(rows.map((r) => r.tag)).size >= 18, 'most tags in use');
+  }
+});
+
+/** Posts titled on topics, tags of which only `fitting` fit every post (a 'Public Speaking' title). */
+function junction(fitting: string[], others: string[], titles: Record<string, unknown>, match: unknown) {
+  const tags = [...fitting, ...others];
+  return [
+    {
+      name: 'posts',
+      count: 40,
+      fields: [
+        { name: 'id', type: 'integer', unique: true, params: { min: 1, max: 40 } },
+        { name: 'title', ...titles },
+      ],
+    },
+    {
+      name: 'tags',
+      count: tags.length,
+      fields: [
+        { name: 'id', type: 'uuid' },
+        { name: 'name', type: 'enum', unique: true, params: { values: tags } },
+      ],
+    },
+    {
+      name: 'post_tags',
+      count: 120,
+      unique: [['post_id', 'tag_id']],
+      fields: [
+        { name: 'post_id', type: 'ref', params: { table: 'posts', per_parent: { min: 3, max: 3 } } },
+        { name: 'tag_id', type: 'ref', params: { table: 'tags', match } },
+      ],
+    },
+  ] as TableSpec[];
+}
+
+const speaking = { type: 'enum', params: { values: ['How to Get Started with Public Speaking'] } };
+const byTitle = { field: 'name', by: 'post_id.title' };
+
+t.test('once the fitting rows run out, the others follow, still distinct', async (t) => {
+  const rows = taggings(junction(['stage-fright'], ['sql', 'gardening', 'budgeting'], speaking, byTitle), 4);
+  const perPost = new Map<unknown, string[]>();
+  for (const r of rows) perPost.set(r.post, [...(perPost.get(r.post) ?? []), r.tag]);
+  t.equal(perPost.size, 40);
+  for (const [post, tags] of perPost) {
+    if (!tags.includes('stage-fright') || new Set(tags).size !== 3)
+      t.fail(`post ${String(post)}: ${tags.join(', ')}`);
+  }
+  const later = new Set(rows.map((r) => r.tag).filter((tag) => tag !== 'stage-fright'));
+  t.same([...later].sort(), ['budgeting', 'gardening', 'sql'], 'the rest drawn among the others');
+});
+
+t.test('a parent of no known topic takes a plain permutation', async (t) => {
+  const words = { type: 'enum', params: { values: ['Quarterly notes'] } };
+  const matched = taggings(junction(['stage-fright'], ['sql', 'gardening', 'budgeting'], words, byTitle), 4);
+  t.equal(new Set(matched.map((r) => `${String(r.post)} ${r.tag}`)).size, 120, 'distinct pairs');
+  const without = new Set(matched.map((r) => r.post));
+  for (const r of matched) if (r.tag === 'stage-fright') without.delete(r.post);
+  t.ok(without.size > 0, 'a post may go without the tag a topic would have put first');
+});
+
+t.test('the rows are the same in any chunking', async (t) => {
+  const plan = planOf(expandTemplate('blog', 1), 7);
+  const whole = recordsOf(plan, 'post_tags');
+  const chunked = [0, 13, 14, 250].flatMap((start, k, all) =>
+    generateRecords(plan, 'post_tags', start, all[k + 1] ?? 400),
+  );
+  t.same(chunked, whole);
+});
+
+t.test('in_order: a unique field takes its type’s values in their order, and needs unique', async (t) => {
+  const tags = (count: number, params: Record<string, unknown>, unique = true): TableSpec[] => [
+    { name: 'tags', count, fields: [{ name: 'name', type: 'tag', unique, params }] },
+  ];
+  const names = recordsOf(planOf(tags(30, { in_order: true })), 'tags').map((r) => r['name']);
+  t.same(names.slice(0, 20), articles.blog_tags, "the blog's 20 first, in row order");
+  t.equal(new Set(names).size, 30, 'then other tags, distinct');
+  const permuted = recordsOf(planOf(tags(20, {})), 'tags').map((r) => r['name']);
+  t.not(permuted.join(), articles.blog_tags.join(), 'unique alone permutes');
+  for (const [name, tables] of [
+    ['without unique', tags(5, { in_order: true }, false)],
+    ['not a boolean', tags(5, { in_order: 'yes' })],
+    [
+      'on a type without a list',
+      [
+        {
+          name: 'x',
+          count: 3,
+          fields: [{ name: 'id', type: 'uuid', unique: true, params: { in_order: true } }],
+        },
+      ],
+    ],
+  ] as const) {
+    const result = compile({ tables: tables as TableSpec[], seed: 1, locale: 'en' });
+    t.match(
+      result,
+      { ok: false, error: { details: [{ field: 'tables[0].fields[0].params.in_order' }] } },
+      name,
+    );
+  }
+});
+
+const refused = (tables: TableSpec[]) => {
+  const result = compile({ tables, seed: 1, locale: 'en' });
+  if (result.ok) throw new Error('expected an error');
+  return result.error;
+};
+
+/** Sets the junction's match param. */
+const withMatch = (match: unknown) => (tables: TableSpec[]) => {
+  (tables[2]!.fields[1]!.params as Record<string, unknown>)['match'] = match;
+};
+
+t.test('what match cannot do is a schema error at the param', async (t) => {
+  const base = () => junction(['stage-fright'], ['sql', 'gardening'], speaking, byTitle);
+  const param = 'tables[2].fields[1].params.match';
+  const cases: [string, (tables: TableSpec[]) => void, string, RegExp][] = [
+    ['not an object', withMatch('name'), param, /must be \{field, by\}/],
+    ['an unknown key', withMatch({ ...byTitle, on: 1 }), param, /must be/],
+    [
+      'no such field',
+      withMatch({ field: 'label', by: 'post_id.title' }),
+      `${param}.field`,
+      /not defined in "tags"/,
+    ],
+    [
+      'by not through the per_parent ref',
+      withMatch({ field: 'name', by: 'post_id' }),
+      `${param}.by`,
+      /post_id.<field>/,
+    ],
+    [
+      'by of no such field',
+      withMatch({ field: 'name', by: 'post_id.heading' }),
+      `${param}.by`,
+      /not defined in "posts"/,
+    ],
+    ['no unique key', (s) => ((s[2] as { unique: unknown }).unique = []), param, /per_parent/],
+    [
+      'no per_parent partner',
+      (s) => delete (s[2]!.fields[0]!.params as Record<string, unknown>)['per_parent'],
+      param,
+      /per_parent/,
+    ],
+  ];
+  for (const [name, change, path, message] of cases) {
+    const tables = base();
+    change(tables);
+    const error = refused(tables);
+    t.equal(error.code, 'SCHEMA_ERROR', name);
+    t.match(error.details, [{ field: path, message }], name);
+  }
+});
