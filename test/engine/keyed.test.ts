@@ -270,3 +270,91 @@ t.test('the saas template: no trial past its fortnight, no canceled subscription
     );
   }
 });
+
+t.test('a count by a price stays within its budget: a piano comes alone', async (t) => {
+  for (const seed of [1, 2, 3]) {
+    const items = recordsOf(planOf(expandTemplate('ecommerce', 1), seed), 'order_items');
+    const lavish = items.filter(
+      (i) => (i['quantity'] as number) > 1 && (i['quantity'] as number) * (i['unit_price'] as number) > 500,
+    );
+    t.same(lavish.slice(0, 2), [], `seed ${seed}: several only while they cost at most $500`);
+    t.ok(
+      items.some((i) => i['quantity'] === 5),
+      'cheap things by the five',
+    );
+  }
+  const basket = (params: Record<string, unknown>): TableSpec[] => [
+    {
+      name: 'items',
+      count: 300,
+      fields: [
+        { name: 'price', type: 'enum', params: { values: [null, 20, 150, 900] } },
+        { name: 'quantity', type: 'integer', params: { min: 1, max: 8, by: 'price', ...params } },
+      ],
+    },
+  ];
+  const rows = allRows(planOf(basket({ budget: 300 }), 5), 'items');
+  const most = (price: unknown) => Math.max(...rows.filter(([p]) => p === price).map(([, q]) => q as number));
+  t.same(
+    [most(20), most(150), most(900), most(null)],
+    [8, 2, 1, 8],
+    'capped by what 300 buys; no price: the range',
+  );
+  for (const [name, params] of [
+    ['not positive', { budget: 0 }],
+    ['not a number', { budget: '300' }],
+    ['without by', { by: undefined, budget: 300 }],
+  ] as const) {
+    const result = compile({ tables: basket(params), seed: 1, locale: 'en' });
+    t.match(
+      result,
+      { ok: false, error: { details: [{ field: 'tables[0].fields[1].params.budget' }] } },
+      name,
+    );
+  }
+});
+
+t.test('a price by bands: each plan costs what its tier does', async (t) => {
+  const bands: Record<string, [number, number]> = {
+    starter: [29, 99],
+    pro: [99, 499],
+    business: [499, 1499],
+    enterprise: [1499, 2999],
+  };
+  for (const seed of [1, 2, 3]) {
+    const subs = recordsOf(planOf(expandTemplate('saas', 5), seed), 'subscriptions');
+    const off = subs.filter((s) => {
+      const [lo, hi] = bands[s['plan'] as string]!;
+      const price = s['monthly_price'] as number;
+      return price < lo || price > hi;
+    });
+    t.same(off.slice(0, 2), [], `seed ${seed}: every price in its plan's band`);
+  }
+  const plans = (params: Record<string, unknown>): TableSpec[] => [
+    {
+      name: 'plans',
+      count: 200,
+      fields: [
+        { name: 'tier', type: 'enum', params: { values: ['basic', 'gold', 'custom'] } },
+        { name: 'fee', type: 'price', params: { min: 1, max: 900, by: 'tier', ...params } },
+      ],
+    },
+  ];
+  const rows = allRows(planOf(plans({ bands: { basic: [5, 9], gold: [50, 60] } }), 2), 'plans');
+  const range = (tier: string) => {
+    const fees = rows.filter(([x]) => x === tier).map(([, f]) => f as number);
+    return [Math.min(...fees), Math.max(...fees)] as const;
+  };
+  t.ok(range('basic')[0] >= 5 && range('basic')[1] <= 9, 'basic in 5–9');
+  t.ok(range('gold')[0] >= 50 && range('gold')[1] <= 60, 'gold in 50–60');
+  t.ok(range('custom')[1] > 60, 'a tier without a band: min–max');
+  for (const [name, params] of [
+    ['without by', { by: undefined, bands: { basic: [5, 9] } }],
+    ['not a pair', { bands: { basic: [5] } }],
+    ['min above max', { bands: { basic: [9, 5] } }],
+    ['not an object', { bands: [[5, 9]] }],
+  ] as const) {
+    const result = compile({ tables: plans(params), seed: 1, locale: 'en' });
+    t.match(result, { ok: false, error: { details: [{ field: 'tables[0].fields[1].params.bands' }] } }, name);
+  }
+});

@@ -129,7 +129,7 @@ t.test('the rows are the same in any chunking', async (t) => {
   t.same(chunked, whole);
 });
 
-t.test('in_order: a unique field takes its type’s values in their order, and needs unique', async (t) => {
+t.test('in_order: a field takes its type’s values in their order, unique or cycling', async (t) => {
   const tags = (count: number, params: Record<string, unknown>, unique = true): TableSpec[] => [
     { name: 'tags', count, fields: [{ name: 'name', type: 'tag', unique, params }] },
   ];
@@ -138,8 +138,16 @@ t.test('in_order: a unique field takes its type’s values in their order, and n
   t.equal(new Set(names).size, 30, 'then other tags, distinct');
   const permuted = recordsOf(planOf(tags(20, {})), 'tags').map((r) => r['name']);
   t.not(permuted.join(), articles.blog_tags.join(), 'unique alone permutes');
+  const cycling = recordsOf(planOf(tags(250, { in_order: true }, false)), 'tags').map((r) => r['name']);
+  const all = new Set(cycling).size;
+  t.ok(all > 100 && all < 250, 'without unique, every tag once, then again');
+  t.same(cycling.slice(all, all + 20), articles.blog_tags, 'from the first');
+  t.match(
+    compile({ tables: tags(250, { in_order: true }), seed: 1, locale: 'en' }),
+    { ok: false, error: { details: [{ field: 'tables[0].fields[0].unique' }] } },
+    'unique: no more rows than values',
+  );
   for (const [name, tables] of [
-    ['without unique', tags(5, { in_order: true }, false)],
     ['not a boolean', tags(5, { in_order: 'yes' })],
     [
       'on a type without a list',

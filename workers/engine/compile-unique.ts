@@ -32,6 +32,13 @@ function cardinalityOf(field: DraftField, locale: string): number {
 export function planFieldUniqueness(table: DraftTable, locale: string, issues: Issues): void {
   for (const field of table.fields) {
     const isKey = field.index === table.primaryKey;
+    if (!field.unique && field.params['in_order'] === true && field.source.mode === 'type') {
+      // The type's values in their order, again from the first once they run out.
+      const cardinality = cardinalityOf(field, locale);
+      if (cardinality > 0)
+        field.source = { mode: 'nth', domain: Math.min(cardinality, UNIQUE_DOMAIN), ordered: true };
+      continue;
+    }
     if (!field.unique && !isKey) continue;
     if (field.ref !== null) continue; // see planRefPicks
     if (field.unique && (field.params['after'] !== undefined || field.params['before'] !== undefined)) {
@@ -56,10 +63,10 @@ export function planFieldUniqueness(table: DraftTable, locale: string, issues: I
     }
   }
   for (const field of table.fields)
-    if (field.params['in_order'] === true && (field.source.mode !== 'nth' || !field.unique))
+    if (field.params['in_order'] === true && field.source.mode !== 'nth')
       issues.add(
         paramPath(field.path, 'in_order'),
-        'in_order needs unique: true on a type with a list of distinct values (not uuid, id or a sequence)',
+        'in_order needs a type with a list of distinct values (not uuid, id, a sequence or a ref)',
       );
 }
 

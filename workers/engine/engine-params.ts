@@ -61,6 +61,7 @@ export const KEYED_TYPES: readonly string[] = [
   'price',
   'amount',
   'enum',
+  'integer',
 ];
 
 /** Every engine-level params key (compile-read.ts validates their values). */
@@ -89,7 +90,7 @@ export const ENGINE_PARAMS: readonly EngineParam[] = [
   },
   {
     key: 'in_order',
-    doc: "boolean, with `unique: true`: row r takes the type's r-th distinct value, in the type's own order (`tag`: the blog's 20 tags first), where unique alone permutes them",
+    doc: "boolean: row r takes the type's r-th distinct value, in the type's own order (`tag`: the blog's 20 tags first), from the first again once they run out, or with `unique: true` (where unique alone permutes them) as many as there are",
   },
   {
     key: 'after_parents',

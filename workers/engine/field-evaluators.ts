@@ -48,7 +48,7 @@ function innerEvaluator(rt: RuntimeView, field: PlannedField, i: number): Evalua
     case 'locale':
       return localeEvaluator(source.show);
     case 'nth': {
-      if (source.ordered) return nthEvaluator(rt, field, (s) => s.row);
+      if (source.ordered) return nthEvaluator(rt, field, (s) => s.row % source.domain);
       const perm = new Permutation(source.domain, combine(field.streamKey, UNIQUE_SALT));
       return nthEvaluator(rt, field, (s) => perm.at(s.row));
     }

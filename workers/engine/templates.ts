@@ -147,7 +147,8 @@ const ecommerce: Template = {
         id,
         ref('order_id', 'orders', { per_parent: { min: 1, max: 5 } }),
         ref('product_id', 'products'),
-        { name: 'quantity', type: 'integer', params: { min: 1, max: 5 } },
+        // As many as $500 buys, one at least: a piano comes alone, mugs by the five.
+        { name: 'quantity', type: 'integer', params: { min: 1, max: 5, by: 'unit_price', budget: 500 } },
         { name: 'unit_price', type: 'lookup', params: { from: 'product_id.price' } },
         at('created_at', { after: 'order_id.created_at', max_gap_days: 0.01 }),
       ],
@@ -246,7 +247,7 @@ const blog: Template = {
       fields: [
         id,
         // The blog's 20 tags in order, broad ones and a few of one topic: every post topic meets three.
-        { name: 'name', type: 'tag', unique: true, params: { in_order: true } },
+        { name: 'name', type: 'tag', params: { in_order: true } },
         // A tag is lower-case kebab-case: its own slug.
         alias('slug', 'name'),
         at('created_at', since('2022-01-01', '2023-12-31')),
@@ -335,7 +336,17 @@ const saas: Template = {
         // amount of one interval is that price.
         { name: 'interval', type: 'constant', params: { value: 'monthly' } },
         { name: 'seats', type: 'integer', params: { min: 1, max: 200 } },
-        { name: 'monthly_price', type: 'price', params: { min: 29, max: 2999 } },
+        // A plan's price is its tier's: a starter plan never costs more than a business one.
+        {
+          name: 'monthly_price',
+          type: 'price',
+          params: {
+            min: 29,
+            max: 2999,
+            by: 'plan',
+            bands: { starter: [29, 99], pro: [99, 499], business: [499, 1499], enterprise: [1499, 2999] },
+          },
+        },
         alias('amount', 'monthly_price'),
         // Billed in the organization's currency.
         { name: 'currency', type: 'currency', params: { by: 'organization_id.country' } },

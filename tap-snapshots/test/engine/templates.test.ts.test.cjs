@@ -204,8 +204,8 @@ Object {
         "payment_method": "credit_card",
         "shipped_at": null,
         "status": "cancelled",
-        "total": 801.92,
-        "total_amount": 801.92,
+        "total": 540.93,
+        "total_amount": 540.93,
         "updated_at": "2023-02-14T02:34:31.000Z",
       },
       Object {
@@ -219,8 +219,8 @@ Object {
         "payment_method": "apple_pay",
         "shipped_at": "2023-02-06T20:23:43.000Z",
         "status": "delivered",
-        "total": 844.91,
-        "total_amount": 844.91,
+        "total": 603.93,
+        "total_amount": 603.93,
         "updated_at": "2023-02-26T04:32:10.000Z",
       },
     ],
@@ -277,7 +277,7 @@ Object {
       },
     ],
   },
-  "whole": "57671456636e32cb",
+  "whole": "146d842925b7e4a2",
 }
 `
 
@@ -286,7 +286,7 @@ Object {
   "sample": Object {
     "invoices": Array [
       Object {
-        "amount": 1996.86,
+        "amount": 75.38,
         "currency": "USD",
         "due_at": "2024-11-02T08:59:26.000Z",
         "due_date": "2024-11-02",
@@ -298,7 +298,7 @@ Object {
         "subscription_id": "4aa1fc87-8cba-4d79-8834-3a46ab79106e",
       },
       Object {
-        "amount": 1638,
+        "amount": 2311.63,
         "currency": "USD",
         "due_at": "2024-11-27T14:19:23.000Z",
         "due_date": "2024-11-27",
@@ -368,13 +368,13 @@ Object {
     ],
     "subscriptions": Array [
       Object {
-        "amount": 2863.28,
+        "amount": 480.72,
         "currency": "USD",
         "current_period_end": "2025-07-16T14:19:40.000Z",
         "current_period_start": "2025-06-16T15:41:37.000Z",
         "id": "5627c13a-029b-4805-ab45-bd890bdf3634",
         "interval": "monthly",
-        "monthly_price": 2863.28,
+        "monthly_price": 480.72,
         "org_id": "94a89284-c2d8-4d3b-b053-1449919bd2c4",
         "organization_id": "94a89284-c2d8-4d3b-b053-1449919bd2c4",
         "plan": "pro",
@@ -386,13 +386,13 @@ Object {
         "updated_at": "2025-06-19T17:38:32.000Z",
       },
       Object {
-        "amount": 2910.39,
+        "amount": 487.07,
         "currency": "USD",
         "current_period_end": "2025-07-26T13:59:28.000Z",
         "current_period_start": "2025-06-26T20:28:59.000Z",
         "id": "bd284805-df72-4c63-906e-fdf38fc5a083",
         "interval": "monthly",
-        "monthly_price": 2910.39,
+        "monthly_price": 487.07,
         "org_id": "10c90a60-646a-4fa7-8a58-009c7440a11b",
         "organization_id": "10c90a60-646a-4fa7-8a58-009c7440a11b",
         "plan": "pro",
@@ -405,7 +405,7 @@ Object {
       },
     ],
   },
-  "whole": "cb67549adacfa9ac",
+  "whole": "e0a9920fc9fc40f6",
 }
 `
 
@@ -704,8 +704,8 @@ Object {
         "payment_method": "credit_card",
         "shipped_at": "2023-02-08T08:54:09.000Z",
         "status": "delivered",
-        "total": 2541.95,
-        "total_amount": 2541.95,
+        "total": 697.99,
+        "total_amount": 697.99,
         "updated_at": "2023-02-15T10:48:15.000Z",
       },
       Object {
@@ -719,8 +719,8 @@ Object {
         "payment_method": "paypal",
         "shipped_at": "2023-02-05T11:49:22.000Z",
         "status": "delivered",
-        "total": 585.99,
-        "total_amount": 585.99,
+        "total": 421.99,
+        "total_amount": 421.99,
         "updated_at": "2023-02-11T12:48:07.000Z",
       },
     ],
@@ -777,7 +777,7 @@ Object {
       },
     ],
   },
-  "whole": "d4ba43b457381d3e",
+  "whole": "39a00a21a1dd033d",
 }
 `
 
@@ -786,7 +786,7 @@ Object {
   "sample": Object {
     "invoices": Array [
       Object {
-        "amount": 1186.92,
+        "amount": 254.95,
         "currency": "USD",
         "due_at": "2024-11-28T09:05:26.000Z",
         "due_date": "2024-11-28",
@@ -798,7 +798,7 @@ Object {
         "subscription_id": "c74961db-84fa-4427-a07d-f02e95f9ca69",
       },
       Object {
-        "amount": 1184.28,
+        "amount": 254.59,
         "currency": "USD",
         "due_at": "2024-11-08T05:34:44.000Z",
         "due_date": "2024-11-08",
@@ -868,13 +868,13 @@ Object {
     ],
     "subscriptions": Array [
       Object {
-        "amount": 863.99,
+        "amount": 1920.71,
         "currency": "USD",
         "current_period_end": "2025-07-21T23:48:54.000Z",
         "current_period_start": "2025-06-22T15:14:53.000Z",
         "id": "7bb3cc08-3bad-4975-808f-28c39b7c2629",
         "interval": "monthly",
-        "monthly_price": 863.99,
+        "monthly_price": 1920.71,
         "org_id": "a86cb14b-9dad-4b8a-9f5a-61dc08182071",
         "organization_id": "a86cb14b-9dad-4b8a-9f5a-61dc08182071",
         "plan": "enterprise",
@@ -886,13 +886,13 @@ Object {
         "updated_at": "2025-06-25T16:32:58.000Z",
       },
       Object {
-        "amount": 2763.99,
+        "amount": 467.35,
         "currency": "USD",
         "current_period_end": "2025-07-19T01:40:55.000Z",
         "current_period_start": "2025-06-19T20:32:47.000Z",
         "id": "744276a1-f7d2-4a87-a618-9e2f5a19190b",
         "interval": "monthly",
-        "monthly_price": 2763.99,
+        "monthly_price": 467.35,
         "org_id": "524c5d8d-45ef-4a71-bdf4-fd587ef94490",
         "organization_id": "524c5d8d-45ef-4a71-bdf4-fd587ef94490",
         "plan": "pro",
@@ -905,7 +905,7 @@ Object {
       },
     ],
   },
-  "whole": "17a8ccb1c22e790f",
+  "whole": "a99179903d8713ba",
 }
 `
 
@@ -1285,7 +1285,7 @@ Object {
       },
     ],
   },
-  "whole": "4205c2d59b45a680",
+  "whole": "3fa2c9d5bfd2da96",
 }
 `
 
@@ -1294,7 +1294,7 @@ Object {
   "sample": Object {
     "invoices": Array [
       Object {
-        "amount": 2284.06,
+        "amount": 82.15,
         "currency": "USD",
         "due_at": "2024-11-30T20:07:03.000Z",
         "due_date": "2024-11-30",
@@ -1306,7 +1306,7 @@ Object {
         "subscription_id": "3736d176-9656-4ea1-b932-65822928c238",
       },
       Object {
-        "amount": 2907.82,
+        "amount": 1468.3,
         "currency": "USD",
         "due_at": "2024-11-05T12:09:40.000Z",
         "due_date": "2024-11-05",
@@ -1376,13 +1376,13 @@ Object {
     ],
     "subscriptions": Array [
       Object {
-        "amount": 2984.56,
+        "amount": 497.06,
         "currency": "USD",
         "current_period_end": "2025-07-21T14:00:38.000Z",
         "current_period_start": "2025-06-23T01:52:58.000Z",
         "id": "82096354-8a3f-40cb-b0bf-c3c01f053461",
         "interval": "monthly",
-        "monthly_price": 2984.56,
+        "monthly_price": 497.06,
         "org_id": "94f3ed28-a2fa-4166-8fda-7f1d115a62c2",
         "organization_id": "94f3ed28-a2fa-4166-8fda-7f1d115a62c2",
         "plan": "pro",
@@ -1394,13 +1394,13 @@ Object {
         "updated_at": "2025-06-26T14:06:34.000Z",
       },
       Object {
-        "amount": 2985.09,
+        "amount": 497.13,
         "currency": "USD",
         "current_period_end": "2025-07-23T05:28:24.000Z",
         "current_period_start": "2025-06-24T18:15:04.000Z",
         "id": "cc799ffb-de17-4043-a38a-49781906179e",
         "interval": "monthly",
-        "monthly_price": 2985.09,
+        "monthly_price": 497.13,
         "org_id": "c6bf2489-2f7c-4f3d-9fa7-96a999b18c09",
         "organization_id": "c6bf2489-2f7c-4f3d-9fa7-96a999b18c09",
         "plan": "pro",
@@ -1413,7 +1413,7 @@ Object {
       },
     ],
   },
-  "whole": "205ec9fd1faec851",
+  "whole": "85440b5a7564aff9",
 }
 `
 

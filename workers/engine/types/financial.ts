@@ -1,5 +1,13 @@
 /** Financial types: money amounts, bank and card identifiers (with valid check digits), tickers. */
-import type { CellContext, FieldType, KeyedGenerator, RawParams, Rng, Value } from '../field-type.js';
+import type {
+  CellContext,
+  FieldType,
+  KeyedGenerator,
+  ParamIssue,
+  RawParams,
+  Rng,
+  Value,
+} from '../field-type.js';
 import { countryInfo, localeOfCountry } from '../locales/index.js';
 import { define, listType } from './define.js';
 import { costOfCase } from './meaning-text.js';
@@ -14,6 +22,27 @@ import { validateRange } from './structure.js';
  * that visit costs, inside `min`/`max` when given (a band beyond them: the tenth of the range nearest
  * it).
  */
+/** `bands`: an object of [min, max] pairs (min ≤ max), read through `by`. */
+function validateBands(p: RawParams): ParamIssue[] {
+  const bands = p['bands'];
+  if (bands === undefined) return [];
+  const message =
+    'bands must be {"<value>": [min, max]} with numbers min ≤ max, and by naming a field of the row';
+  const pairs =
+    bands !== null && typeof bands === 'object' && !Array.isArray(bands) ? Object.values(bands) : [];
+  const ok =
+    typeof p['by'] === 'string' &&
+    pairs.length > 0 &&
+    pairs.every(
+      (b) =>
+        Array.isArray(b) &&
+        b.length === 2 &&
+        b.every((x) => typeof x === 'number' && Number.isFinite(x)) &&
+        (b[0] as number) <= (b[1] as number),
+    );
+  return ok ? [] : [{ path: 'bands', message }];
+}
+
 function decimalType(
   id: string,
   description: string,
@@ -38,10 +67,16 @@ function decimalType(
       min: `number (default ${min})`,
       max: `number (default ${max})`,
       precision: 'integer 0–10 decimals (default 2)',
+      ...(billed
+        ? {
+            bands:
+              '{"<value>": [min, max]}, with `by` naming a field of the row: the range of the row\'s value of it (a starter plan $29–99, an enterprise one $1,500–3,000); another value: [min, max] (ours)',
+          }
+        : {}),
     },
     example,
     kind: 'decimal',
-    validate: (p) => validateRange(p, { grid: true, precision: 2 }),
+    validate: (p) => [...validateRange(p, { grid: true, precision: 2 }), ...validateBands(p)],
     generate: (rng, _, p) => {
       const [lo, hi, scale] = scaled(p);
       return rng.int(lo, hi) / scale;
@@ -59,8 +94,14 @@ function decimalType(
             // The type's default range is no limit on a band; a given min or max is.
             const floor = p['min'] === undefined ? 0 : lo;
             const ceiling = p['max'] === undefined ? Number.POSITIVE_INFINITY : hi;
+            const bands = p['bands'] as Record<string, [number, number]> | undefined;
             return (rng, _, keys) => {
-              const band = costOfCase(keys);
+              const band =
+                bands === undefined
+                  ? costOfCase(keys)
+                  : typeof keys[0] === 'string'
+                    ? bands[keys[0]]
+                    : undefined;
               if (band === undefined) return rng.int(lo, hi) / scale;
               const from = Math.max(floor, Math.ceil(band[0] * scale));
               const to = Math.min(ceiling, Math.floor(band[1] * scale));

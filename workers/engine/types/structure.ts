@@ -133,6 +133,37 @@ function validateSettled(c: ParamCheck): void {
   if (!ok) c.fail('settled', message);
 }
 
+function validateBudget(p: RawParams): ParamIssue[] {
+  const budget = p['budget'];
+  if (budget === undefined) return [];
+  if (typeof budget !== 'number' || !Number.isFinite(budget) || budget <= 0)
+    return [{ path: 'budget', message: 'budget must be a number greater than 0' }];
+  if (typeof p['by'] !== 'string')
+    return [{ path: 'budget', message: 'budget needs by, naming a price field of the row' }];
+  return [];
+}
+
+/**
+ * A count that reads a price of its row (`by`): at most as many as `budget` buys, and never fewer
+ * than `min`, so a $1,579 piano is bought one at a time and a $9 mug up to `max`. A row without a
+ * price (null, or not a number) draws over the whole range.
+ */
+function budgetDraw(p: RawParams): KeyedGenerator {
+  const min = Math.ceil(num(p, 'min', 0));
+  const max = Math.floor(num(p, 'max', 1000));
+  const budget = p['budget'] as number | undefined;
+  const q = readQuantiles(p);
+  return (rng, _, keys) => {
+    const price = keys[0];
+    const cap =
+      budget !== undefined && typeof price === 'number' && price > 0
+        ? Math.max(min, Math.min(max, Math.floor(budget / price)))
+        : max;
+    if (q === undefined) return rng.int(min, cap);
+    return Math.min(cap, Math.max(min, Math.round(quantileValue(q, rng.float()))));
+  };
+}
+
 /**
  * An enum that reads a date of its row (`by`): before `settled.before`, one of `settled.values`, their
  * weights kept (an order placed months before the data's last is delivered, cancelled or refunded,
@@ -257,10 +288,16 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       min: 'integer (default 0)',
       max: 'integer (default 1000)',
       quantiles: '[[p, value], …] from p 0 to 1: draw with this shape instead of uniformly (ours)',
+      budget:
+        'number > 0, with `by` naming a price of the row: at most as many as the budget buys, never fewer than min (one piano, five pens) (ours)',
     },
     example: 42,
     kind: (p) => integerKind(num(p, 'min', 0), num(p, 'max', 1000)),
-    validate: (p) => [...validateRange(p, { integer: true, grid: true }), ...validateQuantiles(p, 0, 1000)],
+    validate: (p) => [
+      ...validateRange(p, { integer: true, grid: true }),
+      ...validateQuantiles(p, 0, 1000),
+      ...validateBudget(p),
+    ],
     generate: (rng, _, p) => {
       const min = Math.ceil(num(p, 'min', 0));
       const max = Math.floor(num(p, 'max', 1000));
@@ -276,6 +313,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
         return (rng) => Math.min(max, Math.max(min, Math.round(quantileValue(q, rng.float()))));
       return (rng) => rng.int(min, max);
     },
+    prepareBy: budgetDraw,
     cardinality: (p) => Math.max(0, Math.floor(num(p, 'max', 1000)) - Math.ceil(num(p, 'min', 0)) + 1),
     nth: (n, _, p) => Math.ceil(num(p, 'min', 0)) + n,
   }),
