@@ -250,26 +250,38 @@ t.test(
   },
 );
 
-t.test('the saas template: no trial past its fortnight, no canceled subscription renewing', async (t) => {
-  for (const seed of [1, 2, 3]) {
-    const rows = recordsOf(planOf(expandTemplate('saas', 5), seed), 'subscriptions');
-    const stale = rows.filter(
-      (s) => s['status'] === 'trialing' && (s['started_at'] as string) < '2025-06-16',
-    );
-    t.same(stale.slice(0, 2), [], `seed ${seed}: every trial started in the data's last fortnight`);
-    const canceled = rows.filter((s) => s['status'] === 'canceled');
-    t.ok(canceled.length > 0, 'some are canceled');
-    t.ok(
-      canceled.every((s) => s['renews_at'] === null && s['current_period_end'] !== null),
-      'a canceled one runs to its period end and does not renew',
-    );
-    const renewing = rows.filter((s) => s['status'] !== 'canceled');
-    t.ok(
-      renewing.every((s) => s['renews_at'] === s['current_period_end']),
-      'the others renew at the end of their period',
-    );
-  }
-});
+t.test(
+  'the saas template: no trial past its fortnight, no canceled subscription renewing, no old open invoice',
+  async (t) => {
+    for (const seed of [1, 2, 3]) {
+      const plan = planOf(expandTemplate('saas', 5), seed);
+      const rows = recordsOf(plan, 'subscriptions');
+      const invoices = recordsOf(plan, 'invoices');
+      const open = invoices.filter((i) => i['status'] === 'open');
+      t.same(
+        open.filter((i) => (i['issued_at'] as string) < '2025-06-01').slice(0, 2),
+        [],
+        'open only in the last month',
+      );
+      t.ok(open.length > 0, 'some recent ones are open');
+      const stale = rows.filter(
+        (s) => s['status'] === 'trialing' && (s['started_at'] as string) < '2025-06-16',
+      );
+      t.same(stale.slice(0, 2), [], `seed ${seed}: every trial started in the data's last fortnight`);
+      const canceled = rows.filter((s) => s['status'] === 'canceled');
+      t.ok(canceled.length > 0, 'some are canceled');
+      t.ok(
+        canceled.every((s) => s['renews_at'] === null && s['current_period_end'] !== null),
+        'a canceled one runs to its period end and does not renew',
+      );
+      const renewing = rows.filter((s) => s['status'] !== 'canceled');
+      t.ok(
+        renewing.every((s) => s['renews_at'] === s['current_period_end']),
+        'the others renew at the end of their period',
+      );
+    }
+  },
+);
 
 t.test('a count by a price stays within its budget: a piano comes alone', async (t) => {
   for (const seed of [1, 2, 3]) {

@@ -385,7 +385,17 @@ const saas: Template = {
         { name: 'invoice_number', type: 'sequence', params: { prefix: 'INV-', pad: 6 }, unique: true },
         { name: 'amount', type: 'lookup', params: { from: 'subscription_id.monthly_price' } },
         { name: 'currency', type: 'lookup', params: { from: 'subscription_id.currency' } },
-        oneOf('status', ['paid', 'open', 'void', 'uncollectible'], [85, 8, 4, 3]),
+        // An invoice issued before the data's last month has been settled: paid, void or written off.
+        {
+          name: 'status',
+          type: 'enum',
+          params: {
+            values: ['paid', 'open', 'void', 'uncollectible'],
+            weights: [85, 8, 4, 3],
+            by: 'issued_at',
+            settled: { before: '2025-06-01', values: ['paid', 'void', 'uncollectible'] },
+          },
+        },
         at('issued_at', { ascending: true, min: '2024-11-01', max: '2025-06-30' }),
         at('due_at', { after: 'issued_at', max_gap_days: 30 }),
         // The day of due_at, as a date.

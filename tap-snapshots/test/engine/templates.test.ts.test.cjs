@@ -405,7 +405,7 @@ Object {
       },
     ],
   },
-  "whole": "e0a9920fc9fc40f6",
+  "whole": "567e4f4fc2fdc0bd",
 }
 `
 
@@ -905,7 +905,7 @@ Object {
       },
     ],
   },
-  "whole": "a99179903d8713ba",
+  "whole": "ca220690e8ebaad2",
 }
 `
 
@@ -1413,7 +1413,7 @@ Object {
       },
     ],
   },
-  "whole": "85440b5a7564aff9",
+  "whole": "6cc64971792b4a9d",
 }
 `
 
