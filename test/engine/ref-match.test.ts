@@ -220,3 +220,65 @@ t.test('what match cannot do is a schema error at the param', async (t) => {
     t.match(error.details, [{ field: path, message }], name);
   }
 });
+
+t.test('where on a junction’s second ref: the rows in that state first, then the others', async (t) => {
+  for (const seed of [1, 2, 3]) {
+    const plan = planOf(expandTemplate('ecommerce', 1), seed);
+    const active = new Map(recordsOf(plan, 'products').map((p) => [p['id'], p['is_active']]));
+    const items = recordsOf(plan, 'order_items');
+    t.same(
+      items.filter((i) => active.get(i['product_id']) !== true).slice(0, 2),
+      [],
+      `seed ${seed}: every item of a product on sale`,
+    );
+    t.equal(
+      new Set(items.map((i) => `${String(i['order_id'])} ${String(i['product_id'])}`)).size,
+      900,
+      'distinct pairs',
+    );
+  }
+  const shop = (where: Record<string, unknown>): TableSpec[] => [
+    {
+      name: 'products',
+      count: 6,
+      fields: [
+        { name: 'id', type: 'sequence' },
+        { name: 'code', type: 'enum', unique: true, params: { values: ['a', 'b', 'c', 'x', 'y', 'z'] } },
+      ],
+    },
+    { name: 'orders', count: 30, fields: [{ name: 'id', type: 'sequence' }] },
+    {
+      name: 'items',
+      count: 120,
+      unique: [['order_id', 'product_id']],
+      fields: [
+        { name: 'order_id', type: 'ref', params: { table: 'orders', per_parent: { min: 4, max: 4 } } },
+        { name: 'product_id', type: 'ref', params: { table: 'products', where } },
+      ],
+    },
+  ];
+  const plan = planOf(shop({ field: 'code', in: ['a', 'b', 'c'] }), 3);
+  const onSale = new Set(['a', 'b', 'c']);
+  const state = new Map(
+    recordsOf(plan, 'products').map((p) => [p['id'], onSale.has(p['code'] as string) ? 'on sale' : 'gone']),
+  );
+  const perOrder = new Map<unknown, string[]>();
+  for (const i of recordsOf(plan, 'items'))
+    perOrder.set(i['order_id'], [
+      ...(perOrder.get(i['order_id']) ?? []),
+      state.get(i['product_id']) as string,
+    ]);
+  t.equal(perOrder.size, 30);
+  const short = [...perOrder.values()].filter((states) => states.filter((s) => s === 'on sale').length !== 3);
+  t.same(short, [], 'each order takes the three products on sale before one that is gone');
+  t.match(
+    compile({ tables: shop({ field: 'status', in: ['x'] }), seed: 1, locale: 'en' }),
+    {
+      ok: false,
+      error: {
+        details: [{ field: 'tables[2].fields[1].params.where.field', message: /not defined in "products"/ }],
+      },
+    },
+    'a field the partner table lacks',
+  );
+});

@@ -17,7 +17,7 @@ import {
 import { EVENT_TYPES } from './engine-params.js';
 import { MS_PER_DAY, parseIsoMs } from './iso-time.js';
 import { EVENT_DEFAULT_BOUNDS } from './types/datetime.js';
-import type { Anchor } from './plan.js';
+import type { Anchor, PlannedComposite } from './plan.js';
 
 const DEFAULT_GAP_DAYS = 365;
 
@@ -64,10 +64,13 @@ function planParentFilters(tables: DraftTable[], table: DraftTable, issues: Issu
     const parent = tables[ref.table] as DraftTable;
     const plain = drawsFreely(ref) && !ref.self && ref.exclude.length === 0;
     const path = paramPath(field.path, key);
-    if (!plain || field.unique)
+    const partner = partnerComposite(table, field);
+    if (partner !== undefined && field.params['as_of'] === undefined)
+      planPartnerWhere(field, partner, parent, issues);
+    else if (!plain || field.unique)
       issues.add(
         path,
-        `${key} needs a plain ref: not per_parent, unique, self, part of a unique key or allow_self: false`,
+        `${key} needs a plain ref (not per_parent, unique, self or allow_self: false), or for where the second ref of a unique key whose first is per_parent`,
       );
     else if (parent.count > MAX_FILTERED_PARENTS)
       issues.add(path, `${key} reads every row of the parent table: at most ${MAX_FILTERED_PARENTS} rows`);
@@ -76,6 +79,31 @@ function planParentFilters(tables: DraftTable[], table: DraftTable, issues: Issu
       planWhere(field, ref, parent, issues);
     }
   }
+}
+
+/** The composite key in which `field` is the second of two refs, after a per_parent one. */
+function partnerComposite(table: DraftTable, field: DraftField): PlannedComposite | undefined {
+  const comp = field.ref?.pick === 'composite' ? table.composites[field.ref.composite] : undefined;
+  return comp?.perParent === true && comp.members.length === 2 && comp.members[1] === field.index
+    ? comp
+    : undefined;
+}
+
+/** `where` on a junction's second ref: each parent's children take the rows in that state first. */
+function planPartnerWhere(
+  field: DraftField,
+  comp: PlannedComposite,
+  parent: DraftTable,
+  issues: Issues,
+): void {
+  const where = field.params['where'] as Record<string, unknown>;
+  const index = parent.byName.get(where['field'] as string);
+  if (index === undefined)
+    issues.add(
+      paramPath(field.path, 'where.field'),
+      `field "${String(where['field'])}" is not defined in "${parent.name}"`,
+    );
+  else comp.where = conditionOf(where, index);
 }
 
 function planAsOf(

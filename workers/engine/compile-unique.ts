@@ -159,6 +159,7 @@ export function planComposites(
       space,
       streamKey: hashString(`unique:${names.join(',')}`),
       match: null,
+      where: null,
     });
   });
 }
@@ -166,7 +167,7 @@ export function planComposites(
 /**
  * `match: {field, by}` on the second ref of a junction's key (post_tags: post_id per_parent, then
  * tag_id): each parent's children take first the rows of this ref's table whose `field` shares a
- * topic with `by`, a field of the per_parent ref's parent (`post_id.title`). topic-match.ts draws.
+ * topic with `by`, a field of the per_parent ref's parent (`post_id.title`). partner-order.ts draws.
  */
 export function planMatches(tables: DraftTable[], table: DraftTable, issues: Issues): void {
   for (const field of table.fields) {

@@ -192,9 +192,11 @@ export interface PlannedComposite {
   streamKey: number;
   /** `match` on the second member: its rows that share a topic with the per_parent parent's come first. */
   match: PlannedMatch | null;
+  /** `where` on the second member: its rows in that state come first (partner-order.ts). */
+  where: PlannedCondition | null;
 }
 
-/** A ref's `match`: fields compared by topic (topic-match.ts). */
+/** A ref's `match`: fields compared by topic (partner-order.ts). */
 export interface PlannedMatch {
   /** Field of the per_parent parent table (the post's title). */
   headField: number;

@@ -9,7 +9,7 @@ import { buildEvaluator } from './field-evaluators.js';
 import { parseIsoMs } from './iso-time.js';
 import { LOCALE_CODES, localeOfCountry } from './locales/index.js';
 import { Permutation } from './permutation.js';
-import type { GenerationPlan, PlannedComposite, PlannedMatch, PlannedTable } from './plan.js';
+import type { GenerationPlan, PlannedComposite, PlannedTable } from './plan.js';
 import {
   allocateChildren,
   allocateWeighted,
@@ -20,7 +20,7 @@ import {
 import { RowState } from './row-state.js';
 import { ALLOCATION_SALT, LOCALE_SALT, PERSON_SALT, PLACE_SALT, SLOT_SALT } from './streams.js';
 import { CellRng, cellKey, combine } from './random.js';
-import { TopicMatch } from './topic-match.js';
+import { PartnerOrder } from './partner-order.js';
 import { makePerson } from './types/index.js';
 
 /** Entries of each parent field's lookup cache (direct-mapped by row). */
@@ -52,7 +52,7 @@ export class TableRuntime implements RuntimeView {
   private readonly allocations: (Allocation | undefined)[] = [];
   private readonly compositePermutations: Permutation[];
   private readonly scratch: number[] = [];
-  private readonly topicMatches: (TopicMatch | undefined)[] = [];
+  private readonly partnerOrders: (PartnerOrder | undefined)[] = [];
   private readonly caches: ({ rows: Float64Array; values: Value[] } | undefined)[] = [];
   private readonly msCaches: ({ rows: Float64Array; ms: Float64Array } | undefined)[] = [];
 
@@ -211,9 +211,9 @@ export class TableRuntime implements RuntimeView {
     return parentOfSlot(prefix, slots.at(row));
   }
 
-  /** The topic matcher of composite key `c` (it has a `match`), made on first use. */
-  private topicMatch(c: number): TopicMatch {
-    let found = this.topicMatches[c];
+  /** The partner order of composite key `c` (it has a `match` or a `where`), made on first use. */
+  private partnerOrder(c: number): PartnerOrder {
+    let found = this.partnerOrders[c];
     if (found === undefined) {
       const comp = this.table.composites[c] as PlannedComposite;
       const refOf = (member: number) => {
@@ -221,8 +221,8 @@ export class TableRuntime implements RuntimeView {
         if (source?.mode !== 'ref') throw new Error('a match member is not a ref');
         return this.tableAt(source.ref.table);
       };
-      found = new TopicMatch(comp.match as PlannedMatch, refOf(0), refOf(1));
-      this.topicMatches[c] = found;
+      found = new PartnerOrder(comp.match, comp.where, refOf(0), refOf(1));
+      this.partnerOrders[c] = found;
     }
     return found;
   }
@@ -245,8 +245,11 @@ export class TableRuntime implements RuntimeView {
       // Siblings take distinct values: the offset among them indexes a permutation keyed by the parent.
       const perm = this.compositePermutations[c] as Permutation;
       const sibling = slot - (prefix[parent] as number);
+      // A junction whose second ref says where or match takes the partners that fit first.
       const matched =
-        comp.match === null ? -1 : this.topicMatch(c).partnerOf(parent, sibling, comp.streamKey, perm);
+        comp.match === null && comp.where === null
+          ? -1
+          : this.partnerOrder(c).partnerOf(parent, sibling, comp.streamKey, perm);
       if (matched >= 0) {
         out[1] = matched;
         state.compositeStamps[c] = state.epoch;

@@ -146,9 +146,10 @@ const ecommerce: Template = {
       fields: [
         id,
         ref('order_id', 'orders', { per_parent: { min: 1, max: 5 } }),
-        ref('product_id', 'products'),
-        // As many as $500 buys, one at least: a piano comes alone, mugs by the five.
-        { name: 'quantity', type: 'integer', params: { min: 1, max: 5, by: 'unit_price', budget: 500 } },
+        // Of the products on sale: an order has no item of a product taken off the catalogue.
+        ref('product_id', 'products', { where: { field: 'is_active', in: [true] } }),
+        // As many as $200 buys, one at least: a piano or a webcam comes alone, mugs by the five.
+        { name: 'quantity', type: 'integer', params: { min: 1, max: 5, by: 'unit_price', budget: 200 } },
         { name: 'unit_price', type: 'lookup', params: { from: 'product_id.price' } },
         at('created_at', { after: 'order_id.created_at', max_gap_days: 0.01 }),
       ],

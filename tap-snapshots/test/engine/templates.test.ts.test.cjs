@@ -179,17 +179,17 @@ Object {
         "created_at": "2025-03-12T16:30:34.000Z",
         "id": "c1b3ee86-b687-440f-8fc1-3deb71a8bcff",
         "order_id": "0017cc48-5c32-40a6-9bde-0f728fb6fd46",
-        "product_id": "6c6b4e1d-ce97-4e64-825d-d7511e7c102b",
+        "product_id": "f8c0ea1a-5d1d-4297-8768-90fd83d2edfa",
         "quantity": 1,
-        "unit_price": 28.99,
+        "unit_price": 8.99,
       },
       Object {
         "created_at": "2024-05-12T18:10:15.000Z",
         "id": "fad25836-7e2f-4acb-b284-000d68f31f4c",
         "order_id": "1f93e4e2-7be3-4fe8-8d03-eb48c2d771ac",
-        "product_id": "3d0ab57c-7b22-49b9-9b60-907bc4497e7e",
+        "product_id": "40419fe2-5030-4f27-a178-25db61dc90d4",
         "quantity": 1,
-        "unit_price": 7.99,
+        "unit_price": 19.99,
       },
     ],
     "orders": Array [
@@ -204,8 +204,8 @@ Object {
         "payment_method": "credit_card",
         "shipped_at": null,
         "status": "cancelled",
-        "total": 540.93,
-        "total_amount": 540.93,
+        "total": 950.95,
+        "total_amount": 950.95,
         "updated_at": "2023-02-14T02:34:31.000Z",
       },
       Object {
@@ -219,8 +219,8 @@ Object {
         "payment_method": "apple_pay",
         "shipped_at": "2023-02-06T20:23:43.000Z",
         "status": "delivered",
-        "total": 603.93,
-        "total_amount": 603.93,
+        "total": 534.97,
+        "total_amount": 534.97,
         "updated_at": "2023-02-26T04:32:10.000Z",
       },
     ],
@@ -277,7 +277,7 @@ Object {
       },
     ],
   },
-  "whole": "146d842925b7e4a2",
+  "whole": "9822970bfa67930d",
 }
 `
 
@@ -687,9 +687,9 @@ Object {
         "created_at": "2023-08-23T10:28:42.000Z",
         "id": "cbd7ba5b-5d15-4001-b8fa-963ec21cc48e",
         "order_id": "30da7e9c-dd07-4c4a-85c0-e2f2824ad16c",
-        "product_id": "b322d612-1de8-4bf2-b373-aebcb7842ce1",
-        "quantity": 3,
-        "unit_price": 13.99,
+        "product_id": "6863161e-b921-4df0-890e-15f5ef51badf",
+        "quantity": 1,
+        "unit_price": 542.99,
       },
     ],
     "orders": Array [
@@ -704,8 +704,8 @@ Object {
         "payment_method": "credit_card",
         "shipped_at": "2023-02-08T08:54:09.000Z",
         "status": "delivered",
-        "total": 697.99,
-        "total_amount": 697.99,
+        "total": 258.95,
+        "total_amount": 258.95,
         "updated_at": "2023-02-15T10:48:15.000Z",
       },
       Object {
@@ -719,8 +719,8 @@ Object {
         "payment_method": "paypal",
         "shipped_at": "2023-02-05T11:49:22.000Z",
         "status": "delivered",
-        "total": 421.99,
-        "total_amount": 421.99,
+        "total": 208.95,
+        "total_amount": 208.95,
         "updated_at": "2023-02-11T12:48:07.000Z",
       },
     ],
@@ -777,7 +777,7 @@ Object {
       },
     ],
   },
-  "whole": "39a00a21a1dd033d",
+  "whole": "9cdb1d23461f2a45",
 }
 `
 
@@ -1195,9 +1195,9 @@ Object {
         "created_at": "2024-01-01T19:50:57.000Z",
         "id": "ba0a311f-f0fe-45cf-b14f-043378f42ee4",
         "order_id": "9700fc1f-39f5-45c6-8ad2-a884e0f184e8",
-        "product_id": "02e03c07-f0da-4196-94ea-308aa1a69399",
-        "quantity": 4,
-        "unit_price": 82.99,
+        "product_id": "615013e2-9f38-4fb7-8a8c-09bb6484ec73",
+        "quantity": 2,
+        "unit_price": 89.99,
       },
     ],
     "orders": Array [
@@ -1212,8 +1212,8 @@ Object {
         "payment_method": "bank_transfer",
         "shipped_at": "2023-02-05T03:27:37.000Z",
         "status": "delivered",
-        "total": 94.95,
-        "total_amount": 94.95,
+        "total": 188.99,
+        "total_amount": 188.99,
         "updated_at": "2023-02-18T21:13:15.000Z",
       },
       Object {
@@ -1227,8 +1227,8 @@ Object {
         "payment_method": "paypal",
         "shipped_at": "2023-02-06T05:18:30.000Z",
         "status": "delivered",
-        "total": 235.95,
-        "total_amount": 235.95,
+        "total": 713.95,
+        "total_amount": 713.95,
         "updated_at": "2023-02-28T04:40:45.000Z",
       },
     ],
@@ -1285,7 +1285,7 @@ Object {
       },
     ],
   },
-  "whole": "3fa2c9d5bfd2da96",
+  "whole": "aa4d5977395f75cf",
 }
 `
 

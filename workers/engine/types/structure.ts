@@ -466,7 +466,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       as_of:
         "string: a date field of this row; the parent is drawn among the rows that exist by then, by the parent's creation time (ours)",
       where:
-        '{field, in: [...]} or {field, not_in: [...]}: the parent is drawn among the rows whose field has (or has not) one of the values (ours)',
+        '{field, in: [...]} or {field, not_in: [...]}: the parent is drawn among the rows whose field has (or has not) one of the values; in a unique key beside a per_parent ref, those rows come first (ours)',
       match:
         '{field, by}: in a unique key beside a per_parent ref, the rows whose field shares a blog topic with by ("post_id.title") come first (ours)',
     },
