@@ -311,7 +311,8 @@ const saas: Template = {
         // Invited after the organization existed, and before joining it.
         at('invited_at', { after: 'organization_id.created_at', before: 'joined_at' }),
         at('joined_at', { after: 'organization_id.created_at', max_gap_days: 365 }),
-        at('last_login_at', { after: 'joined_at', max_gap_days: 400 }, true),
+        // Joining is a first login: every member has logged in since.
+        at('last_login_at', { after: 'joined_at', max_gap_days: 400 }),
       ],
     },
     {

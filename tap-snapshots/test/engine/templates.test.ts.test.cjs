@@ -405,7 +405,7 @@ Object {
       },
     ],
   },
-  "whole": "567e4f4fc2fdc0bd",
+  "whole": "9d1a929185dbb2b1",
 }
 `
 
@@ -905,7 +905,7 @@ Object {
       },
     ],
   },
-  "whole": "ca220690e8ebaad2",
+  "whole": "223eec5b53278731",
 }
 `
 
@@ -1413,7 +1413,7 @@ Object {
       },
     ],
   },
-  "whole": "6cc64971792b4a9d",
+  "whole": "9f07a7e2a0e65111",
 }
 `
 
