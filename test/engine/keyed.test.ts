@@ -341,6 +341,17 @@ t.test('a price by bands: each plan costs what its tier does', async (t) => {
       return price < lo || price > hi;
     });
     t.same(off.slice(0, 2), [], `seed ${seed}: every price in its plan's band`);
+    const seats: Record<string, [number, number]> = {
+      starter: [1, 10],
+      pro: [5, 50],
+      business: [25, 200],
+      enterprise: [150, 1000],
+    };
+    const crowded = subs.filter((s) => {
+      const [lo, hi] = seats[s['plan'] as string]!;
+      return (s['seats'] as number) < lo || (s['seats'] as number) > hi;
+    });
+    t.same(crowded.slice(0, 2), [], `seed ${seed}: seats in the plan's band too`);
   }
   const plans = (params: Record<string, unknown>): TableSpec[] => [
     {
@@ -352,6 +363,44 @@ t.test('a price by bands: each plan costs what its tier does', async (t) => {
       ],
     },
   ];
+  const counts = allRows(
+    planOf(
+      [
+        {
+          name: 'teams',
+          count: 200,
+          fields: [
+            { name: 'tier', type: 'enum', params: { values: ['basic', 'gold', 'wide'] } },
+            {
+              name: 'size',
+              type: 'integer',
+              params: {
+                min: 1,
+                max: 40,
+                by: 'tier',
+                bands: { basic: [1, 3], gold: [30, 90], wide: [50, 60] },
+              },
+            },
+          ],
+        },
+      ],
+      2,
+    ),
+    'teams',
+  );
+  const sizes = (tier: string) => counts.filter(([x]) => x === tier).map(([, n]) => n as number);
+  t.ok(
+    sizes('basic').every((n) => n >= 1 && n <= 3),
+    'an integer band: basic teams of 1–3',
+  );
+  t.ok(
+    sizes('gold').every((n) => n >= 30 && n <= 40),
+    'a band past max keeps inside max',
+  );
+  t.ok(
+    Math.max(...sizes('wide')) > 30 && Math.min(...sizes('wide')) < 10,
+    'a band that misses [min, max]: the range',
+  );
   const rows = allRows(planOf(plans({ bands: { basic: [5, 9], gold: [50, 60] } }), 2), 'plans');
   const range = (tier: string) => {
     const fees = rows.filter(([x]) => x === tier).map(([, f]) => f as number);

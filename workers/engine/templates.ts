@@ -337,7 +337,17 @@ const saas: Template = {
         // Invoices bill the monthly price every month: the billing interval is a month, and the
         // amount of one interval is that price.
         { name: 'interval', type: 'constant', params: { value: 'monthly' } },
-        { name: 'seats', type: 'integer', params: { min: 1, max: 200 } },
+        // Seats by tier too: a starter team is a handful of people, an enterprise a department or more.
+        {
+          name: 'seats',
+          type: 'integer',
+          params: {
+            min: 1,
+            max: 1000,
+            by: 'plan',
+            bands: { starter: [1, 10], pro: [5, 50], business: [25, 200], enterprise: [150, 1000] },
+          },
+        },
         // A plan's price is its tier's: a starter plan never costs more than a business one.
         {
           name: 'monthly_price',

@@ -379,7 +379,7 @@ Object {
         "organization_id": "94a89284-c2d8-4d3b-b053-1449919bd2c4",
         "plan": "pro",
         "renews_at": "2025-07-16T14:19:40.000Z",
-        "seats": 19,
+        "seats": 9,
         "started_at": "2023-04-23T12:17:57.000Z",
         "status": "active",
         "trial_end": null,
@@ -397,7 +397,7 @@ Object {
         "organization_id": "10c90a60-646a-4fa7-8a58-009c7440a11b",
         "plan": "pro",
         "renews_at": "2025-07-26T13:59:28.000Z",
-        "seats": 107,
+        "seats": 29,
         "started_at": "2022-12-08T04:47:07.000Z",
         "status": "active",
         "trial_end": null,
@@ -405,7 +405,7 @@ Object {
       },
     ],
   },
-  "whole": "9d1a929185dbb2b1",
+  "whole": "57169bd0fffc2d19",
 }
 `
 
@@ -879,7 +879,7 @@ Object {
         "organization_id": "a86cb14b-9dad-4b8a-9f5a-61dc08182071",
         "plan": "enterprise",
         "renews_at": null,
-        "seats": 24,
+        "seats": 249,
         "started_at": "2022-11-14T21:08:07.000Z",
         "status": "canceled",
         "trial_end": null,
@@ -897,7 +897,7 @@ Object {
         "organization_id": "524c5d8d-45ef-4a71-bdf4-fd587ef94490",
         "plan": "pro",
         "renews_at": "2025-07-19T01:40:55.000Z",
-        "seats": 46,
+        "seats": 15,
         "started_at": "2021-05-03T14:58:30.000Z",
         "status": "past_due",
         "trial_end": null,
@@ -905,7 +905,7 @@ Object {
       },
     ],
   },
-  "whole": "223eec5b53278731",
+  "whole": "237acccf5786c139",
 }
 `
 
@@ -1387,7 +1387,7 @@ Object {
         "organization_id": "94f3ed28-a2fa-4166-8fda-7f1d115a62c2",
         "plan": "pro",
         "renews_at": null,
-        "seats": 174,
+        "seats": 44,
         "started_at": "2024-01-21T04:27:58.000Z",
         "status": "canceled",
         "trial_end": null,
@@ -1405,7 +1405,7 @@ Object {
         "organization_id": "c6bf2489-2f7c-4f3d-9fa7-96a999b18c09",
         "plan": "pro",
         "renews_at": "2025-07-23T05:28:24.000Z",
-        "seats": 78,
+        "seats": 22,
         "started_at": "2021-09-06T06:24:20.000Z",
         "status": "active",
         "trial_end": null,
@@ -1413,7 +1413,7 @@ Object {
       },
     ],
   },
-  "whole": "9f07a7e2a0e65111",
+  "whole": "1357cec40d42dcee",
 }
 `
 

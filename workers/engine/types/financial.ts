@@ -13,7 +13,7 @@ import { define, listType } from './define.js';
 import { costOfCase } from './meaning-text.js';
 import { CREDIT_CARD_CVV, CREDIT_CARD_NUMBER, INVOICE_NUMBER, WALLET_ADDRESS } from './payment-codes.js';
 import { fillDigits, pad, randomChars } from './format.js';
-import { num } from './params.js';
+import { num, validateBands } from './params.js';
 import { validateRange } from './structure.js';
 
 /**
@@ -22,27 +22,6 @@ import { validateRange } from './structure.js';
  * that visit costs, inside `min`/`max` when given (a band beyond them: the tenth of the range nearest
  * it).
  */
-/** `bands`: an object of [min, max] pairs (min ≤ max), read through `by`. */
-function validateBands(p: RawParams): ParamIssue[] {
-  const bands = p['bands'];
-  if (bands === undefined) return [];
-  const message =
-    'bands must be {"<value>": [min, max]} with numbers min ≤ max, and by naming a field of the row';
-  const pairs =
-    bands !== null && typeof bands === 'object' && !Array.isArray(bands) ? Object.values(bands) : [];
-  const ok =
-    typeof p['by'] === 'string' &&
-    pairs.length > 0 &&
-    pairs.every(
-      (b) =>
-        Array.isArray(b) &&
-        b.length === 2 &&
-        b.every((x) => typeof x === 'number' && Number.isFinite(x)) &&
-        (b[0] as number) <= (b[1] as number),
-    );
-  return ok ? [] : [{ path: 'bands', message }];
-}
-
 function decimalType(
   id: string,
   description: string,

@@ -239,3 +239,24 @@ export function compatRange(
   const hi = typeof max === 'number' ? max : Math.max(hosted[1], lo);
   return [lo, hi];
 }
+
+/** `bands`: an object of [min, max] pairs (min ≤ max), read through `by`. */
+export function validateBands(p: RawParams): ParamIssue[] {
+  const bands = p['bands'];
+  if (bands === undefined) return [];
+  const message =
+    'bands must be {"<value>": [min, max]} with numbers min ≤ max, and by naming a field of the row';
+  const pairs =
+    bands !== null && typeof bands === 'object' && !Array.isArray(bands) ? Object.values(bands) : [];
+  const ok =
+    typeof p['by'] === 'string' &&
+    pairs.length > 0 &&
+    pairs.every(
+      (b) =>
+        Array.isArray(b) &&
+        b.length === 2 &&
+        b.every((x) => typeof x === 'number' && Number.isFinite(x)) &&
+        (b[0] as number) <= (b[1] as number),
+    );
+  return ok ? [] : [{ path: 'bands', message }];
+}

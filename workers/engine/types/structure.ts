@@ -4,7 +4,7 @@ import { COMPOSITE_TYPES } from './composite.js';
 import { ONE_OF_TYPE } from './one-of.js';
 import { define } from './define.js';
 import { pad } from './format.js';
-import { check, num, type ParamCheck, str } from './params.js';
+import { check, num, type ParamCheck, str, validateBands } from './params.js';
 import { cumulate, pickCumulative, pickWeighted } from './choices.js';
 import { textCost, valueBytes } from '../size.js';
 import { type Quantiles, quantileValue, readQuantiles, validateQuantiles } from './quantiles.js';
@@ -144,23 +144,29 @@ function validateBudget(p: RawParams): ParamIssue[] {
 }
 
 /**
- * A count that reads a price of its row (`by`): at most as many as `budget` buys, and never fewer
- * than `min`, so a $1,579 piano is bought one at a time and a $9 mug up to `max`. A row without a
- * price (null, or not a number) draws over the whole range.
+ * A count that reads its row (`by`): with `budget`, a price, and at most as many as the budget buys,
+ * never fewer than `min` (a $1,579 piano is bought one at a time, a $9 mug up to `max`); with
+ * `bands`, the range of the row's value (a starter plan's seats). A row without a price or a band
+ * draws over the whole range.
  */
 function budgetDraw(p: RawParams): KeyedGenerator {
   const min = Math.ceil(num(p, 'min', 0));
   const max = Math.floor(num(p, 'max', 1000));
   const budget = p['budget'] as number | undefined;
+  const bands = p['bands'] as Record<string, [number, number]> | undefined;
   const q = readQuantiles(p);
   return (rng, _, keys) => {
-    const price = keys[0];
+    const key = keys[0];
+    const band = bands !== undefined && typeof key === 'string' ? bands[key] : undefined;
+    // A band inside [min, max] narrows the range; one that misses it leaves the whole range.
+    const lo = band === undefined || Math.ceil(band[0]) > max ? min : Math.max(min, Math.ceil(band[0]));
+    const hi = band === undefined || Math.floor(band[1]) < min ? max : Math.min(max, Math.floor(band[1]));
     const cap =
-      budget !== undefined && typeof price === 'number' && price > 0
-        ? Math.max(min, Math.min(max, Math.floor(budget / price)))
-        : max;
-    if (q === undefined) return rng.int(min, cap);
-    return Math.min(cap, Math.max(min, Math.round(quantileValue(q, rng.float()))));
+      budget !== undefined && typeof key === 'number' && key > 0
+        ? Math.max(lo, Math.min(hi, Math.floor(budget / key)))
+        : hi;
+    if (q === undefined) return rng.int(lo, cap);
+    return Math.min(cap, Math.max(lo, Math.round(quantileValue(q, rng.float()))));
   };
 }
 
@@ -290,6 +296,8 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       quantiles: '[[p, value], …] from p 0 to 1: draw with this shape instead of uniformly (ours)',
       budget:
         'number > 0, with `by` naming a price of the row: at most as many as the budget buys, never fewer than min (one piano, five pens) (ours)',
+      bands:
+        '{"<value>": [min, max]}, with `by` naming a field of the row: the range of the row\'s value of it, inside [min, max] (a starter plan\'s 1–10 seats); another value: [min, max] (ours)',
     },
     example: 42,
     kind: (p) => integerKind(num(p, 'min', 0), num(p, 'max', 1000)),
@@ -297,6 +305,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       ...validateRange(p, { integer: true, grid: true }),
       ...validateQuantiles(p, 0, 1000),
       ...validateBudget(p),
+      ...validateBands(p),
     ],
     generate: (rng, _, p) => {
       const min = Math.ceil(num(p, 'min', 0));
