@@ -41,6 +41,16 @@ const alias = (name: string, source: string): FieldSpec => ({
   type: 'lookup',
   params: { from: source },
 });
+/** A weighted status that has settled (one of `settled.values`) in rows dated before `settled.before`. */
+const settledStatus = (
+  values: string[],
+  weights: number[],
+  settled: { by: string; before: string; values: string[] },
+): FieldSpec => ({
+  name: 'status',
+  type: 'enum',
+  params: { values, weights, by: settled.by, settled: { before: settled.before, values: settled.values } },
+});
 /** A last change: not before any of `events`, within `days` of the latest. */
 const updated = (events: string | string[], days: number): FieldSpec =>
   at('updated_at', { after: events, max_gap_days: days });
@@ -104,16 +114,11 @@ const ecommerce: Template = {
         ref('customer_id', 'customers', { as_of: 'created_at' }),
         { name: 'order_number', type: 'sequence', params: { start: 10001, prefix: 'ORD-' } },
         // An order placed before the data's last fortnight has settled: delivered, cancelled or refunded.
-        {
-          name: 'status',
-          type: 'enum',
-          params: {
-            values: ['pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
-            weights: [5, 10, 20, 55, 7, 3],
-            by: 'created_at',
-            settled: { before: '2025-06-16', values: ['delivered', 'cancelled', 'refunded'] },
-          },
-        },
+        settledStatus(
+          ['pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'],
+          [5, 10, 20, 55, 7, 3],
+          { by: 'created_at', before: '2025-06-16', values: ['delivered', 'cancelled', 'refunded'] },
+        ),
         {
           name: 'total_amount',
           type: 'aggregate',
@@ -324,16 +329,11 @@ const saas: Template = {
         alias('org_id', 'organization_id'),
         oneOf('plan', ['starter', 'pro', 'business', 'enterprise'], [35, 35, 20, 10]),
         // A trial lasts two weeks: a subscription started before the data's last fortnight is past it.
-        {
-          name: 'status',
-          type: 'enum',
-          params: {
-            values: ['active', 'trialing', 'past_due', 'canceled'],
-            weights: [70, 10, 8, 12],
-            by: 'started_at',
-            settled: { before: '2025-06-16', values: ['active', 'past_due', 'canceled'] },
-          },
-        },
+        settledStatus(['active', 'trialing', 'past_due', 'canceled'], [70, 10, 8, 12], {
+          by: 'started_at',
+          before: '2025-06-16',
+          values: ['active', 'past_due', 'canceled'],
+        }),
         // Invoices bill the monthly price every month: the billing interval is a month, and the
         // amount of one interval is that price.
         { name: 'interval', type: 'constant', params: { value: 'monthly' } },
@@ -398,16 +398,11 @@ const saas: Template = {
         { name: 'amount', type: 'lookup', params: { from: 'subscription_id.monthly_price' } },
         { name: 'currency', type: 'lookup', params: { from: 'subscription_id.currency' } },
         // An invoice issued before the data's last month has been settled: paid, void or written off.
-        {
-          name: 'status',
-          type: 'enum',
-          params: {
-            values: ['paid', 'open', 'void', 'uncollectible'],
-            weights: [85, 8, 4, 3],
-            by: 'issued_at',
-            settled: { before: '2025-06-01', values: ['paid', 'void', 'uncollectible'] },
-          },
-        },
+        settledStatus(['paid', 'open', 'void', 'uncollectible'], [85, 8, 4, 3], {
+          by: 'issued_at',
+          before: '2025-06-01',
+          values: ['paid', 'void', 'uncollectible'],
+        }),
         at('issued_at', { ascending: true, min: '2024-11-01', max: '2025-06-30' }),
         at('due_at', { after: 'issued_at', max_gap_days: 30 }),
         // The day of due_at, as a date.
