@@ -1,13 +1,5 @@
 /** Financial types: money amounts, bank and card identifiers (with valid check digits), tickers. */
-import type {
-  CellContext,
-  FieldType,
-  KeyedGenerator,
-  ParamIssue,
-  RawParams,
-  Rng,
-  Value,
-} from '../field-type.js';
+import type { CellContext, FieldType, KeyedGenerator, RawParams, Rng, Value } from '../field-type.js';
 import { countryInfo, localeOfCountry } from '../locales/index.js';
 import { define, listType } from './define.js';
 import { costOfCase } from './meaning-text.js';
