@@ -264,6 +264,12 @@ t.test(
         'open only in the last month',
       );
       t.ok(open.length > 0, 'some recent ones are open');
+      const future = [
+        ...rows.map((s) => s['updated_at']),
+        ...invoices.map((i) => i['paid_at']),
+        ...recordsOf(plan, 'members').map((m) => m['last_login_at']),
+      ].filter((at) => typeof at === 'string' && at >= '2025-07-01');
+      t.same(future.slice(0, 2), [], 'no change, payment or login after the data’s present (2025-06-30)');
       const stale = rows.filter(
         (s) => s['status'] === 'trialing' && (s['started_at'] as string) < '2025-06-16',
       );

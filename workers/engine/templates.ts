@@ -34,7 +34,9 @@ const oneOf = (name: string, values: string[], weights: number[]): FieldSpec => 
   type: 'enum',
   params: { values, weights },
 });
-const since = (min: string, max = '2025-06-30') => ({ min, max });
+/** The data's present: the last day the templates' events reach (their default window's end). */
+const PRESENT = '2025-06-30';
+const since = (min: string, max = PRESENT) => ({ min, max });
 /** The same value as `source` of this row, under the hosted service's name for it. */
 const alias = (name: string, source: string): FieldSpec => ({
   name,
@@ -317,7 +319,7 @@ const saas: Template = {
         at('invited_at', { after: 'organization_id.created_at', before: 'joined_at' }),
         at('joined_at', { after: 'organization_id.created_at', max_gap_days: 365 }),
         // Joining is a first login: every member has logged in since.
-        at('last_login_at', { after: 'joined_at', max_gap_days: 400 }),
+        at('last_login_at', { after: 'joined_at', max_gap_days: 400, max: PRESENT }),
       ],
     },
     {
@@ -378,7 +380,7 @@ const saas: Template = {
         }),
         at('current_period_end', { after: 'current_period_start', min_gap_days: 28, max_gap_days: 31 }),
         // Changed within the current period at the latest.
-        updated(['started_at', 'trial_end', 'current_period_start'], 28),
+        at('updated_at', { after: ['started_at', 'trial_end', 'current_period_start'], max: PRESENT }),
       ],
     },
     {
@@ -407,7 +409,12 @@ const saas: Template = {
         at('due_at', { after: 'issued_at', max_gap_days: 30 }),
         // The day of due_at, as a date.
         { name: 'due_date', type: 'date', params: { after: 'due_at', before: 'due_at' } },
-        at('paid_at', { after: 'issued_at', max_gap_days: 30, when: { field: 'status', in: ['paid'] } }),
+        at('paid_at', {
+          after: 'issued_at',
+          max_gap_days: 30,
+          max: PRESENT,
+          when: { field: 'status', in: ['paid'] },
+        }),
       ],
     },
   ],
