@@ -81,12 +81,20 @@ export function fitCounts(tables: TableSpec[]): void {
     const refs = refsOf(table);
     const perRef = refs.find((r) => r.per !== undefined);
     if (perRef === undefined || table.unique === undefined) continue;
+    // The partners' space, as the engine counts it: a ref to a parent an earlier member of the key
+    // points to, under allow_self: false, has one row fewer for each.
+    const avoid = new Set(refs.filter((r) => r.distinct).map((r) => r.parent));
     const fits = table.unique.every((key) => {
-      const partners = key.filter((name) => name !== perRef.name);
-      const space = partners.reduce((n, name) => {
-        const r = refs.find((x) => x.name === name);
-        return r === undefined ? 0 : n * (byName.get(r.parent)?.count ?? 0);
-      }, 1);
+      const taken = new Map<string, number>([[perRef.parent, 1]]);
+      const space = key
+        .filter((name) => name !== perRef.name)
+        .reduce((n, name) => {
+          const r = refs.find((x) => x.name === name);
+          if (r === undefined) return 0;
+          const before = taken.get(r.parent) ?? 0;
+          taken.set(r.parent, before + 1);
+          return n * Math.max(0, (byName.get(r.parent)?.count ?? 0) - (avoid.has(r.parent) ? before : 0));
+        }, 1);
       return key.includes(perRef.name) && perRef.per!.max <= space;
     });
     if (fits) continue;

@@ -376,7 +376,7 @@ t.test('a price by bands: each plan costs what its tier does', async (t) => {
           name: 'teams',
           count: 200,
           fields: [
-            { name: 'tier', type: 'enum', params: { values: ['basic', 'gold', 'wide'] } },
+            { name: 'tier', type: 'enum', params: { values: ['basic', 'gold', 'wide', 'constructor'] } },
             {
               name: 'size',
               type: 'integer',
@@ -406,6 +406,34 @@ t.test('a price by bands: each plan costs what its tier does', async (t) => {
   t.ok(
     Math.max(...sizes('wide')) > 30 && Math.min(...sizes('wide')) < 10,
     'a band that misses [min, max]: the range',
+  );
+  t.ok(
+    sizes('constructor').length > 0 &&
+      sizes('constructor').every((n) => Number.isInteger(n) && n >= 1 && n <= 40),
+    'a value named like an object property has no band: the range',
+  );
+  const halfBand = compile({
+    tables: [
+      {
+        name: 'teams',
+        count: 3,
+        fields: [
+          { name: 'tier', type: 'enum', params: { values: ['basic'] } },
+          {
+            name: 'size',
+            type: 'integer',
+            params: { min: 1, max: 40, by: 'tier', bands: { basic: [5.5, 5.7] } },
+          },
+        ],
+      },
+    ],
+    seed: 1,
+    locale: 'en',
+  });
+  t.match(
+    halfBand,
+    { ok: false, error: { details: [{ field: 'tables[0].fields[1].params.bands' }] } },
+    'an integer band with no whole number',
   );
   const rows = allRows(planOf(plans({ bands: { basic: [5, 9], gold: [50, 60] } }), 2), 'plans');
   const range = (tier: string) => {

@@ -8,6 +8,7 @@ import t from 'tap';
 import { compile, expandTemplate, generateRecords, type TableSpec } from '../../workers/engine/index.js';
 import { TITLE_TOPICS } from '../../workers/engine/types/text-data.js';
 import articles from '../../workers/engine/vocabulary/articles.en.json' with { type: 'json' };
+import { MAX_FILTERED_PARENTS } from '../../workers/engine/compile-order.js';
 import { planOf, recordsOf } from './engine-helpers.js';
 
 const topics = articles.topics as Record<string, { tags: string[] }>;
@@ -271,6 +272,53 @@ t.test('where on a junction’s second ref: the rows in that state first, then t
   t.equal(perOrder.size, 30);
   const short = [...perOrder.values()].filter((states) => states.filter((s) => s === 'on sale').length !== 3);
   t.same(short, [], 'each order takes the three products on sale before one that is gone');
+  const selfFree: TableSpec[] = [
+    {
+      name: 'users',
+      count: 5,
+      fields: [
+        { name: 'id', type: 'sequence' },
+        { name: 'active', type: 'boolean' },
+      ],
+    },
+    {
+      name: 'follows',
+      count: 20,
+      unique: [['a', 'b']],
+      fields: [
+        {
+          name: 'a',
+          type: 'ref',
+          params: { table: 'users', per_parent: { min: 4, max: 4 }, allow_self: false },
+        },
+        {
+          name: 'b',
+          type: 'ref',
+          params: { table: 'users', allow_self: false, where: { field: 'active', in: [true] } },
+        },
+      ],
+    },
+  ];
+  t.match(
+    compile({ tables: selfFree, seed: 1, locale: 'en' }),
+    {
+      ok: false,
+      error: {
+        details: [{ field: 'tables[1].fields[1].params.where', message: /without allow_self: false/ }],
+      },
+    },
+    'not beside allow_self: false, whose pairs it would break',
+  );
+  const huge = shop({ field: 'code', in: ['a'] });
+  (huge[0] as { count: number }).count = MAX_FILTERED_PARENTS + 1;
+  const refusal = compile({ tables: huge, seed: 1, locale: 'en' });
+  t.ok(
+    !refusal.ok &&
+      refusal.error.details?.some(
+        (d) => d.field === 'tables[2].fields[1].params.where' && /at most/.test(d.message),
+      ),
+    'a partner table of more rows than it reads',
+  );
   t.match(
     compile({ tables: shop({ field: 'status', in: ['x'] }), seed: 1, locale: 'en' }),
     {

@@ -136,3 +136,17 @@ export const NUMBER_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>([
   'decimal',
   'float',
 ]);
+
+/**
+ * The composite key in which `field` is the second of two refs, after a per_parent one, with no
+ * `allow_self: false` between them: the junction whose siblings `where` and `match` order.
+ */
+export function partnerComposite(table: DraftTable, field: DraftField): PlannedComposite | undefined {
+  const comp = field.ref?.pick === 'composite' ? table.composites[field.ref.composite] : undefined;
+  return comp?.perParent === true &&
+    comp.members.length === 2 &&
+    comp.members[1] === field.index &&
+    (comp.excludes[1] ?? []).length === 0
+    ? comp
+    : undefined;
+}

@@ -13,6 +13,7 @@ import {
   namedField,
   NUMBER_KINDS,
   paramPath,
+  partnerComposite,
 } from './compile-draft.js';
 import { EVENT_TYPES } from './engine-params.js';
 import { MS_PER_DAY, parseIsoMs } from './iso-time.js';
@@ -70,7 +71,7 @@ function planParentFilters(tables: DraftTable[], table: DraftTable, issues: Issu
     else if (!plain || field.unique)
       issues.add(
         path,
-        `${key} needs a plain ref (not per_parent, unique, self or allow_self: false), or for where the second ref of a unique key whose first is per_parent`,
+        `${key} needs a plain ref (not per_parent, unique, self or allow_self: false), or for where the second ref of a unique key whose first is per_parent, without allow_self: false`,
       );
     else if (parent.count > MAX_FILTERED_PARENTS)
       issues.add(path, `${key} reads every row of the parent table: at most ${MAX_FILTERED_PARENTS} rows`);
@@ -79,14 +80,6 @@ function planParentFilters(tables: DraftTable[], table: DraftTable, issues: Issu
       planWhere(field, ref, parent, issues);
     }
   }
-}
-
-/** The composite key in which `field` is the second of two refs, after a per_parent one. */
-function partnerComposite(table: DraftTable, field: DraftField): PlannedComposite | undefined {
-  const comp = field.ref?.pick === 'composite' ? table.composites[field.ref.composite] : undefined;
-  return comp?.perParent === true && comp.members.length === 2 && comp.members[1] === field.index
-    ? comp
-    : undefined;
 }
 
 /** `where` on a junction's second ref: each parent's children take the rows in that state first. */
@@ -98,7 +91,12 @@ function planPartnerWhere(
 ): void {
   const where = field.params['where'] as Record<string, unknown>;
   const index = parent.byName.get(where['field'] as string);
-  if (index === undefined)
+  if (parent.count > MAX_FILTERED_PARENTS)
+    issues.add(
+      paramPath(field.path, 'where'),
+      `where reads every row of the parent table: at most ${MAX_FILTERED_PARENTS} rows`,
+    );
+  else if (index === undefined)
     issues.add(
       paramPath(field.path, 'where.field'),
       `field "${String(where['field'])}" is not defined in "${parent.name}"`,

@@ -3,7 +3,14 @@
  * a permutation over the type's `nth` values; refs become one-to-one picks; table-level composite keys
  * become a permutation of their combined value space. Infeasible requests fail here, before generating.
  */
-import { type DraftField, type DraftTable, type Issues, namedField, paramPath } from './compile-draft.js';
+import {
+  type DraftField,
+  type DraftTable,
+  type Issues,
+  namedField,
+  paramPath,
+  partnerComposite,
+} from './compile-draft.js';
 import { MAX_FILTERED_PARENTS } from './compile-order.js';
 import { MAX_COUNT } from './compile-read.js';
 import { MAX_PERMUTATION_SIZE } from './permutation.js';
@@ -174,15 +181,15 @@ export function planMatches(tables: DraftTable[], table: DraftTable, issues: Iss
     const match = field.params['match'] as { field: string; by: string } | undefined;
     if (match === undefined || field.ref === null) continue;
     const path = paramPath(field.path, 'match');
-    const comp = field.ref.pick === 'composite' ? table.composites[field.ref.composite] : undefined;
-    const head = table.fields[comp?.members[0] ?? -1] as DraftField;
-    if (comp?.perParent !== true || comp.members.length !== 2 || comp.members[1] !== field.index) {
+    const comp = partnerComposite(table, field);
+    if (comp === undefined) {
       issues.add(
         path,
-        'match needs a unique key of two refs whose other ref uses per_parent (a junction: post_id with per_parent, then this ref)',
+        'match needs a unique key of two refs whose other ref uses per_parent, without allow_self: false (a junction: post_id with per_parent, then this ref)',
       );
       continue;
     }
+    const head = table.fields[comp.members[0] as number] as DraftField;
     const by = namedField(tables, table, match.by);
     if (typeof by === 'string') issues.add(`${path}.by`, by);
     else if (by.via !== head.index)

@@ -70,7 +70,7 @@ function decimalType(
               const band =
                 bands === undefined
                   ? costOfCase(keys)
-                  : typeof keys[0] === 'string'
+                  : typeof keys[0] === 'string' && Object.hasOwn(bands, keys[0])
                     ? bands[keys[0]]
                     : undefined;
               if (band === undefined) return rng.int(lo, hi) / scale;

@@ -240,8 +240,8 @@ export function compatRange(
   return [lo, hi];
 }
 
-/** `bands`: an object of [min, max] pairs (min ≤ max), read through `by`. */
-export function validateBands(p: RawParams): ParamIssue[] {
+/** `bands`: an object of [min, max] pairs (min ≤ max; for an integer, a whole number between), read through `by`. */
+export function validateBands(p: RawParams, integer = false): ParamIssue[] {
   const bands = p['bands'];
   if (bands === undefined) return [];
   const message =
@@ -256,7 +256,9 @@ export function validateBands(p: RawParams): ParamIssue[] {
         Array.isArray(b) &&
         b.length === 2 &&
         b.every((x) => typeof x === 'number' && Number.isFinite(x)) &&
-        (b[0] as number) <= (b[1] as number),
+        (integer
+          ? Math.ceil(b[0] as number) <= Math.floor(b[1] as number)
+          : (b[0] as number) <= (b[1] as number)),
     );
   return ok ? [] : [{ path: 'bands', message }];
 }

@@ -157,7 +157,8 @@ function budgetDraw(p: RawParams): KeyedGenerator {
   const q = readQuantiles(p);
   return (rng, _, keys) => {
     const key = keys[0];
-    const band = bands !== undefined && typeof key === 'string' ? bands[key] : undefined;
+    const band =
+      bands !== undefined && typeof key === 'string' && Object.hasOwn(bands, key) ? bands[key] : undefined;
     // A band inside [min, max] narrows the range; one that misses it leaves the whole range.
     const lo = band === undefined || Math.ceil(band[0]) > max ? min : Math.max(min, Math.ceil(band[0]));
     const hi = band === undefined || Math.floor(band[1]) < min ? max : Math.min(max, Math.floor(band[1]));
@@ -305,7 +306,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       ...validateRange(p, { integer: true, grid: true }),
       ...validateQuantiles(p, 0, 1000),
       ...validateBudget(p),
-      ...validateBands(p),
+      ...validateBands(p, true),
     ],
     generate: (rng, _, p) => {
       const min = Math.ceil(num(p, 'min', 0));
