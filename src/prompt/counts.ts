@@ -24,6 +24,30 @@ function refsOf(table: TableSpec): RefInfo[] {
   });
 }
 
+/**
+ * The distinct combinations of a unique key's refs, as the engine counts them. Refs to one parent of
+ * which one says allow_self: false differ pairwise in a row, so a key's k-th member to that parent
+ * has n − k choices left (n·(n−1) pairs). `shared`, a per_parent ref whose children share its row,
+ * counts as the first member and adds no factor; members that are not refs add none either.
+ */
+function refSpace(
+  key: readonly string[],
+  refs: readonly RefInfo[],
+  byName: ReadonlyMap<string, TableSpec>,
+  shared?: RefInfo,
+): number {
+  const avoid = new Set(refs.filter((r) => r.distinct).map((r) => r.parent));
+  const taken = new Map<string, number>(shared === undefined ? [] : [[shared.parent, 1]]);
+  return key.reduce((n, name) => {
+    const r = refs.find((x) => x.name === name);
+    if (r === undefined || r.name === shared?.name) return n;
+    const parents = byName.get(r.parent)?.count ?? DEFAULT_COUNT;
+    const before = taken.get(r.parent) ?? 0;
+    taken.set(r.parent, before + 1);
+    return n * Math.max(0, parents - (avoid.has(r.parent) ? before : 0));
+  }, 1);
+}
+
 /** Counts: missing ones from per_parent or parents; every per_parent and unique pair made feasible. */
 export function fitCounts(tables: TableSpec[]): void {
   const byName = new Map(tables.map((t) => [t.name, t]));
@@ -45,21 +69,7 @@ export function fitCounts(tables: TableSpec[]): void {
       high = parents * perRef.per!.max;
       if (count === 0) count = Math.round((parents * (perRef.per!.min + perRef.per!.max)) / 2);
     }
-    // Refs to one parent of which one says allow_self: false differ pairwise in a row (as the engine
-    // reads them), so a key's k-th member to that parent has n − k choices left: n·(n−1) pairs.
-    const avoid = new Set(refs.filter((r) => r.distinct).map((r) => r.parent));
-    for (const key of table.unique ?? []) {
-      const taken = new Map<string, number>();
-      const space = key.reduce((n, name) => {
-        const r = refs.find((x) => x.name === name);
-        if (r === undefined) return n;
-        const parents = byName.get(r.parent)?.count ?? DEFAULT_COUNT;
-        const before = taken.get(r.parent) ?? 0;
-        taken.set(r.parent, before + 1);
-        return n * Math.max(0, parents - (avoid.has(r.parent) ? before : 0));
-      }, 1);
-      high = Math.min(high, Math.max(1, space));
-    }
+    for (const key of table.unique ?? []) high = Math.min(high, Math.max(1, refSpace(key, refs, byName)));
     if (count === 0) {
       const parentCounts = refs.map((r) => byName.get(r.parent)?.count ?? DEFAULT_COUNT);
       count =
@@ -81,22 +91,13 @@ export function fitCounts(tables: TableSpec[]): void {
     const refs = refsOf(table);
     const perRef = refs.find((r) => r.per !== undefined);
     if (perRef === undefined || table.unique === undefined) continue;
-    // The partners' space, as the engine counts it: a ref to a parent an earlier member of the key
-    // points to, under allow_self: false, has one row fewer for each.
-    const avoid = new Set(refs.filter((r) => r.distinct).map((r) => r.parent));
-    const fits = table.unique.every((key) => {
-      const taken = new Map<string, number>([[perRef.parent, 1]]);
-      const space = key
-        .filter((name) => name !== perRef.name)
-        .reduce((n, name) => {
-          const r = refs.find((x) => x.name === name);
-          if (r === undefined) return 0;
-          const before = taken.get(r.parent) ?? 0;
-          taken.set(r.parent, before + 1);
-          return n * Math.max(0, (byName.get(r.parent)?.count ?? 0) - (avoid.has(r.parent) ? before : 0));
-        }, 1);
-      return key.includes(perRef.name) && perRef.per!.max <= space;
-    });
+    // Each parent's children need distinct partners: as many as the key's other refs combine to.
+    const fits = table.unique.every(
+      (key) =>
+        key.includes(perRef.name) &&
+        key.every((name) => refs.some((r) => r.name === name)) &&
+        perRef.per!.max <= refSpace(key, refs, byName, perRef),
+    );
     if (fits) continue;
     delete (table as { unique?: unknown }).unique;
     (table as { fields: readonly FieldSpec[] }).fields = table.fields.map((field) => {

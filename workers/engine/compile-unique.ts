@@ -191,8 +191,9 @@ export function planMatches(tables: DraftTable[], table: DraftTable, issues: Iss
     }
     const head = table.fields[comp.members[0] as number] as DraftField;
     const by = namedField(tables, table, match.by);
+    const headField = typeof by !== 'string' && by.via === head.index ? by.field.index : undefined;
     if (typeof by === 'string') issues.add(`${path}.by`, by);
-    else if (by.via !== head.index)
+    else if (headField === undefined)
       issues.add(
         `${path}.by`,
         `by must name a field of the row "${head.name}" points to: "${head.name}.<field>"`,
@@ -203,8 +204,7 @@ export function planMatches(tables: DraftTable[], table: DraftTable, issues: Iss
       issues.add(`${path}.field`, `field "${match.field}" is not defined in "${partner.name}"`);
     else if (partner.count > MAX_FILTERED_PARENTS)
       issues.add(path, `match reads every row of "${partner.name}": at most ${MAX_FILTERED_PARENTS} rows`);
-    else if (typeof by !== 'string' && by.via === head.index)
-      comp.match = { headField: by.field.index, partnerField };
+    else if (headField !== undefined) comp.match = { headField, partnerField };
   }
 }
 

@@ -14,7 +14,11 @@ import { cachedAllocation } from './relations.js';
  * creation (ties by row) under `as_of`, else in row order (times 0). A row without a time (null)
  * comes last, as if it never existed.
  */
-export function parentCandidates(plan: string, ref: PlannedRef, parent: RuntimeView): Float64Array {
+export function parentCandidates(
+  plan: string,
+  ref: Pick<PlannedRef, 'table' | 'asOf' | 'where'>,
+  parent: RuntimeView,
+): Float64Array {
   const { asOf, where } = ref;
   const key = `${plan}:${ref.table}:candidates:${asOf?.parentField ?? -1}:${JSON.stringify(where)}`;
   return cachedAllocation(key, () => {

@@ -12,6 +12,7 @@
  */
 import type { RuntimeView } from './evaluator.js';
 import type { Permutation } from './permutation.js';
+import { parentCandidates } from './parent-candidates.js';
 import type { PlannedCondition, PlannedMatch } from './plan.js';
 import { combine } from './random.js';
 import { cachedAllocation } from './relations.js';
@@ -35,7 +36,9 @@ export class PartnerOrder {
     private readonly match: PlannedMatch | null,
     private readonly where: PlannedCondition | null,
     private readonly head: RuntimeView,
+    /** The partner table's runtime, and its index in the plan. */
     private readonly partner: RuntimeView,
+    private readonly partnerTable: number,
   ) {}
 
   /**
@@ -85,15 +88,14 @@ export class PartnerOrder {
     return this.masks;
   }
 
-  /** Which partner rows pass `where` (1), read once per runtime. */
+  /** Which partner rows pass `where` (1): the candidates a filtering ref to that table would draw from. */
   private partnerAllowed(): Uint8Array {
     if (this.allowed !== undefined) return this.allowed;
-    const where = this.where as PlannedCondition;
-    const values = new Set<unknown>(where.values);
-    const { count } = this.partner.table;
-    this.allowed = new Uint8Array(count);
-    for (let r = 0; r < count; r++)
-      this.allowed[r] = values.has(this.partner.valueAt(where.field, r)) !== where.negate ? 1 : 0;
+    const ref = { table: this.partnerTable, asOf: null, where: this.where };
+    const candidates = parentCandidates(this.partner.plan.key, ref, this.partner);
+    const n = candidates.length / 2;
+    this.allowed = new Uint8Array(this.partner.table.count);
+    for (let k = n; k < 2 * n; k++) this.allowed[candidates[k] as number] = 1;
     return this.allowed;
   }
 }

@@ -216,12 +216,19 @@ export class TableRuntime implements RuntimeView {
     let found = this.partnerOrders[c];
     if (found === undefined) {
       const comp = this.table.composites[c] as PlannedComposite;
-      const refOf = (member: number) => {
+      const tableOf = (member: number) => {
         const source = this.table.fields[comp.members[member] as number]?.source;
-        if (source?.mode !== 'ref') throw new Error('a match member is not a ref');
-        return this.tableAt(source.ref.table);
+        if (source?.mode !== 'ref') throw new Error('a junction key member is not a ref');
+        return source.ref.table;
       };
-      found = new PartnerOrder(comp.match, comp.where, refOf(0), refOf(1));
+      const partner = tableOf(1);
+      found = new PartnerOrder(
+        comp.match,
+        comp.where,
+        this.tableAt(tableOf(0)),
+        this.tableAt(partner),
+        partner,
+      );
       this.partnerOrders[c] = found;
     }
     return found;

@@ -371,7 +371,7 @@ const saas: Template = {
           when: { field: 'status', in: ['trialing'] },
         }),
         // The current period is this month's (the data's present is June 2025), one month to the renewal.
-        at('current_period_start', { after: 'started_at', min: '2025-06-01', max: '2025-06-30' }),
+        at('current_period_start', { after: 'started_at', min: '2025-06-01', max: PRESENT }),
         // A canceled subscription runs to the end of its period and does not renew.
         at('renews_at', {
           after: 'current_period_end',
@@ -379,7 +379,7 @@ const saas: Template = {
           when: { field: 'status', not_in: ['canceled'] },
         }),
         at('current_period_end', { after: 'current_period_start', min_gap_days: 28, max_gap_days: 31 }),
-        // Changed within the current period at the latest.
+        // Changed since it started, by the data's present at the latest.
         at('updated_at', { after: ['started_at', 'trial_end', 'current_period_start'], max: PRESENT }),
       ],
     },
@@ -405,7 +405,7 @@ const saas: Template = {
           before: '2025-06-01',
           values: ['paid', 'void', 'uncollectible'],
         }),
-        at('issued_at', { ascending: true, min: '2024-11-01', max: '2025-06-30' }),
+        at('issued_at', { ascending: true, min: '2024-11-01', max: PRESENT }),
         at('due_at', { after: 'issued_at', max_gap_days: 30 }),
         // The day of due_at, as a date.
         { name: 'due_date', type: 'date', params: { after: 'due_at', before: 'due_at' } },

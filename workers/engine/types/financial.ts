@@ -5,7 +5,7 @@ import { define, listType } from './define.js';
 import { costOfCase } from './meaning-text.js';
 import { CREDIT_CARD_CVV, CREDIT_CARD_NUMBER, INVOICE_NUMBER, WALLET_ADDRESS } from './payment-codes.js';
 import { fillDigits, pad, randomChars } from './format.js';
-import { num, validateBands } from './params.js';
+import { bandOf, num, validateBands } from './params.js';
 import { validateRange } from './structure.js';
 
 /**
@@ -67,12 +67,7 @@ function decimalType(
             const ceiling = p['max'] === undefined ? Number.POSITIVE_INFINITY : hi;
             const bands = p['bands'] as Record<string, [number, number]> | undefined;
             return (rng, _, keys) => {
-              const band =
-                bands === undefined
-                  ? costOfCase(keys)
-                  : typeof keys[0] === 'string' && Object.hasOwn(bands, keys[0])
-                    ? bands[keys[0]]
-                    : undefined;
+              const band = bands === undefined ? costOfCase(keys) : bandOf(bands, keys[0]);
               if (band === undefined) return rng.int(lo, hi) / scale;
               const from = Math.max(floor, Math.ceil(band[0] * scale));
               const to = Math.min(ceiling, Math.floor(band[1] * scale));

@@ -240,6 +240,14 @@ export function compatRange(
   return [lo, hi];
 }
 
+/** The band `bands` gives the row's value `key` (its own keys only: "constructor" is no band). */
+export function bandOf(
+  bands: Readonly<Record<string, readonly [number, number]>>,
+  key: unknown,
+): readonly [number, number] | undefined {
+  return typeof key === 'string' && Object.hasOwn(bands, key) ? bands[key] : undefined;
+}
+
 /** `bands`: an object of [min, max] pairs (min ≤ max; for an integer, a whole number between), read through `by`. */
 export function validateBands(p: RawParams, integer = false): ParamIssue[] {
   const bands = p['bands'];

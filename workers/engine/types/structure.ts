@@ -4,7 +4,7 @@ import { COMPOSITE_TYPES } from './composite.js';
 import { ONE_OF_TYPE } from './one-of.js';
 import { define } from './define.js';
 import { pad } from './format.js';
-import { check, num, type ParamCheck, str, validateBands } from './params.js';
+import { bandOf, check, num, type ParamCheck, str, validateBands } from './params.js';
 import { cumulate, pickCumulative, pickWeighted } from './choices.js';
 import { textCost, valueBytes } from '../size.js';
 import { type Quantiles, quantileValue, readQuantiles, validateQuantiles } from './quantiles.js';
@@ -157,8 +157,7 @@ function budgetDraw(p: RawParams): KeyedGenerator {
   const q = readQuantiles(p);
   return (rng, _, keys) => {
     const key = keys[0];
-    const band =
-      bands !== undefined && typeof key === 'string' && Object.hasOwn(bands, key) ? bands[key] : undefined;
+    const band = bands === undefined ? undefined : bandOf(bands, key);
     // A band inside [min, max] narrows the range; one that misses it leaves the whole range.
     const lo = band === undefined || Math.ceil(band[0]) > max ? min : Math.max(min, Math.ceil(band[0]));
     const hi = band === undefined || Math.floor(band[1]) < min ? max : Math.min(max, Math.floor(band[1]));
