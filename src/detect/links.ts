@@ -45,7 +45,12 @@ const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
   salary: [[ofType('job_title')], [ofType('department'), ofType('seniority_level')]],
   age: [[birthDate]],
   // A person's age fits their level: no lead at 22.
-  date_of_birth: [[ofType('seniority_level')], [ofType('job_title')]],
+  date_of_birth: [
+    [ofType('seniority_level')],
+    [ofType('job_title')],
+    [ofType('animal_breed')],
+    [ofType('animal_species')],
+  ],
   animal_breed: [[species]],
   weight: [[ofType('animal_breed')], [species]],
   lifespan: [[ofType('animal_breed')], [species]],
@@ -94,6 +99,17 @@ function secondNameOfText<F extends DetectedField>(field: F, fields: readonly F[
   const own = fields.find((f) => f !== field && OWN_TEXT.has(f.type) && !f.nullable);
   if (own === undefined) return field;
   return { ...field, type: 'lookup', params: { from: own.name } };
+}
+
+/**
+ * A plain birth date beside a catalogue animal (a breed or species column) is the animal's: a
+ * `date_of_birth` that the link below makes read the animal, so no hamster is eight years old.
+ */
+function animalBirthDate<F extends DetectedField>(field: F, fields: readonly F[]): F {
+  if (!birthDate(field) || field.type === 'date_of_birth' || field.unique || field.params !== undefined)
+    return field;
+  if (!fields.some((f) => f.type === 'animal_breed' || f.type === 'animal_species')) return field;
+  return { ...field, type: 'date_of_birth' };
 }
 
 /** A word column named for what a product is made of, beside a catalogue product: its material. */
@@ -163,8 +179,8 @@ function personWeight(params: Record<string, unknown>): boolean {
  */
 export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[] {
   return fields.map((given) => {
-    const reader = productMaterial(
-      secondNameOfText(productPrice(hiredAsAdult(given, fields), fields), fields),
+    const reader = animalBirthDate(
+      productMaterial(secondNameOfText(productPrice(hiredAsAdult(given, fields), fields), fields), fields),
       fields,
     );
     const alternatives = LINKS[reader.type];
@@ -273,8 +289,12 @@ const PLACE = ['city', 'state', 'region', 'postal_code', 'zip_code', 'street_add
  * country of the same kind as the parent's becomes a copy of it (`lookup`); a currency with no country
  * in its row reads the parent's (`by`).
  */
-function placeOfParent<F extends DetectedField>(fields: readonly F[], tables: Tables<F>): F[] {
-  if (fields.some((f) => PLACE.includes(f.type))) return [...fields];
+function placeOfParent<F extends DetectedField>(
+  table: { name: string; fields: readonly F[] },
+  tables: Tables<F>,
+): F[] {
+  const fields = table.fields;
+  if (fields.some((f) => PLACE.includes(f.type))) return inPlaceOfParent(table, tables);
   const through = throughRef(fields, tables, (f) => COUNTRY.includes(f.type));
   if (through === undefined) return [...fields];
   const country = viaRef(through.ref, through.field);
@@ -289,10 +309,90 @@ function placeOfParent<F extends DetectedField>(fields: readonly F[], tables: Ta
   });
 }
 
+/** A table of a shop's orders, by its name. */
+const ORDERS = /(^|_)(orders?|purchases?|baskets?|carts?|checkouts?)$/;
+/** An order's money column named for what it comes to. */
+const TOTAL =
+  /^(total|order_total|total_amount|amount|grand_total|subtotal|total_price|order_amount|total_cost)$/;
+
+/**
+ * An order's plain total, when the schema sells catalogue products but no table of items points to
+ * the order to add it up, is a basket of those products (`basket_total`): an order of a shop whose
+ * dearest lamp costs $680 does not come to $9,000.
+ */
+function basketOfOrder<F extends DetectedField>(
+  table: { name: string; fields: readonly F[] },
+  tables: Tables<F>,
+): F[] {
+  const fields = [...table.fields];
+  if (!ORDERS.test(snakeCase(table.name))) return fields;
+  const sells = tables.some((t) =>
+    t.fields.some((f) => f.type === 'product_name' || f.type === 'product_price'),
+  );
+  const items = tables.some((t) =>
+    t.fields.some((f) => f.type === 'ref' && f.params?.['table'] === table.name),
+  );
+  if (!sells || items) return fields;
+  return fields.map((f) => {
+    const plain = Object.keys(f.params ?? {}).every((key) => key === 'precision');
+    if (!['amount', 'price', 'decimal'].includes(f.type) || f.unique || !plain) return f;
+    if (typeof f.name !== 'string' || !TOTAL.test(snakeCase(f.name))) return f;
+    const { params: _dropped, ...rest } = f;
+    return { ...rest, type: 'basket_total' } as F;
+  });
+}
+
+/**
+ * A row with a place of its own and one ref to another table with a place lives in that parent's
+ * city (`same_place`): an owner near the clinic, an employee near the office. A row with two cities
+ * (a flight's departure and arrival) is left alone.
+ */
+function inPlaceOfParent<F extends DetectedField>(
+  table: { name: string; fields: readonly F[] },
+  tables: Tables<F>,
+): F[] {
+  const fields = table.fields;
+  if (fields.filter((f) => f.type === 'city').length > 1) return [...fields];
+  const placed = (name: unknown) =>
+    name !== table.name &&
+    tables.some((t) => t.name === name && t.fields.some((f) => PLACE.includes(f.type)));
+  const refs = fields.filter((f) => f.type === 'ref' && placed(f.params?.['table']));
+  const ref = refs.length === 1 ? refs[0] : undefined;
+  if (ref === undefined || ref.params?.['same_place'] !== undefined) return [...fields];
+  return fields.map((f) => (f === ref ? { ...f, params: { ...f.params, same_place: true } } : f));
+}
+
+const REVIEW_TEXT = ['review', 'review_title'];
+
+/**
+ * A review's text that reads its rating reads, after it, the product its ref points to (`product_id.name`),
+ * so it says only what can be said of that product: no floor mats stop working.
+ */
+function reviewOfProduct<F extends DetectedField>(fields: readonly F[], tables: Tables<F>): F[] {
+  const product = throughRef(
+    fields,
+    tables,
+    (f) => f.type === 'product_name' || f.type === 'product_category',
+  );
+  if (product === undefined) return [...fields];
+  const name = viaRef(product.ref, product.field);
+  return fields.map((f) => {
+    const by = f.params?.['by'];
+    if (!REVIEW_TEXT.includes(f.type) || typeof by !== 'string') return f;
+    return { ...f, params: { ...f.params, by: [by, name] } };
+  });
+}
+
 /** linkedFields of every table, and the links a table makes through its refs. */
 export function linkedTables<T extends { name: string; fields: readonly DetectedField[] }>(
   tables: readonly T[],
 ): T[] {
   const linked = tables.map((t) => ({ ...t, fields: linkedFields(t.fields) }));
-  return linked.map((t) => ({ ...t, fields: placeOfParent(caseOfAnimal(t.fields, linked), linked) }));
+  return linked.map((t) => ({
+    ...t,
+    fields: placeOfParent(
+      { ...t, fields: reviewOfProduct(caseOfAnimal(basketOfOrder(t, linked), linked), linked) },
+      linked,
+    ),
+  }));
 }

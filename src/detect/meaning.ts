@@ -85,6 +85,9 @@ const ARTICLE_TEXT = /^(body|content|text|article|article_body|post_body)$/;
 /** The field with the meaning type its name gives, in `domain`, or the field as it is. */
 function withMeaning<F extends DetectedField>(field: F, domain: string, articles: boolean): F {
   if (field.unique || (field.params !== undefined && Object.keys(field.params).length > 0)) return field;
+  // A vet's specialty is a vet's: no obstetrics at the animal clinic.
+  if (field.type === 'medical_specialty' && domain === 'veterinary')
+    return { ...field, params: { domain: 'veterinary' } };
   // A prompt may leave a field unnamed (compile refuses it later): no name, no meaning.
   if (typeof field.name !== 'string') return field;
   const key = snakeCase(field.name);

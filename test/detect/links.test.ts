@@ -1,8 +1,10 @@
 /**
  * Detection links fields that should agree within a row (`by`): a job's title to its department,
  * its seniority and salary to the title, an age to the date of birth and the birth date to the seniority,
- * an animal's breed to its species, its weight to the breed and birth date and its lifespan to the breed, a review's title and text to the rating. The detected
- * schema generates as it is, and its rows agree.
+ * an animal's breed to its species, its weight to the breed and birth date and its lifespan to the breed,
+ * its birth date to the breed, a review's title and text to the rating and the product reviewed. Across
+ * tables: an owner lives in the city of the clinic, an order's total with no items is a basket of the
+ * catalogue, a vet's specialty is a vet's. The detected schema generates as it is, and its rows agree.
  */
 import t from 'tap';
 import { detectSchema } from '../../src/detect/index.js';
@@ -52,7 +54,7 @@ t.test('detection links the fields of a row that agree', async (t) => {
     breed: 'species',
     weight_kg: ['breed', 'born_on'],
     lifespan_years: 'breed',
-    born_on: null,
+    born_on: 'breed',
   });
   t.same(byOf('reviews'), { id: null, rating: null, title: 'rating', body: 'rating' });
   t.same(byOf('staff'), {
@@ -370,5 +372,52 @@ t.test(
         o['shipping_country'] !== country.get(o['customer_id']),
     );
     t.same(off.slice(0, 3), [], "every order ships to its customer's country (a nullable one may be null)");
+  },
+);
+
+const ACROSS = `
+CREATE TABLE veterinary_clinics (id INT PRIMARY KEY, name VARCHAR(80), city VARCHAR(60) NOT NULL, specialty VARCHAR(60));
+CREATE TABLE owners (id INT PRIMARY KEY, clinic_id INT NOT NULL REFERENCES veterinary_clinics(id), city VARCHAR(60) NOT NULL, state VARCHAR(30) NOT NULL);
+CREATE TABLE pets (id INT PRIMARY KEY, owner_id INT REFERENCES owners(id), breed VARCHAR(40) NOT NULL, born_on DATE NOT NULL);
+CREATE TABLE products (id INT PRIMARY KEY, name VARCHAR(100) NOT NULL, category VARCHAR(50), price DECIMAL(8,2));
+CREATE TABLE orders (id INT PRIMARY KEY, total DECIMAL(10,2) NOT NULL);
+CREATE TABLE reviews (id INT PRIMARY KEY, product_id INT NOT NULL REFERENCES products(id), rating INT NOT NULL, body TEXT NOT NULL);
+`;
+
+t.test(
+  'links across tables: the clinic’s city, a basket of the catalogue, a review of its product',
+  async (t) => {
+    const detected = detectSchema({ sql: ACROSS }).tables;
+    const field = (table: string, name: string) =>
+      detected.find((x) => x.name === table)!.fields.find((f) => f.name === name)!;
+    t.match(field('owners', 'clinic_id').params, { same_place: true });
+    t.equal(field('orders', 'total').type, 'basket_total');
+    t.same(field('reviews', 'body').params, { by: ['rating', 'product_id.name'] });
+    t.same(field('veterinary_clinics', 'specialty').params, { domain: 'veterinary' });
+    t.same(field('pets', 'born_on'), { name: 'born_on', type: 'date_of_birth', params: { by: 'breed' } });
+    const result = compile({ tables: detected.map((x) => ({ ...x, count: 300 })), seed: 5, locale: 'en' });
+    if (!result.ok) throw new Error(result.error.message);
+    const rows = (name: string) => generateRecords(result.plan, name, 0, 300);
+    const clinics = new Map(rows('veterinary_clinics').map((c) => [c['id'], c['city']]));
+    const away = rows('owners').filter((o) => o['city'] !== clinics.get(o['clinic_id']));
+    t.same(away.slice(0, 3), [], 'every owner in the city of the clinic');
+    const dearest = 1800; // a digital piano, the dearest catalogue product
+    const totals = rows('orders').map((o) => o['total'] as number);
+    t.ok(Math.max(...totals) <= 3 * dearest && Math.min(...totals) > 0, 'totals a basket could come to');
+    const oldest = new Map(
+      animals.species.flatMap((s) => s.breeds.map((b) => [b.name, b.lifespan_years[1]!])),
+    );
+    const dead = rows('pets').filter((p) => {
+      const years = (Date.UTC(2026, 0, 1) - Date.parse(p['born_on'] as string)) / (365.25 * 86_400_000);
+      return years > oldest.get(p['breed'] as string)! || years < 1 / 6;
+    });
+    t.same(dead.slice(0, 3), [], 'every animal alive at its age');
+    const products = new Map(rows('products').map((p) => [p['id'], p['category']]));
+    const broken = rows('reviews').filter(
+      (r) =>
+        /stopped working|set up|setup/i.test(r['body'] as string) &&
+        products.get(r['product_id']) === 'Books',
+    );
+    t.same(broken.slice(0, 3), [], 'no book stops working or needs setting up');
   },
 );

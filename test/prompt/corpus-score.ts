@@ -130,12 +130,14 @@ const PLAIN_TEXT = new Set(['sentence', 'paragraph', 'text', 'words']);
 
 /**
  * Whether `got` is a narrower kind of `accepted`: a text-by-meaning type (a `note`, a `diagnosis`, a
- * post's `article_body`; see docs/realism.md) is a text of that meaning, a `headline` is a title, and a
- * `product_price` (a price in its product's band) is a price. The relation is between
+ * post's `article_body`; see docs/realism.md) is a text of that meaning, a `headline` is a title, a
+ * `product_price` (a price in its product's band) is a price, and a `basket_total` (an order's total
+ * of catalogue prices) is a money amount. The relation is between
  * types, the same for every prompt of every corpus.
  */
 function refines(got: string, accepted: string): boolean {
   if (got === 'product_price') return accepted === 'price';
+  if (got === 'basket_total') return ['amount', 'price', 'decimal'].includes(accepted);
   if (!TEXT_BY_MEANING.has(got)) return false;
   return PLAIN_TEXT.has(accepted) || (got === 'headline' && accepted === 'title');
 }

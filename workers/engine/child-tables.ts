@@ -114,6 +114,7 @@ function childOf(plan: GenerationPlan, t: number, f: number, taken: Set<string>)
     uniques: [[link, 'position']],
     perRowLocale: false,
     localeField: -1,
+    placeRef: -1,
     rowBytes: 0,
     streamKey: 0,
     composites: [],

@@ -55,6 +55,8 @@ export interface DraftTable {
   perRowLocale: boolean;
   /** Index of the enum field whose country value decides the row's locale, or -1. */
   localeField: number;
+  /** Index of the ref field with `same_place: true`: the row is in its parent's city; or -1. */
+  placeRef: number;
   composites: PlannedComposite[];
 }
 

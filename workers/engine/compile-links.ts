@@ -147,3 +147,20 @@ export function planRowLocale(table: DraftTable): void {
   );
   if (driver !== undefined) table.localeField = driver.index;
 }
+
+/**
+ * The ref whose parent's city the row lives in (`same_place: true`): one per table, to another table.
+ */
+export function planPlaceRef(table: DraftTable, issues: Issues): void {
+  for (const field of table.fields) {
+    if (field.ref === null || field.params['same_place'] !== true) continue;
+    const path = paramPath(field.path, 'same_place');
+    if (field.ref.self) issues.add(path, 'same_place needs a ref to another table');
+    else if (table.placeRef >= 0)
+      issues.add(
+        path,
+        `only one ref of a table may set same_place; "${table.fields[table.placeRef]?.name}" does`,
+      );
+    else table.placeRef = field.index;
+  }
+}

@@ -59,6 +59,7 @@ export function readTables(input: GenerationInput, issues: Issues): DraftTable[]
       primaryKey: -1,
       perRowLocale: false,
       localeField: -1,
+      placeRef: -1,
       composites: [],
     };
     tables.push(table);
@@ -178,6 +179,7 @@ function checkEngineParams(
     'primary_key',
     'per_row_locale',
     'allow_self',
+    'same_place',
     'after_parents',
     'ascending',
     'in_order',

@@ -5,7 +5,13 @@
 import { createHash } from 'node:crypto';
 import { type DraftField, type DraftTable, Issues } from './compile-draft.js';
 import { checkValueCycles, copiedFrom, planDerived } from './compile-derived.js';
-import { distinctParentGroups, planExclusions, planRefPicks, planRowLocale } from './compile-links.js';
+import {
+  distinctParentGroups,
+  planExclusions,
+  planPlaceRef,
+  planRefPicks,
+  planRowLocale,
+} from './compile-links.js';
 import { planOrdering } from './compile-order.js';
 import { readTables } from './compile-read.js';
 import { findCycle, findPrimaryKeys, resolveRefs, topologicalOrder } from './compile-refs.js';
@@ -71,6 +77,7 @@ export function compile(input: GenerationInput): CompileResult {
     planMatches(tables, table, issues);
     planExclusions(tables, table, groups, issues);
     planRowLocale(table);
+    planPlaceRef(table, issues);
     const driver = table.fields[table.localeField];
     if (driver?.params['when'] !== undefined)
       issues.add(
@@ -127,6 +134,7 @@ function buildPlan(input: GenerationInput, drafts: DraftTable[], order: number[]
       uniques: draft.uniques.map((names) => [...names]),
       perRowLocale: draft.perRowLocale,
       localeField: draft.localeField,
+      placeRef: draft.placeRef,
       rowBytes: draft.fields.reduce(
         (sum, f, i) => sum + bytes[t]![i]! + cellOverhead(f.name),
         rowOverhead(draft.name),

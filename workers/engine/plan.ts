@@ -6,7 +6,7 @@
 import type { ColumnKind } from './field-type.js';
 
 /** Bumped whenever the bytes generated for some input change. */
-export const ENGINE_VERSION = '8';
+export const ENGINE_VERSION = '9';
 
 /** One problem, located by a request path such as `tables[0].fields[2].type`. */
 export interface EngineIssue {
@@ -56,6 +56,11 @@ export interface PlannedTable {
    * in the row), or -1. Rows whose value names no locale's country keep the request locale.
    */
   localeField: number;
+  /**
+   * Index of the ref field with `same_place: true`, or -1: the row's place (city, region, postal code,
+   * address, area code) is in the city of the parent row that ref picks, at a postal code of its own.
+   */
+  placeRef: number;
   /** The most bytes one row takes in any output (size.ts): its cells, keys and separators. */
   rowBytes: number;
   /** combine(seed, hashString(name)): the root of every stream of this table. */

@@ -9,7 +9,8 @@ import { rowMix } from './random.js';
 /** What a RowState needs from its table. */
 export interface RowSource {
   personOf(row: number, locale: string): Person;
-  placeOf(row: number): number;
+  /** The uniform draw that selects the row's place (locales/places.ts). */
+  placeOf(state: RowState): number;
 }
 
 export class RowState implements CellContext {
@@ -77,7 +78,7 @@ export class RowState implements CellContext {
 
   place(): number {
     if (this.placeStamp !== this.epoch) {
-      this.placeValue = this.source.placeOf(this.row);
+      this.placeValue = this.source.placeOf(this);
       this.placeStamp = this.epoch;
     }
     return this.placeValue;

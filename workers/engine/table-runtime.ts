@@ -8,6 +8,7 @@ import { type Allocation, type Evaluator, preparedGenerator, type RuntimeView } 
 import { buildEvaluator } from './field-evaluators.js';
 import { parseIsoMs } from './iso-time.js';
 import { LOCALE_CODES, localeOfCountry } from './locales/index.js';
+import { withinPlace } from './locales/places.js';
 import { Permutation } from './permutation.js';
 import type { GenerationPlan, PlannedComposite, PlannedTable } from './plan.js';
 import {
@@ -92,8 +93,19 @@ export class TableRuntime implements RuntimeView {
     return makePerson(this.personRng.reset(cellKey(this.personKey, row)), locale);
   }
 
-  placeOf(row: number): number {
-    return this.placeRng.reset(cellKey(this.placeKey, row)).float();
+  placeOf(state: RowState): number {
+    const own = this.placeRng.reset(cellKey(this.placeKey, state.row)).float();
+    const via = this.table.placeRef;
+    const source = this.table.fields[via]?.source;
+    if (source?.mode !== 'ref') return own;
+    const parentRow = this.parentRow(state, via);
+    if (parentRow < 0) return own;
+    return withinPlace(state.locale, this.tableAt(source.ref.table).placeAtRow(parentRow), own);
+  }
+
+  /** The place draw of any row, for a child in the same place. */
+  placeAtRow(row: number): number {
+    return this.atRow(row, (state) => state.place());
   }
 
   /**
@@ -168,6 +180,11 @@ export class TableRuntime implements RuntimeView {
   }
 
   private compute(i: number, row: number): Value {
+    return this.atRow(row, (state) => this.cell(state, i));
+  }
+
+  /** What `read` finds in row `row`, in a lookup state of its own (lookups may nest). */
+  private atRow<T>(row: number, read: (state: RowState) => T): T {
     const depth = this.depth++;
     let state = this.lookups[depth];
     if (state === undefined) {
@@ -176,7 +193,7 @@ export class TableRuntime implements RuntimeView {
     }
     // A lookup state keeps its row's values: consecutive lookups of one parent row cost nothing.
     if (state.row !== row) this.begin(state, row, state.values);
-    const value = this.cell(state, i);
+    const value = read(state);
     this.depth--;
     return value;
   }

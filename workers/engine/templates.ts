@@ -169,9 +169,9 @@ const ecommerce: Template = {
         ref('product_id', 'products', { distribution: 'power_law', alpha: 1 }),
         ref('customer_id', 'customers'),
         { name: 'rating', type: 'rating' },
-        // Title and body in the tone of the rating.
-        { name: 'title', type: 'review_title', params: { by: 'rating' } },
-        { name: 'body', type: 'review', params: { by: 'rating' } },
+        // Title and body in the tone of the rating, saying what can be said of the product.
+        { name: 'title', type: 'review_title', params: { by: ['rating', 'product_id.name'] } },
+        { name: 'body', type: 'review', params: { by: ['rating', 'product_id.name'] } },
         at('created_at', { after: 'product_id.created_at', max_gap_days: 365 }),
       ],
     },

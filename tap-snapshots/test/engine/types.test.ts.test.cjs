@@ -154,6 +154,11 @@ Object {
     "3617540824781",
     "6075783260815",
   ],
+  "basket_total": Array [
+    51.99,
+    297.99,
+    47.99,
+  ],
   "bio": Array [
     "Marketing lead. Loves board games and open source. Building things that matter.",
     "Product designer. Loves coffee and yoga.",
@@ -943,14 +948,14 @@ Object {
     "2 hours ago",
   ],
   "review": Array [
-    "Best purchase I have made this year. The finish is lovely.",
-    "My second one, and I love it just as much. Easy to set up. Easily recommended to anyone who asks.",
-    "Really good overall. Shipping was fast. It does everything the listing promises. Easily recommended to anyone who asks.",
+    "Excellent quality for the price. Comfortable to use every day. Would buy again.",
+    "Not what I expected, sadly. The color is wrong. The finish scratched on day one. Such a waste.",
+    "Absolutely love it. Shipping was fast. Easily recommended to anyone who asks.",
   ],
   "review_title": Array [
-    "Worth every penny",
-    "Happy customer",
-    "Highly recommend",
+    "Impressive quality",
+    "Broke after a week",
+    "Excellent quality",
   ],
   "role": Array [
     "member",
@@ -1329,6 +1334,11 @@ Object {
     "5010303907390",
     "0878667126858",
     "6399212127556",
+  ],
+  "basket_total": Array [
+    255.99,
+    15.99,
+    5.99,
   ],
   "bio": Array [
     "Data analyst. Loves coffee and good books. Cat person.",
@@ -2117,14 +2127,14 @@ Object {
     "7 hours ago",
   ],
   "review": Array [
-    "Really good overall. Feels sturdy and well made.",
-    "Excellent quality for the price. The color is exactly as pictured.",
-    "Works great and looks even better. The color is exactly as pictured. Would buy again.",
+    "Best purchase I have made this year. Great value for money.",
+    "Really good overall. Comfortable to use every day.",
+    "Really good overall. The color is exactly as pictured. Easily recommended to anyone who asks.",
   ],
   "review_title": Array [
+    "Worth every penny",
     "Better than expected",
-    "Impressive quality",
-    "Great purchase",
+    "Worth every penny",
   ],
   "role": Array [
     "admin",
@@ -2506,6 +2516,11 @@ Object {
     "7946243530306",
     "1240859412527",
     "7178849374170",
+  ],
+  "basket_total": Array [
+    333.99,
+    48.99,
+    387.98,
   ],
   "bio": Array [
     "Chef. Loves gardening and coffee. Building things that matter.",
@@ -3304,14 +3319,14 @@ Object {
     "2 years ago",
   ],
   "review": Array [
-    "It is okay. Fine for occasional use.",
-    "Best purchase I have made this year. The finish is lovely. It does everything the listing promises. I have already recommended it to friends.",
-    "Worst purchase I have made in a while. It feels cheap and flimsy. Would not buy again.",
+    "My second one, and I love it just as much. Comfortable to use every day. Would buy again.",
+    "Excellent quality for the price. Shipping was fast. I have already recommended it to friends.",
+    "I regret buying this. The finish scratched on day one. It feels cheap and flimsy. Such a waste.",
   ],
   "review_title": Array [
-    "Decent for the price",
-    "Worth every penny",
-    "Poorly made",
+    "Lovely quality",
+    "A great buy",
+    "Waste of money",
   ],
   "role": Array [
     "support",

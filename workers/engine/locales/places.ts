@@ -96,6 +96,21 @@ export function placeAt(table: PlaceTable, u: number): number {
   return lo;
 }
 
+/**
+ * A draw in the place that draw `u` selects, placed inside it by `own` ∈ [0, 1): a row in its parent's
+ * city, at a postal code of its own. Locales without places keep `u`.
+ */
+export function withinPlace(locale: string, u: number, own: number): number {
+  const table = placeTable(locale);
+  if (table === undefined) return u;
+  const place = placeAt(table, u);
+  const start = place === 0 ? 0 : table.ends[place - 1]!;
+  const end = table.ends[place]!;
+  // Kept off both edges, so rounding cannot carry it into a neighbour.
+  const inside = 1e-6 + own * (1 - 2e-6);
+  return (start + inside * (end - start)) / table.total;
+}
+
 /** The postal code of the draw: where u falls inside its place's weight picks one of its codes. */
 export function postcodeAt(table: PlaceTable, place: number, u: number): string {
   const codes = table.codes[place]!;

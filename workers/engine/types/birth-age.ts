@@ -3,6 +3,7 @@
  * both counted on the reference date (REFERENCE_TIME, 2026-01-01), as workers have no clock.
  */
 import type { CellContext, KeyedGenerator, RawParams, Rng, Value } from '../field-type.js';
+import { animalOf, breedOf } from './animals.js';
 import { isoDayFromDays } from './format.js';
 import { jobOf, LEVEL_AGES } from './job-catalogue.js';
 import { DAY, REFERENCE_TIME, REFERENCE_YEAR } from './reference-time.js';
@@ -57,6 +58,21 @@ export function birthDaysFor(age: number): [number, number] {
   return [earliest, latest];
 }
 
+/** The youngest animal a clinic or a farm has on its books: two months old. */
+const YOUNGEST_DAYS = 61;
+const REFERENCE_DAYS = Math.floor(REFERENCE_TIME / DAY);
+
+/**
+ * An animal's birth day, alive on the reference date: an age from two months to the longest its breed
+ * lives, the young more often (density falling linearly to none at the end), as in any herd or
+ * practice.
+ */
+function animalBirth(rng: Rng, lifespanYears: number): string {
+  const oldest = Math.max(YOUNGEST_DAYS, Math.floor(lifespanYears * 365.25));
+  const share = 1 - Math.sqrt(1 - rng.float());
+  return isoDayFromDays(REFERENCE_DAYS - YOUNGEST_DAYS - Math.floor(share * (oldest - YOUNGEST_DAYS)));
+}
+
 /** `age` by a birth date: the age on the reference date; without a date, the plain draw. */
 export const ageByBirthDate =
   (plain: PlainDraw) =>
@@ -66,7 +82,8 @@ export const ageByBirthDate =
 
 /**
  * `date_of_birth` by an age (0–150 whole years): a day that makes that age; by a job title or a
- * seniority level: a day that makes an age the level's holders have (LEVEL_AGES); else the plain draw.
+ * seniority level: a day that makes an age the level's holders have (LEVEL_AGES); by an animal's breed
+ * or species: a day it lives to see the reference date from (animalBirth); else the plain draw.
  */
 export const birthDateByAge =
   (plain: PlainDraw) =>
@@ -75,6 +92,8 @@ export const birthDateByAge =
     const key = keys[0];
     let age =
       typeof key === 'number' ? key : typeof key === 'string' && key.trim() !== '' ? Number(key) : Number.NaN;
+    const animal = animalOf(keys);
+    if (animal !== undefined) return animalBirth(rng, breedOf(rng, animal).lifespan[1]);
     if (Number.isNaN(age)) {
       const level = jobOf(keys)?.level;
       const ages = level === undefined ? undefined : LEVEL_AGES[level];

@@ -122,6 +122,23 @@ const UNIT_FACTORS: Readonly<Record<string, number>> = {
   oz: 35.274,
 };
 
+/** How many products a basket holds: one, two or three, mostly one. */
+const BASKET_SIZES = [1, 1, 1, 1, 1, 2, 2, 2, 3, 3];
+/** A product under this price may come twice or three times: $200 buys no more than that. */
+const BUDGET = 200;
+
+/** The sum of a few catalogue products' shop prices, in cents to keep it exact. */
+function basketTotal(rng: Rng): number {
+  let cents = 0;
+  for (let n = rng.pick(BASKET_SIZES); n > 0; n--) {
+    const price = priceOf(rng, drawProduct(rng).product);
+    const most = Math.min(3, Math.floor(BUDGET / price));
+    const quantity = most > 1 && rng.chance(0.3) ? rng.int(2, most) : 1;
+    cents += Math.round(price * 100) * quantity;
+  }
+  return cents / 100;
+}
+
 export const COMMERCE_TYPES: readonly FieldType[] = [
   define({
     id: 'product_name',
@@ -157,6 +174,15 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
     kind: 'decimal',
     generate: (rng) => priceOf(rng, drawProduct(rng).product),
     prepareBy: () => (rng, _, keys) => priceOf(rng, productOf(rng, entryOf(keys)).product),
+  }),
+  define({
+    id: 'basket_total',
+    category: 'commerce',
+    description:
+      'An order’s total when no table of items adds it up: one to three catalogue products at their shop prices, summed; a product of $100 or less sometimes comes more than once, as many as $200 buys and three at most.',
+    example: 84.97,
+    kind: 'decimal',
+    generate: basketTotal,
   }),
   define({
     id: 'sku',

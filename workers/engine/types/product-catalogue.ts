@@ -15,10 +15,14 @@ export interface Product {
   readonly materials: readonly string[];
   readonly price: readonly [number, number];
   readonly plural: boolean;
+  /** What a review may say of it (vocabulary/products.en.json `about`): device, item, wear, care, food, book. */
+  readonly kind: string;
 }
 
 export interface Category {
   readonly name: string;
+  /** Its products' kind, unless a product names its own. */
+  readonly kind: string;
   readonly adjectives: readonly string[];
   readonly uses: readonly string[];
   readonly notes: readonly string[];
@@ -36,6 +40,7 @@ export interface CatalogueEntry {
 
 export const CATALOGUE: readonly Category[] = data.categories.map((c) => ({
   name: c.name,
+  kind: c.kind,
   adjectives: c.adjectives,
   uses: c.uses,
   notes: c.notes,
@@ -46,6 +51,7 @@ export const CATALOGUE: readonly Category[] = data.categories.map((c) => ({
     materials: p.materials,
     price: [p.price[0] as number, p.price[1] as number] as const,
     plural: 'plural' in p && p.plural === true,
+    kind: 'kind' in p && typeof p.kind === 'string' ? p.kind : c.kind,
   })),
 }));
 

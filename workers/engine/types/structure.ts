@@ -471,6 +471,8 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
       alpha: 'number > 0, power-law exponent (default 1.5)',
       per_parent:
         '{min, max, weights?}: children per parent row; weights[i] is the share of parents with min + i (ours)',
+      same_place:
+        "boolean: the row lives in its parent's city: its city, region, postal code, address and phone area code are drawn there (one ref of a table; ours)",
       allow_self: 'boolean: may reference its own row / the same parent as another ref (default true; ours)',
       as_of:
         "string: a date field of this row; the parent is drawn among the rows that exist by then, by the parent's creation time (ours)",
@@ -488,6 +490,7 @@ export const STRUCTURE_TYPES: readonly FieldType[] = [
         c.string('distribution', { oneOf: ['uniform', 'power_law', 'round_robin'] });
         c.number('alpha', { exclusiveMin: 0 });
         c.boolean('allow_self');
+        c.boolean('same_place');
         const per = p['per_parent'];
         if (per === undefined || per === null) return;
         if (typeof per !== 'object' || Array.isArray(per))
