@@ -9,6 +9,8 @@ import { compile, expandTemplate, type FieldSpec, type TableSpec } from '../../w
 import { KEYED_TYPES } from '../../workers/engine/engine-params.js';
 import { FIELD_TYPES } from '../../workers/engine/types/index.js';
 import animals from '../../workers/engine/vocabulary/animals.en.json' with { type: 'json' };
+import products from '../../workers/engine/vocabulary/products.en.json' with { type: 'json' };
+import reviewData from '../../workers/engine/vocabulary/reviews.en.json' with { type: 'json' };
 import { afinnScore } from '../realism/story-measures.js';
 import { allRows, planOf, recordsOf } from './engine-helpers.js';
 
@@ -452,4 +454,56 @@ t.test('a price by bands: each plan costs what its tier does', async (t) => {
     const result = compile({ tables: plans(params), seed: 1, locale: 'en' });
     t.match(result, { ok: false, error: { details: [{ field: 'tables[0].fields[1].params.bands' }] } }, name);
   }
+});
+
+t.test('a review by its product says only what fits the product’s kind, in one tone', async (t) => {
+  const phrases = Object.values(reviewData.tones).flatMap((tone) =>
+    Object.values(tone).flatMap((list) => list.flatMap((p) => (typeof p === 'string' ? [] : [p]))),
+  );
+  const kindOf = new Map(
+    products.categories.flatMap((c) =>
+      c.products.map((p) => [p.noun, 'kind' in p && typeof p.kind === 'string' ? p.kind : c.kind]),
+    ),
+  );
+  const tables: TableSpec[] = [
+    {
+      name: 'products',
+      count: 300,
+      fields: [
+        { name: 'id', type: 'uuid' },
+        { name: 'name', type: 'product_name' },
+      ],
+    },
+    {
+      name: 'reviews',
+      count: 3000,
+      fields: [
+        { name: 'product_id', type: 'ref', params: { table: 'products' } },
+        rating,
+        { name: 'title', type: 'review_title', params: { by: ['rating', 'product_id.name'] } },
+        { name: 'body', type: 'review', params: { by: ['rating', 'product_id.name'] } },
+      ],
+    },
+  ];
+  const plan = planOf(tables, 3);
+  const names = new Map(recordsOf(plan, 'products').map((p) => [p['id'], p['name'] as string]));
+  const misfits: string[] = [];
+  const kinds = new Set<string>();
+  for (const r of recordsOf(plan, 'reviews')) {
+    const name = names.get(r['product_id'])!;
+    const kind = [...kindOf].find(([noun]) => name.endsWith(' ' + noun))![1];
+    kinds.add(kind);
+    const text = `${r['title']} | ${r['body']}`;
+    for (const p of phrases)
+      if (text.includes(p.text) && !p.fits.includes(kind)) misfits.push(`${name}: ${p.text}`);
+  }
+  t.same(misfits.slice(0, 3), [], 'no phrase of another kind');
+  t.same([...kinds].sort(), ['book', 'care', 'device', 'food', 'item', 'wear'], 'every kind reviewed');
+  // Without a product, one review keeps to one kind: no lotion that was easy to set up.
+  const plain = recordsOf(planOf(reviews([rating, body], 3000), 4), 'reviews');
+  const mixed = plain.filter((r) => {
+    const fits = phrases.filter((p) => (r['body'] as string).includes(p.text)).map((p) => p.fits);
+    return !['book', 'care', 'device', 'food', 'item', 'wear'].some((k) => fits.every((f) => f.includes(k)));
+  });
+  t.same(mixed.slice(0, 3), [], 'each plain review fits some one kind');
 });

@@ -277,7 +277,7 @@ Object {
       },
     ],
   },
-  "whole": "02048bd0191b4ff9",
+  "whole": "c973076f69e8cc8b",
 }
 `
 
@@ -777,7 +777,7 @@ Object {
       },
     ],
   },
-  "whole": "94284f91921b9e19",
+  "whole": "57d4173fe742e4e8",
 }
 `
 
@@ -1285,7 +1285,7 @@ Object {
       },
     ],
   },
-  "whole": "a70b88e67c76aacd",
+  "whole": "d72920b34b5fd67a",
 }
 `
 

@@ -948,7 +948,7 @@ Object {
     "2 hours ago",
   ],
   "review": Array [
-    "Excellent quality for the price. Comfortable to use every day. Would buy again.",
+    "Excellent quality for the price. It does everything the listing promises. Would buy again.",
     "Not what I expected, sadly. The color is wrong. The finish scratched on day one. Such a waste.",
     "Absolutely love it. Shipping was fast. Easily recommended to anyone who asks.",
   ],
@@ -2127,9 +2127,9 @@ Object {
     "7 hours ago",
   ],
   "review": Array [
-    "Best purchase I have made this year. Great value for money.",
-    "Really good overall. Comfortable to use every day.",
-    "Really good overall. The color is exactly as pictured. Easily recommended to anyone who asks.",
+    "Best purchase I have made this year. Customer service was helpful.",
+    "Really good overall. It does everything the listing promises.",
+    "Really good overall. The color is exactly as pictured. Feels sturdy and well made. Easily recommended to anyone who asks.",
   ],
   "review_title": Array [
     "Worth every penny",
@@ -3319,7 +3319,7 @@ Object {
     "2 years ago",
   ],
   "review": Array [
-    "My second one, and I love it just as much. Comfortable to use every day. Would buy again.",
+    "My second one, and I love it just as much. It does everything the listing promises. Would buy again.",
     "Excellent quality for the price. Shipping was fast. I have already recommended it to friends.",
     "I regret buying this. The finish scratched on day one. It feels cheap and flimsy. Such a waste.",
   ],

@@ -58,12 +58,15 @@ export function birthDaysFor(age: number): [number, number] {
   return [earliest, latest];
 }
 
-/** The youngest animal a clinic or a farm has on its books: two months old. */
-const YOUNGEST_DAYS = 61;
+/**
+ * The youngest animal on the books: six months old on the reference date, so a first visit three
+ * months after its birth still falls in the year before (a default window's last).
+ */
+const YOUNGEST_DAYS = 182;
 const REFERENCE_DAYS = Math.floor(REFERENCE_TIME / DAY);
 
 /**
- * An animal's birth day, alive on the reference date: an age from two months to the longest its breed
+ * An animal's birth day, alive on the reference date: an age from six months to the longest its breed
  * lives, the young more often (density falling linearly to none at the end), as in any herd or
  * practice.
  */

@@ -241,7 +241,7 @@ function dateTimeType(id: string, description: string, form: InstantForm = 'iso'
 /** `date_of_birth`: adults born 1950–2007 (exported for the identity category). */
 const BIRTH_DATE = dateType(
   'date_of_birth',
-  'Birth date of an adult (default 1950-01-01 to 2007-12-31); with `min_age`/`max_age`, born in the year 2026 − age; `by` names the row’s age field (a birth date that makes that age on 2026-01-01) or its job title or seniority level (an age that holders of the level have: no lead at 22), or its animal breed or species (alive on 2026-01-01: two months old up to the longest its breed lives, the young more often).',
+  'Birth date of an adult (default 1950-01-01 to 2007-12-31); with `min_age`/`max_age`, born in the year 2026 − age; `by` names the row’s age field (a birth date that makes that age on 2026-01-01) or its job title or seniority level (an age that holders of the level have: no lead at 22), or its animal breed or species (alive on 2026-01-01: six months old up to the longest its breed lives, the young more often).',
   { min: Date.UTC(1950, 0, 1), max: Date.UTC(2007, 11, 31) },
   '1987-06-21',
   {
