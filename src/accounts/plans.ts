@@ -3,9 +3,9 @@
  * through the config file (see config.ts), and nothing else in the code holds a limit.
  */
 import { type Static, Type } from '@sinclair/typebox';
+import type { Tier } from './tiers.js';
 
-export const TIERS = ['free', 'pro', 'scale', 'agent', 'internal'] as const;
-export type Tier = (typeof TIERS)[number];
+export { isTier, type Tier, TIERS } from './tiers.js';
 
 /** Features a plan may lack; the 403 message names the feature by its label. */
 export const FEATURES = {
@@ -104,8 +104,3 @@ export const AGENT_METERING = {
   unit_records: 100,
   price_usd_per_unit: '0.001',
 } as const;
-
-/** Whether a string names a tier. */
-export function isTier(value: string): value is Tier {
-  return (TIERS as readonly string[]).includes(value);
-}

@@ -5,7 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { expandTemplate, TEMPLATE_IDS, type TableSpec } from '../../workers/engine/index.js';
+// Not the engine's index: the command line is built before any generation, and the engine takes a
+// third of a second to load (docs/benchmarks.md).
+import { expandTemplate } from '../../workers/engine/expand-template.js';
+import type { TableSpec } from '../../workers/engine/schema.js';
+import { OUTPUT_FORMATS } from '../../workers/output/options.js';
+import { TEMPLATE_IDS } from '../../workers/engine/templates.js';
 import type { Principal } from '../accounts/api-keys.js';
 import { UsageError } from './errors.js';
 
@@ -25,6 +30,9 @@ export interface InputOptions {
   format?: string;
   dialect?: string;
 }
+
+/** What `generate` writes: an output format, or raw NDJSON. */
+export const KINDS = [...OUTPUT_FORMATS, 'ndjson'] as const;
 
 /** Who a local run generates as: no key, no plan. */
 export const LOCAL: Principal = { keyId: 'cli', accountId: 'cli', tier: 'internal' };

@@ -1,20 +1,30 @@
 /** `mockhive keys create|list|revoke`: API keys, in the same DATA_DIR / DATABASE_URL as the server. */
 import type { Command } from 'commander';
-import { createApiKey, listApiKeys, revokeApiKey } from '../accounts/api-keys.js';
-import { systemClock } from '../accounts/clock.js';
-import { isTier, TIERS } from '../accounts/plans.js';
-import { loadConfig } from '../config.js';
+import type * as ApiKeys from '../accounts/api-keys.js';
+import type { Clock } from '../accounts/clock.js';
+import { isTier, TIERS } from '../accounts/tiers.js';
 import type { Store } from '../store/index.js';
 import { UsageError } from './errors.js';
 import type { CliIo } from './io.js';
 
-async function withStore<T>(io: CliIo, body: (store: Store) => Promise<T>): Promise<T> {
+type Keys = typeof ApiKeys;
+
+/** Runs `body` on the store, with the key functions and the clock. */
+async function withStore<T>(
+  io: CliIo,
+  body: (store: Store, keys: Keys, clock: Clock) => Promise<T>,
+): Promise<T> {
+  // Loaded here: the config's schemas and the store's drivers cost the start-up of every other command.
+  const [{ loadConfig }, { openStore }, keys, { systemClock }] = await Promise.all([
+    import('../config.js'),
+    import('../store/index.js'),
+    import('../accounts/api-keys.js'),
+    import('../accounts/clock.js'),
+  ]);
   const config = loadConfig(io.env);
-  // Loaded here: the store's drivers cost the start-up of every other command.
-  const { openStore } = await import('../store/index.js');
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    return await body(store);
+    return await body(store, keys, systemClock);
   } finally {
     await store.close();
   }
@@ -49,7 +59,7 @@ export function keysCommand(program: Command, io: CliIo): void {
       }
       const target =
         options.account !== undefined ? { accountId: options.account } : { tier: options.tier as never };
-      const created = await withStore(io, (store) => createApiKey(store.db, systemClock, target));
+      const created = await withStore(io, (store, keys, clock) => keys.createApiKey(store.db, clock, target));
       if (options.json) out(JSON.stringify(created));
       else {
         out(`API key (shown once, store it now): ${created.api_key}`);
@@ -62,7 +72,7 @@ export function keysCommand(program: Command, io: CliIo): void {
     .description('list keys (prefixes only, never whole keys)')
     .option('--json', 'print a JSON array')
     .action(async (options: { json?: boolean }) => {
-      const list = await withStore(io, (store) => listApiKeys(store.db));
+      const list = await withStore(io, (store, keys) => keys.listApiKeys(store.db));
       if (options.json) out(JSON.stringify(list));
       else
         for (const k of list) {
@@ -78,7 +88,7 @@ export function keysCommand(program: Command, io: CliIo): void {
     .argument('<key_prefix>', 'the mh_xxxxxxxx prefix `keys list` shows')
     .option('--json', 'print a JSON object')
     .action(async (prefix: string, options: { json?: boolean }) => {
-      if (!(await withStore(io, (store) => revokeApiKey(store.db, systemClock, prefix)))) {
+      if (!(await withStore(io, (store, keys, clock) => keys.revokeApiKey(store.db, clock, prefix)))) {
         throw new UsageError(`No active key with prefix ${prefix}.`);
       }
       out(options.json ? JSON.stringify({ revoked: prefix }) : `Revoked ${prefix}.`);

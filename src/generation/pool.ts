@@ -12,7 +12,7 @@ import { extname } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { type ChunkTask, encodeChunkBytes } from '../../workers/output/encode.js';
+import type { ChunkTask } from '../../workers/output/encode.js';
 import type { PoolResult, PoolTask } from '../../workers/generate-task.js';
 
 export interface RunOptions {
@@ -44,6 +44,12 @@ export interface GenerationPool {
   release(bytes: Uint8Array): void;
   close(): Promise<void>;
 }
+
+/**
+ * The engine on the main thread, loaded at the first inline chunk: a pool is made before the engine
+ * has loaded, so its threads load theirs meanwhile (the CLI's start-up).
+ */
+let encodeInline: ((task: ChunkTask) => Uint8Array) | undefined;
 
 // Compiled code runs dist/src/*.js; tests and tsx run the .ts sources: the thread entry matches this file.
 const WORKER = fileURLToPath(new URL(`./thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url));
@@ -139,7 +145,8 @@ export function createPool(
         // A turn of the event loop of its own: requests and I/O waiting meanwhile go first.
         await setImmediate();
         signal?.throwIfAborted();
-        return encodeChunkBytes(task);
+        encodeInline ??= (await import('../../workers/output/encode.js')).encodeChunkBytes;
+        return encodeInline(task);
       }
       // The signal is not handed to Piscina: it would terminate a thread running the chunk, and the
       // new thread would start cold. A chunk is a few milliseconds of work; one handed over runs, and
