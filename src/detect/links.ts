@@ -8,7 +8,7 @@
 import type { DetectedField } from './model.js';
 import { FIELD_TYPES } from '../../workers/engine/index.js';
 import { EVENT_DEFAULT_BOUNDS } from '../../workers/engine/types/datetime.js';
-import { PLAIN_TEXT } from './meaning.js';
+import { PLAIN_TEXT, tableDomains } from './meaning.js';
 import { PERSON_WEIGHTS, snakeCase } from './naming.js';
 
 type Source = (field: DetectedField) => boolean;
@@ -316,9 +316,10 @@ const TOTAL =
   /^(total|order_total|total_amount|amount|grand_total|subtotal|total_price|order_amount|total_cost)$/;
 
 /**
- * An order's plain total, when the schema sells catalogue products but no table of items points to
- * the order to add it up, is a basket of those products (`basket_total`): an order of a shop whose
- * dearest lamp costs $680 does not come to $9,000.
+ * An order's plain total, when the schema sells catalogue products or is a shop's alone (every table
+ * of the commerce domain: customers and their orders) and no table of items points to the order to
+ * add it up, is a basket of catalogue products (`basket_total`): an order of a shop whose dearest
+ * lamp costs $680 does not come to $9,000.
  */
 function basketOfOrder<F extends DetectedField>(
   table: { name: string; fields: readonly F[] },
@@ -332,7 +333,8 @@ function basketOfOrder<F extends DetectedField>(
   const items = tables.some((t) =>
     t.fields.some((f) => f.type === 'ref' && f.params?.['table'] === table.name),
   );
-  if (!sells || items) return fields;
+  const shop = [...tableDomains(tables.map((t) => t.name)).values()].every((d) => d === 'commerce');
+  if ((!sells && !shop) || items) return fields;
   return fields.map((f) => {
     const plain = Object.keys(f.params ?? {}).every((key) => key === 'precision');
     if (!['amount', 'price', 'decimal'].includes(f.type) || f.unique || !plain) return f;

@@ -421,3 +421,18 @@ t.test(
     t.same(broken.slice(0, 3), [], 'no book stops working or needs setting up');
   },
 );
+
+t.test('a shop’s orders with no items and no products are baskets; a supplier’s are not', async (t) => {
+  const typeOf = (sql: string, table: string) =>
+    detectSchema({ sql })
+      .tables.find((x) => x.name === table)!
+      .fields.find((f) => f.name === 'total')!.type;
+  const shop = `CREATE TABLE customers (id INT PRIMARY KEY, name TEXT);
+    CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT REFERENCES customers(id), total DECIMAL(10,2));`;
+  t.equal(typeOf(shop, 'orders'), 'basket_total');
+  const items = `${shop} CREATE TABLE order_items (id INT PRIMARY KEY, order_id INT REFERENCES orders(id), quantity INT);`;
+  t.not(typeOf(items, 'orders'), 'basket_total', 'its items add it up');
+  const supplier = `CREATE TABLE suppliers (id INT PRIMARY KEY, name TEXT);
+    CREATE TABLE purchase_orders (id INT PRIMARY KEY, supplier_id INT REFERENCES suppliers(id), total DECIMAL(10,2));`;
+  t.equal(typeOf(supplier, 'purchase_orders'), 'amount');
+});
