@@ -10,7 +10,7 @@ import { parseIsoMs } from './iso-time.js';
 import { LOCALE_CODES, localeOfCountry } from './locales/index.js';
 import { withinPlace } from './locales/places.js';
 import { Permutation } from './permutation.js';
-import type { GenerationPlan, PlannedComposite, PlannedTable } from './plan.js';
+import type { GenerationPlan, PlannedComposite, PlannedField, PlannedTable } from './plan.js';
 import {
   allocateChildren,
   allocateWeighted,
@@ -96,8 +96,9 @@ export class TableRuntime implements RuntimeView {
   placeOf(state: RowState): number {
     const own = this.placeRng.reset(cellKey(this.placeKey, state.row)).float();
     const via = this.table.placeRef;
-    const source = this.table.fields[via]?.source;
-    if (source?.mode !== 'ref') return own;
+    if (via < 0) return own;
+    const source = (this.table.fields[via] as PlannedField).source;
+    if (source.mode !== 'ref') return own;
     const parentRow = this.parentRow(state, via);
     if (parentRow < 0) return own;
     return withinPlace(state.locale, this.tableAt(source.ref.table).placeAtRow(parentRow), own);

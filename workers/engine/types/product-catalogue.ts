@@ -95,10 +95,13 @@ function buildIndex(): Map<string, CatalogueEntry> {
 
 const INDEX = buildIndex();
 
-/** The most specific entry any of the row's keys names (a product over a category), or undefined. */
-export function entryOf(keys: readonly Value[]): CatalogueEntry | undefined {
+/**
+ * The most specific entry any of the row's keys from index `from` names (a product over a category),
+ * or undefined.
+ */
+export function entryOf(keys: readonly Value[], from = 0): CatalogueEntry | undefined {
   let found: CatalogueEntry | undefined;
-  for (let k = 0; k < keys.length; k++) {
+  for (let k = from; k < keys.length; k++) {
     const key = keys[k];
     if (typeof key !== 'string') continue;
     const entry = INDEX.get(key);

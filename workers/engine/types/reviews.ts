@@ -73,7 +73,7 @@ function starOf(rating: Value): number | undefined {
  * a product kind drawn, so one review never speaks of a lotion and of its setup.
  */
 function tonesOf(rng: Rng, keys: readonly Value[]): readonly Tone[] {
-  const entry = keys.length < 2 ? undefined : entryOf(keys.slice(1));
+  const entry = keys.length < 2 ? undefined : entryOf(keys, 1);
   const kind = entry?.product?.kind ?? entry?.category.kind;
   return (kind === undefined ? undefined : BY_KIND.get(kind)) ?? rng.pick(PRODUCT_KINDS);
 }
