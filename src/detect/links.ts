@@ -73,16 +73,26 @@ const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
 /** A unique reader keeps its link only through a type whose reading stays distinct (a slug). */
 const readsWhenUnique = (type: string) => FIELD_TYPES.get(type)?.distinctBy === true;
 
+/** A field of a catalogue product: its name or its category. */
+const catalogueProduct = ofType('product_name', 'product_category');
+
+/** A number with no params but a precision: what a plain money column of a schema is. */
+const onlyPrecision = (field: DetectedField) =>
+  Object.keys(field.params ?? {}).every((key) => key === 'precision');
+
+/** The field as type `type`, without the params of its old type. */
+function retyped<F extends DetectedField>(field: F, type: string): F {
+  const { params: _dropped, ...rest } = field;
+  return { ...rest, type } as F;
+}
+
 /**
  * A plain price (no params but a precision) beside a catalogue product is that product's price, so a
  * pair of gardening gloves costs what gloves do.
  */
 function productPrice<F extends DetectedField>(field: F, fields: readonly F[]): F {
-  const plain = Object.keys(field.params ?? {}).every((key) => key === 'precision');
-  if (field.type !== 'price' || field.unique || !plain) return field;
-  if (!fields.some((f) => f.type === 'product_name' || f.type === 'product_category')) return field;
-  const { params: _dropped, ...rest } = field;
-  return { ...rest, type: 'product_price' } as F;
+  if (field.type !== 'price' || field.unique || !onlyPrecision(field)) return field;
+  return fields.some(catalogueProduct) ? retyped(field, 'product_price') : field;
 }
 
 /** The types that write a table's own text: a comment, a review, a post's body. */
@@ -118,9 +128,7 @@ function productMaterial<F extends DetectedField>(field: F, fields: readonly F[]
     typeof field.name === 'string' && /^(material|materials|made_of)$/i.test(snakeCase(field.name));
   if (!named || !['word', 'words', 'enum'].includes(field.type) || field.unique) return field;
   if (field.type === 'enum' && field.params?.['values'] !== undefined) return field;
-  if (!fields.some((f) => f.type === 'product_name' || f.type === 'product_category')) return field;
-  const { params: _dropped, ...rest } = field;
-  return { ...rest, type: 'product_material' } as F;
+  return fields.some(catalogueProduct) ? retyped(field, 'product_material') : field;
 }
 
 /** A date column whose name (snake case) `pattern` matches. */
@@ -336,11 +344,9 @@ function basketOfOrder<F extends DetectedField>(
   const shop = [...tableDomains(tables.map((t) => t.name)).values()].every((d) => d === 'commerce');
   if ((!sells && !shop) || items) return fields;
   return fields.map((f) => {
-    const plain = Object.keys(f.params ?? {}).every((key) => key === 'precision');
-    if (!['amount', 'price', 'decimal'].includes(f.type) || f.unique || !plain) return f;
+    if (!['amount', 'price', 'decimal'].includes(f.type) || f.unique || !onlyPrecision(f)) return f;
     if (typeof f.name !== 'string' || !TOTAL.test(snakeCase(f.name))) return f;
-    const { params: _dropped, ...rest } = f;
-    return { ...rest, type: 'basket_total' } as F;
+    return retyped(f, 'basket_total');
   });
 }
 
@@ -371,11 +377,7 @@ const REVIEW_TEXT = ['review', 'review_title'];
  * so it says only what can be said of that product: no floor mats stop working.
  */
 function reviewOfProduct<F extends DetectedField>(fields: readonly F[], tables: Tables<F>): F[] {
-  const product = throughRef(
-    fields,
-    tables,
-    (f) => f.type === 'product_name' || f.type === 'product_category',
-  );
+  const product = throughRef(fields, tables, catalogueProduct);
   if (product === undefined) return [...fields];
   const name = viaRef(product.ref, product.field);
   return fields.map((f) => {

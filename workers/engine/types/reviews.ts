@@ -53,7 +53,7 @@ function starsFor(kind: string | undefined): readonly Tone[] {
 
 /** Per product kind, its stars' tones: a lookup per row, no filtering. */
 const BY_KIND = new Map(
-  CATALOGUE.flatMap((c) => c.products.map((p) => p.kind)).map((kind) => [kind, starsFor(kind)]),
+  [...new Set(CATALOGUE.flatMap((c) => c.products.map((p) => p.kind)))].map((kind) => [kind, starsFor(kind)]),
 );
 /** One kind per catalogue product: a review of no product in particular is of one of them. */
 const PRODUCT_KINDS = CATALOGUE.flatMap((c) => c.products.map((p) => BY_KIND.get(p.kind)!));
