@@ -1,6 +1,8 @@
 import t from 'tap';
 import type { RawParams } from '../../workers/engine/field-type.js';
+import { compile } from '../../workers/engine/index.js';
 import { FIELD_TYPES } from '../../workers/engine/types/index.js';
+import { column, planOf } from './engine-helpers.js';
 
 function paths(id: string, params: RawParams): string[] {
   return FIELD_TYPES.get(id)!
@@ -99,4 +101,27 @@ t.test('text by meaning and animals: an unknown domain or kind is refused at its
   t.same(paths('animal_species', { kind: 'zoo' }), ['kind']);
   t.same(paths('animal_species', { kind: true }), ['kind']);
   t.same(paths('animal_species', { kind: 'pet' }), []);
+});
+
+t.test('a specialty is human or veterinary: another domain is refused, a vet’s are a vet’s', async (t) => {
+  t.same(paths('medical_specialty', { domain: 'dragon' }), ['domain']);
+  t.same(paths('medical_specialty', { domain: 3 }), ['domain']);
+  t.same(paths('medical_specialty', { domain: 'veterinary' }), []);
+  const field = { name: 'specialty', type: 'medical_specialty', unique: true };
+  const refused = compile({
+    seed: 1,
+    locale: 'en',
+    tables: [{ name: 'clinics', count: 3, fields: [{ ...field, params: { domain: 'dragon' } }] }],
+  });
+  t.match(refused, { ok: false, error: { code: 'SCHEMA_ERROR', details: [{ field: /params\.domain$/ }] } });
+  const vet = column(
+    planOf([{ name: 'clinics', count: 11, fields: [{ ...field, params: { domain: 'veterinary' } }] }]),
+    'clinics',
+    'specialty',
+  );
+  t.equal(new Set(vet).size, 11, 'every veterinary specialty once');
+  t.notOk(vet.includes('Obstetrics and Gynecology'));
+  t.ok(vet.includes('Exotic Animal Medicine'));
+  const human = column(planOf([{ name: 'doctors', count: 16, fields: [field] }]), 'doctors', 'specialty');
+  t.ok(human.includes('Obstetrics and Gynecology') && !human.includes('Exotic Animal Medicine'));
 });
