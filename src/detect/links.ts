@@ -36,7 +36,8 @@ const species: Source = (f) =>
 const LINKS: Readonly<Record<string, readonly (readonly Source[])[]>> = {
   review: [[ofType('rating')]],
   review_title: [[ofType('rating')]],
-  product_name: [[ofType('product_category')]],
+  // A catalogue's name comes first, drawn once each while the catalogue lasts; its category follows.
+  product_category: [[ofType('product_name')]],
   product_description: [[ofType('product_name')], [ofType('product_category')]],
   product_material: [[ofType('product_name')], [ofType('product_category')]],
   product_price: [[ofType('product_name')], [ofType('product_category')]],
@@ -387,6 +388,39 @@ function reviewOfProduct<F extends DetectedField>(fields: readonly F[], tables: 
   });
 }
 
+/** Tables whose rows are a shop's products, or companies, by their name's last word. */
+const CATALOGUES: Readonly<Record<string, RegExp>> = {
+  product_name: /(^|_)(products?|catalog(ue)?s?|goods|merchandise|listings?|skus?|inventory)$/,
+  company_name:
+    /(^|_)(compan(y|ies)|organi[sz]ations?|orgs?|accounts?|clients?|vendors?|suppliers?|businesses|tenants?|brands?|employers?|partners?|manufacturers?)$/,
+};
+
+/**
+ * A product's or a company's own name, in a table of products or of companies, is `distinct`: no two
+ * rows share it while the type's names last. A name the row copies from a parent it points to is not
+ * its own.
+ */
+function namedOnce<F extends DetectedField>(
+  table: { name: string; fields: readonly F[] },
+  tables: Tables<F>,
+): F[] {
+  const fields = table.fields;
+  const own = (f: F) => {
+    const catalogue = CATALOGUES[f.type];
+    if (catalogue === undefined || !catalogue.test(snakeCase(table.name))) return false;
+    if (typeof f.name !== 'string' || !(/^(name|title)$/i.test(f.name) || snakeCase(f.name) === f.type))
+      return false;
+    if (f.unique || f.params?.['by'] !== undefined || f.params?.['distinct'] !== undefined) return false;
+    return !fields.some(
+      (r) =>
+        r.type === 'ref' &&
+        r.params?.['table'] !== table.name &&
+        tables.some((t) => t.name === r.params?.['table'] && t.fields.some((p) => p.type === f.type)),
+    );
+  };
+  return fields.map((f) => (own(f) ? { ...f, params: { ...f.params, distinct: true } } : f));
+}
+
 /** linkedFields of every table, and the links a table makes through its refs. */
 export function linkedTables<T extends { name: string; fields: readonly DetectedField[] }>(
   tables: readonly T[],
@@ -395,7 +429,13 @@ export function linkedTables<T extends { name: string; fields: readonly Detected
   return linked.map((t) => ({
     ...t,
     fields: placeOfParent(
-      { ...t, fields: reviewOfProduct(caseOfAnimal(basketOfOrder(t, linked), linked), linked) },
+      {
+        ...t,
+        fields: namedOnce(
+          { ...t, fields: reviewOfProduct(caseOfAnimal(basketOfOrder(t, linked), linked), linked) },
+          linked,
+        ),
+      },
       linked,
     ),
   }));

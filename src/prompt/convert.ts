@@ -6,6 +6,7 @@
  */
 import type { FieldSpec, TableSpec } from '../../workers/engine/index.js';
 import { compile, expandTemplate, LOCALE_CODES } from '../../workers/engine/index.js';
+import { scaledCount } from '../../workers/engine/expand-template.js';
 import { linkedTables } from '../detect/links.js';
 import { meaningFields } from '../detect/meaning.js';
 import { typeFromName } from '../detect/naming.js';
@@ -1185,7 +1186,7 @@ function assemble(
       counted === undefined
         ? 1
         : Math.min(100, Math.max(0.01, (counted.e!.count as number) / counted.t.count));
-    const scaled = template.map((t) => ({ ...t, count: Math.max(1, Math.round(t.count * scale)) }));
+    const scaled = template.map((t) => ({ ...t, count: scaledCount(t, scale) }));
     for (const t of scaled) {
       const e = entities.find(singular(t.name));
       const count = e?.name === t.name && e.count !== undefined ? e.count : t.count;

@@ -436,3 +436,27 @@ t.test('a shop’s orders with no items and no products are baskets; a supplier�
     CREATE TABLE purchase_orders (id INT PRIMARY KEY, supplier_id INT REFERENCES suppliers(id), total DECIMAL(10,2));`;
   t.equal(typeOf(supplier, 'purchase_orders'), 'amount');
 });
+
+t.test('a catalogue’s own product or company name is distinct; a copied one is not', async (t) => {
+  const paramsOf = (sql: string, table: string, field: string) =>
+    detectSchema({ sql })
+      .tables.find((x) => x.name === table)!
+      .fields.find((f) => f.name === field)!.params ?? {};
+  const shop = `CREATE TABLE products (id INT PRIMARY KEY, name VARCHAR(80), category VARCHAR(40));
+    CREATE TABLE order_items (id INT PRIMARY KEY, product_id INT REFERENCES products(id), product_name VARCHAR(80));
+    CREATE TABLE companies (id INT PRIMARY KEY, company_name VARCHAR(80));`;
+  t.same(paramsOf(shop, 'products', 'name'), { distinct: true });
+  t.same(paramsOf(shop, 'products', 'category'), { by: 'name' }, 'the category is the name’s');
+  t.notOk(paramsOf(shop, 'order_items', 'product_name')['distinct'], 'an item copies its product’s name');
+  t.same(paramsOf(shop, 'companies', 'company_name'), { distinct: true });
+  const sales = `CREATE TABLE sales (id INT PRIMARY KEY, product_name VARCHAR(80), quantity INT);`;
+  t.notOk(paramsOf(sales, 'sales', 'product_name')['distinct'], 'many sales of one product');
+  const detected = detectSchema({ sql: shop }).tables.map((x) => ({ ...x, count: 300 }));
+  const plan = compile({ seed: 5, locale: 'en', tables: detected });
+  if (!plan.ok) throw new Error(plan.error.message);
+  const names = generateRecords(plan.plan, 'products', 0, 300)
+    .map((r) => r['name'])
+    .filter((name) => name !== null);
+  t.ok(names.length > 200);
+  t.equal(new Set(names).size, names.length, 'the detected schema names its products once each');
+});

@@ -35,7 +35,11 @@ t.test(
       ['organizations', 'users'],
     );
     t.same(fieldOf(tables, 'organizations', 'id'), { name: 'id', type: 'id', params: { start: 1 } });
-    t.same(fieldOf(tables, 'organizations', 'name'), { name: 'name', type: 'company_name' });
+    t.same(fieldOf(tables, 'organizations', 'name'), {
+      name: 'name',
+      type: 'company_name',
+      params: { distinct: true },
+    });
     t.equal(fieldOf(tables, 'organizations', 'domain')?.nullable, true, 'NOT NULL absent → nullable');
     t.same(fieldOf(tables, 'users', 'id'), { name: 'id', type: 'uuid' });
     t.same(fieldOf(tables, 'users', 'email'), { name: 'email', type: 'email', unique: true });

@@ -9,6 +9,7 @@ import {
 } from '../../workers/engine/index.js';
 import { allRows, fingerprint } from './engine-helpers.js';
 import { brokenPromises } from '../realism/checker.js';
+import { scaledCount } from '../../workers/engine/expand-template.js';
 
 const IDS = ['ecommerce', 'blog', 'saas', 'social'] as const;
 
@@ -66,9 +67,9 @@ t.test('templates stay feasible and correct at any scale', (t) => {
       (id, scale, seed) => {
         const plan = planFor(id, scale, seed);
         const template = TEMPLATES.find((x) => x.id === id);
-        // Counts follow max(1, round(default × scale)), except where a junction's pair space is smaller.
+        // Counts follow scaledCount, except where a junction's pair space is smaller.
         const countsOk = plan.tables.every((table, i) => {
-          const wanted = Math.max(1, Math.round((template?.tables[i]?.count ?? 0) * scale));
+          const wanted = scaledCount(template!.tables[i]!, scale);
           return table.count === wanted || (table.count < wanted && table.uniques.length > 0);
         });
         return countsOk && brokenPromises(plan).length === 0;
@@ -79,12 +80,30 @@ t.test('templates stay feasible and correct at any scale', (t) => {
   t.end();
 });
 
-t.test('post_tags at scale 0.1 is clamped to the pair space', (t) => {
-  const tables = expandTemplate('blog', 0.1);
+t.test('a junction at a small scale is clamped to its pair space', (t) => {
+  // Eight users make 8 × 7 = 56 follows without following themselves, not the 100 that 0.05 asks.
+  const tables = expandTemplate('social', 0.05);
   t.same(
     tables.map((x) => x.count),
-    [3, 15, 60, 2, 30],
+    [8, 30, 150, 56, 50],
   );
   t.throws(() => expandTemplate('blog', 0), RangeError);
+  t.end();
+});
+
+t.test('a list of names in order keeps its count below scale 1; other tables scale', (t) => {
+  const count = (scale: number, table: string) =>
+    expandTemplate('blog', scale).find((x) => x.name === table)!.count;
+  t.equal(count(0.1, 'tags'), 20, 'every topic keeps its tags');
+  t.equal(count(2, 'tags'), 40);
+  t.equal(count(0.1, 'posts'), Math.round(TEMPLATES.find((x) => x.id === 'blog')!.tables[1]!.count * 0.1));
+  const listed = { name: 'x', count: 20, fields: [{ name: 'n', type: 'tag', params: { in_order: true } }] };
+  t.equal(scaledCount(listed, 0.5), 20);
+  const ref = { name: 'r', type: 'ref', params: { table: 'y' } };
+  t.equal(
+    scaledCount({ ...listed, fields: [...listed.fields, ref] }, 0.5),
+    10,
+    'a list that points elsewhere scales',
+  );
   t.end();
 });

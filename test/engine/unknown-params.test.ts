@@ -99,6 +99,7 @@ t.test('engine-level keys are known on every type they apply to, and only there'
     after_parents: false,
     ascending: false,
     in_order: false,
+    distinct: false,
     when: { field: 'x', in: ['a'] },
     by: 'x',
   };

@@ -183,6 +183,7 @@ function checkEngineParams(
     'after_parents',
     'ascending',
     'in_order',
+    'distinct',
   ]) {
     if (params[key] !== undefined && typeof params[key] !== 'boolean')
       issues.add(p(key), `${key} must be a boolean`);

@@ -35,6 +35,20 @@ function cardinalityOf(field: DraftField, locale: string): number {
   }
 }
 
+/** `distinct`: the type's values permuted, every one once before any comes again. */
+function planDistinct(field: DraftField, locale: string, issues: Issues): void {
+  const drawn = field.source.mode === 'type' && field.ref === null;
+  if (drawn && NATURALLY_UNIQUE.has(field.typeId)) return;
+  const cardinality = drawn ? cardinalityOf(field, locale) : 0;
+  if (cardinality > 0)
+    field.source = { mode: 'nth', domain: Math.min(cardinality, UNIQUE_DOMAIN), ordered: false };
+  else
+    issues.add(
+      paramPath(field.path, 'distinct'),
+      'distinct needs a type with a list of distinct values, drawn on its own (not by, a ref or a lookup)',
+    );
+}
+
 /** Field-level uniqueness (explicit, or implied by the primary key where the type allows it). */
 export function planFieldUniqueness(table: DraftTable, locale: string, issues: Issues): void {
   for (const field of table.fields) {
@@ -46,7 +60,10 @@ export function planFieldUniqueness(table: DraftTable, locale: string, issues: I
         field.source = { mode: 'nth', domain: Math.min(cardinality, UNIQUE_DOMAIN), ordered: true };
       continue;
     }
-    if (!field.unique && !isKey) continue;
+    if (!field.unique && !isKey) {
+      if (field.params['distinct'] === true) planDistinct(field, locale, issues);
+      continue;
+    }
     if (field.ref !== null) continue; // see planRefPicks
     if (field.unique && (field.params['after'] !== undefined || field.params['before'] !== undefined)) {
       issues.add(field.path, 'a unique field cannot also use after/before');

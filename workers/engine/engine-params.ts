@@ -37,6 +37,7 @@ export const KEYED_TYPES: readonly string[] = [
   'review',
   'review_title',
   'product_name',
+  'product_category',
   'product_material',
   'product_description',
   'product_price',
@@ -91,6 +92,10 @@ export const ENGINE_PARAMS: readonly EngineParam[] = [
   {
     key: 'in_order',
     doc: "boolean: row r takes the type's r-th distinct value, in the type's own order (`tag`: the blog's 20 tags first), from the first again once they run out, or with `unique: true` (where unique alone permutes them) as many as there are",
+  },
+  {
+    key: 'distinct',
+    doc: "boolean: no value repeats before every one of the type's distinct values has come once, then each again in another order (where `unique: true` refuses a count above them); not with `by`",
   },
   {
     key: 'after_parents',

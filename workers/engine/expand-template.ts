@@ -6,7 +6,17 @@
 import type { FieldSpec, TableSpec } from './schema.js';
 import { TEMPLATES, type Template } from './templates.js';
 
-/** The tables of template `id` with counts max(1, round(default × scale)), fitted to be feasible. */
+/**
+ * A table's count at `scale`: max(1, round(count × scale)). A list of names in their order (a field
+ * `in_order`, no ref: the blog's tags) keeps its count below scale 1, so no topic loses its tags.
+ */
+export function scaledCount(table: TableSpec, scale: number): number {
+  const list =
+    table.fields.some((f) => f.params?.['in_order'] === true) && !table.fields.some((f) => f.type === 'ref');
+  return list && scale < 1 ? table.count : Math.max(1, Math.round(table.count * scale));
+}
+
+/** The tables of template `id` with counts scaled (`scaledCount`), fitted to be feasible. */
 export function expandTemplate(id: Template['id'], scale: number): TableSpec[] {
   const template = TEMPLATES.find((t) => t.id === id);
   if (template === undefined) throw new RangeError(`unknown template "${String(id)}"`);
@@ -15,7 +25,7 @@ export function expandTemplate(id: Template['id'], scale: number): TableSpec[] {
   }
   const counts = new Map<string, number>();
   return template.tables.map((table) => {
-    const fitted = fitTable(table, Math.max(1, Math.round(table.count * scale)), counts);
+    const fitted = fitTable(table, scaledCount(table, scale), counts);
     counts.set(table.name, fitted.count);
     return fitted;
   });

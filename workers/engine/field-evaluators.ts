@@ -49,8 +49,7 @@ function innerEvaluator(rt: RuntimeView, field: PlannedField, i: number): Evalua
       return localeEvaluator(source.show);
     case 'nth': {
       if (source.ordered) return nthEvaluator(rt, field, (s) => s.row % source.domain);
-      const perm = new Permutation(source.domain, combine(field.streamKey, UNIQUE_SALT));
-      return nthEvaluator(rt, field, (s) => perm.at(s.row));
+      return nthEvaluator(rt, field, permutedIndex(source.domain, combine(field.streamKey, UNIQUE_SALT)));
     }
     case 'member': {
       const { composite, member } = source;
@@ -100,6 +99,26 @@ function plainEvaluator(rt: RuntimeView, field: PlannedField): Evaluator {
   return (s) => {
     s.fieldName = name;
     return generate(rng.reset(mix32(streamKey ^ s.rowMix)), s);
+  };
+}
+
+/**
+ * Row r's value number: a permutation of the domain's values, so rows below the domain's size take
+ * distinct ones (a unique field never has more rows); later rows go round again, each round in an order
+ * of its own (`distinct`).
+ */
+function permutedIndex(domain: number, key: number): (s: RowState) => number {
+  const first = new Permutation(domain, key);
+  const later = new Permutation(domain, key);
+  let round = 0;
+  return (s) => {
+    if (s.row < domain) return first.at(s.row);
+    const r = Math.floor(s.row / domain);
+    if (r !== round) {
+      later.reset(domain, combine(key, r));
+      round = r;
+    }
+    return later.at(s.row - r * domain);
   };
 }
 

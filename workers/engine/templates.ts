@@ -88,11 +88,11 @@ const ecommerce: Template = {
       count: 50,
       fields: [
         id,
-        // One catalogue product per row: its name of its category, a description that names it,
-        // what it is made of, and a price in its band.
-        { name: 'name', type: 'product_name', params: { by: 'category' } },
+        // One catalogue product per row, no name twice while the catalogue lasts: its category, a
+        // description that names it, what it is made of, and a price in its band.
+        { name: 'name', type: 'product_name', params: { distinct: true } },
         { name: 'sku', type: 'sku' },
-        { name: 'category', type: 'product_category' },
+        { name: 'category', type: 'product_category', params: { by: 'name' } },
         { name: 'description', type: 'product_description', params: { by: 'name' } },
         { name: 'material', type: 'product_material', params: { by: 'name' } },
         { name: 'price', type: 'product_price', params: { by: 'name' } },
@@ -286,7 +286,8 @@ const saas: Template = {
       count: 20,
       fields: [
         id,
-        { name: 'name', type: 'company_name' },
+        // No two organizations of one name while the locale's names last.
+        { name: 'name', type: 'company_name', params: { distinct: true } },
         // The slug and the domain are the name's.
         { name: 'slug', type: 'slug', unique: true, params: { by: 'name' } },
         { name: 'domain', type: 'domain', params: { by: 'name' } },

@@ -14,6 +14,7 @@ import {
   drawProduct,
   entryOf,
   priceOf,
+  PRODUCT_NAMES,
   productOf,
   titleCase,
 } from './product-catalogue.js';
@@ -89,6 +90,20 @@ function plainProductName(rng: Rng, p: RawParams): string {
   return words ? rng.pick(words.adjectives) + ' ' + rng.pick(words.nouns) : drawProduct(rng).name;
 }
 
+/** How many names `product_name` forms under `p`: of the hosted category's words, or of the catalogue. */
+function productNameCount(p: RawParams): number {
+  const words = CATEGORY_WORDS[p['category'] as (typeof PRODUCT_CATEGORIES)[number]];
+  return words ? words.adjectives.length * words.nouns.length : PRODUCT_NAMES.length;
+}
+
+/** The n-th of those names (`unique`, `distinct`, `in_order`). */
+function nthProductName(n: number, p: RawParams): string {
+  const words = CATEGORY_WORDS[p['category'] as (typeof PRODUCT_CATEGORIES)[number]];
+  if (words === undefined) return PRODUCT_NAMES[n] as string;
+  const adjectives = words.adjectives.length;
+  return `${words.adjectives[n % adjectives]} ${words.nouns[Math.floor(n / adjectives)]}`;
+}
+
 /** Twelve digits plus the EAN-13 check digit. */
 export function ean13(rng: Rng): string {
   const body = fillDigits(rng, '############');
@@ -154,6 +169,8 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
       const entry = entryOf(keys);
       return entry === undefined ? plainProductName(rng, p) : productOf(rng, entry).name;
     },
+    cardinality: productNameCount,
+    nth: (n, _, p) => nthProductName(n, p),
   }),
   define({
     id: 'product_material',
@@ -237,7 +254,18 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
     cardinality: () => ORDER_STATUSES.length,
     nth: (n) => ORDER_STATUSES[n]!,
   }),
-  listType('product_category', 'commerce', 'Product category of the catalogue.', CATEGORY_NAMES),
+  define({
+    id: 'product_category',
+    category: 'commerce',
+    description:
+      'Product category of the catalogue; `by` names the row’s product name: the category it is of.',
+    example: CATEGORY_NAMES[0] as string,
+    maxBytes: longestCost(CATEGORY_NAMES) + QUOTE_BYTES,
+    generate: (rng) => rng.pick(CATEGORY_NAMES),
+    prepareBy: () => (rng, _, keys) => entryOf(keys)?.category.name ?? rng.pick(CATEGORY_NAMES),
+    cardinality: () => CATEGORY_NAMES.length,
+    nth: (n) => CATEGORY_NAMES[n] as string,
+  }),
   define({
     id: 'product_description',
     category: 'commerce',

@@ -76,6 +76,9 @@ const HOSTED_ALIASES: Readonly<Record<string, string>> = {
   home: 'Home & Kitchen',
 };
 
+/** Every product name the catalogue forms, each once, in catalogue order (`product_name`'s values). */
+export const PRODUCT_NAMES: string[] = [];
+
 function buildIndex(): Map<string, CatalogueEntry> {
   const index = new Map<string, CatalogueEntry>();
   for (const category of CATALOGUE) {
@@ -85,7 +88,9 @@ function buildIndex(): Map<string, CatalogueEntry> {
       for (const material of product.materials)
         for (const adjective of category.adjectives) {
           const name = nameOf(adjective, material, product);
-          if (!index.has(name)) index.set(name, { category, product, material, name });
+          if (index.has(name)) continue;
+          index.set(name, { category, product, material, name });
+          PRODUCT_NAMES.push(name);
         }
   }
   for (const [alias, name] of Object.entries(HOSTED_ALIASES))
