@@ -344,10 +344,14 @@ function basketOfOrder<F extends DetectedField>(
   );
   const shop = [...tableDomains(tables.map((t) => t.name)).values()].every((d) => d === 'commerce');
   if ((!sells && !shop) || items) return fields;
+  // The shop's own products at their prices, where a table of them has one.
+  const catalogue = tables.find((t) => t !== table && t.fields.some((f) => f.type === 'product_price'));
+  const price = catalogue?.fields.find((f) => f.type === 'product_price');
   return fields.map((f) => {
     if (!['amount', 'price', 'decimal'].includes(f.type) || f.unique || !onlyPrecision(f)) return f;
     if (typeof f.name !== 'string' || !TOTAL.test(snakeCase(f.name))) return f;
-    return retyped(f, 'basket_total');
+    const basket = retyped(f, 'basket_total');
+    return price === undefined ? basket : { ...basket, params: { of: `${catalogue!.name}.${price.name}` } };
   });
 }
 

@@ -435,6 +435,15 @@ t.test('a shop’s orders with no items and no products are baskets; a supplier�
   const supplier = `CREATE TABLE suppliers (id INT PRIMARY KEY, name TEXT);
     CREATE TABLE purchase_orders (id INT PRIMARY KEY, supplier_id INT REFERENCES suppliers(id), total DECIMAL(10,2));`;
   t.equal(typeOf(supplier, 'purchase_orders'), 'amount');
+  const sells = `${shop} CREATE TABLE products (id INT PRIMARY KEY, name TEXT NOT NULL, price DECIMAL(8,2) NOT NULL);`;
+  const total = detectSchema({ sql: sells })
+    .tables.find((x) => x.name === 'orders')!
+    .fields.find((f) => f.name === 'total');
+  t.same(
+    total,
+    { name: 'total', type: 'basket_total', nullable: true, params: { of: 'products.price' } },
+    'of the shop’s own prices',
+  );
 });
 
 t.test('a catalogue’s own product or company name is distinct; a copied one is not', async (t) => {

@@ -28,6 +28,8 @@ export function planDerived(tables: DraftTable[], issues: Issues): void {
     for (const field of table.fields) {
       if (field.typeId === 'lookup') planLookup(tables, table, field, issues);
       else if (field.typeId === 'aggregate') planAggregate(byName, table, field, issues);
+      else if (field.typeId === 'basket_total' && field.params['of'] !== undefined)
+        planBasket(byName, table, field, issues);
       if (field.params['when'] !== undefined) planCondition(table, field, issues);
       if (field.params['by'] !== undefined && isEngineParam('by', field.typeId))
         planKeyed(tables, table, field, issues);
@@ -42,6 +44,7 @@ export function planDerived(tables: DraftTable[], issues: Issues): void {
     for (const field of table.fields) field.nullable = nulls.of(table.index, field.index);
   for (const table of tables)
     for (const field of table.fields) checkAggregateBound(tables, table, field, issues);
+  for (const table of tables) for (const field of table.fields) checkBasketPrices(tables, field, issues);
   for (const table of tables) {
     for (const field of table.fields) {
       const source = field.source;
@@ -101,6 +104,31 @@ function planAggregate(
     of.push(index);
   }
   field.source = { mode: 'aggregate', aggregate: { table: child.index, ref: ref.index, op, of } };
+}
+
+/** `basket_total` with `of: "<table>.<field>"`: a basket of that table's rows, at that field's prices. */
+function planBasket(byName: Map<string, DraftTable>, table: DraftTable, field: DraftField, issues: Issues): void {
+  const path = paramPath(field.path, 'of');
+  const [name, price] = (field.params['of'] as string).split('.') as [string, string];
+  const shop = byName.get(name);
+  if (shop === undefined) return issues.add(path, `table "${name}" is not defined`);
+  if (shop === table) return issues.add(path, 'a basket holds rows of another table');
+  const index = shop.byName.get(price);
+  if (index === undefined) return issues.add(path, `field "${price}" is not defined in "${name}"`);
+  if (field.unique) return issues.add(field.path, 'a basket total cannot be unique');
+  field.source = { mode: 'basket', basket: { table: shop.index, field: index } };
+}
+
+/** A basket's prices are numbers. */
+function checkBasketPrices(tables: DraftTable[], field: DraftField, issues: Issues): void {
+  if (field.source.mode !== 'basket') return;
+  const shop = tables[field.source.basket.table] as DraftTable;
+  const price = shop.fields[field.source.basket.field] as DraftField;
+  if (!NUMBER_KINDS.has(price.kind))
+    issues.add(
+      paramPath(field.path, 'of'),
+      `"${shop.name}.${price.name}" holds ${price.kind} values; a basket adds up numbers`,
+    );
 }
 
 /**
@@ -295,6 +323,8 @@ function dependencies(tables: DraftTable[], t: number, field: DraftField): Field
   } else if (source.mode === 'aggregate') {
     const { table, ref, of } = source.aggregate;
     deps.push([table, ref], ...of.map((f): FieldRef => [table, f]));
+  } else if (source.mode === 'basket') {
+    deps.push([source.basket.table, source.basket.field]);
   } else if (source.mode === 'keyed') {
     for (const a of source.by) {
       if (a.via < 0) deps.push([t, a.field]);

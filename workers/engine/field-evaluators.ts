@@ -4,7 +4,8 @@
  * generator call.
  */
 import { createdBy, parentCandidates } from './parent-candidates.js';
-import type { RawParams, Value } from './field-type.js';
+import type { RawParams, Rng, Value } from './field-type.js';
+import { basketSum } from './types/commerce.js';
 import { countryInfo, LOCALE_CODES } from './locales/index.js';
 import { aggregateEvaluator, conditionalEvaluator, lookupEvaluator } from './derived-evaluator.js';
 import { orderedEvaluator, rowInstant } from './ordered-evaluator.js';
@@ -61,6 +62,8 @@ function innerEvaluator(rt: RuntimeView, field: PlannedField, i: number): Evalua
       return lookupEvaluator(rt, source.lookup);
     case 'aggregate':
       return aggregateEvaluator(rt, source.aggregate);
+    case 'basket':
+      return basketEvaluator(rt, field, source.basket);
     case 'keyed':
       return keyedEvaluator(rt, field, source.by, source.distinct);
   }
@@ -89,6 +92,26 @@ function keyedEvaluator(
     for (let k = 0; k < readers.length; k++) keys[k] = (readers[k] as Evaluator)(s);
     s.fieldName = name;
     return generate(rng.reset(mix32(streamKey ^ s.rowMix)), s, keys);
+  };
+}
+
+/** A basket of uniformly drawn rows of another table, at their values of one field (`basket_total`'s `of`). */
+function basketEvaluator(rt: RuntimeView, field: PlannedField, basket: { table: number; field: number }): Evaluator {
+  const shop = rt.tableAt(basket.table);
+  const last = (rt.plan.tables[basket.table]?.count ?? 1) - 1;
+  // A row with no price (a nullable column) is passed over for another, a few times at most.
+  const drawPrice = (rng: Rng) => {
+    for (let tries = 0; tries < 8; tries++) {
+      const price = shop.valueAt(basket.field, rng.int(0, last));
+      if (typeof price === 'number') return price;
+    }
+    return null;
+  };
+  const { streamKey, name } = field;
+  const rng = rt.rng;
+  return (s) => {
+    s.fieldName = name;
+    return basketSum(rng.reset(mix32(streamKey ^ s.rowMix)), drawPrice);
   };
 }
 

@@ -110,7 +110,9 @@ export type FieldSource =
   | { mode: 'lookup'; lookup: Anchor }
   /** Drawn from the values of other fields of the row or of a parent row (`by`, in order): FieldType.prepareBy. */
   | { mode: 'keyed'; by: Anchor[]; distinct: boolean }
-  | { mode: 'aggregate'; aggregate: PlannedAggregate };
+  | { mode: 'aggregate'; aggregate: PlannedAggregate }
+  /** A basket of rows of another table (`basket_total`'s `of`): their values of one field, summed. */
+  | { mode: 'basket'; basket: { table: number; field: number } };
 
 /** A value computed over the child rows that a per_parent ref allocates to this row. */
 export interface PlannedAggregate {

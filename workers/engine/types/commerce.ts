@@ -142,17 +142,24 @@ const BASKET_SIZES = [1, 1, 1, 1, 1, 2, 2, 2, 3, 3];
 /** A product under this price may come twice or three times: $200 buys no more than that. */
 const BUDGET = 200;
 
-/** The sum of a few catalogue products' shop prices, in cents to keep it exact. */
-function basketTotal(rng: Rng): number {
+/**
+ * The sum of a basket of one to three products at the prices `priceOf` draws (null: a product with no
+ * price, left out), in cents to keep it exact; a product of $100 or less may come two or three times.
+ */
+export function basketSum(rng: Rng, drawPrice: (rng: Rng) => Value): number {
   let cents = 0;
   for (let n = rng.pick(BASKET_SIZES); n > 0; n--) {
-    const price = priceOf(rng, drawProduct(rng).product);
+    const price = drawPrice(rng);
+    if (typeof price !== 'number' || !(price > 0)) continue;
     const most = Math.min(3, Math.floor(BUDGET / price));
     const quantity = most > 1 && rng.chance(0.3) ? rng.int(2, most) : 1;
     cents += Math.round(price * 100) * quantity;
   }
   return cents / 100;
 }
+
+/** A basket of catalogue products at shop prices. */
+const basketTotal = (rng: Rng) => basketSum(rng, (r) => priceOf(r, drawProduct(r).product));
 
 export const COMMERCE_TYPES: readonly FieldType[] = [
   define({
@@ -196,7 +203,9 @@ export const COMMERCE_TYPES: readonly FieldType[] = [
     id: 'basket_total',
     category: 'commerce',
     description:
-      'An order’s total when no table of items adds it up: one to three catalogue products at their shop prices, summed; a product of $100 or less sometimes comes more than once, as many as $200 buys and three at most.',
+      'An order’s total when no table of items adds it up: one to three catalogue products at their shop prices, summed; a product of $100 or less sometimes comes more than once, as many as $200 buys and three at most. `of` names the shop’s own prices (`products.price`): the basket holds rows of that table, at their prices.',
+    params: { of: '"<table>.<field>": a number column of another table, the prices of its rows' },
+    validate: (p) => check(p, (c) => c.string('of', { pattern: /^[^.\s]+\.[^.\s]+$/ })),
     example: 84.97,
     kind: 'decimal',
     generate: basketTotal,
