@@ -107,7 +107,12 @@ function planAggregate(
 }
 
 /** `basket_total` with `of: "<table>.<field>"`: a basket of that table's rows, at that field's prices. */
-function planBasket(byName: Map<string, DraftTable>, table: DraftTable, field: DraftField, issues: Issues): void {
+function planBasket(
+  byName: Map<string, DraftTable>,
+  table: DraftTable,
+  field: DraftField,
+  issues: Issues,
+): void {
   const path = paramPath(field.path, 'of');
   const [name, price] = (field.params['of'] as string).split('.') as [string, string];
   const shop = byName.get(name);

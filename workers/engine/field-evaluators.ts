@@ -96,7 +96,11 @@ function keyedEvaluator(
 }
 
 /** A basket of uniformly drawn rows of another table, at their values of one field (`basket_total`'s `of`). */
-function basketEvaluator(rt: RuntimeView, field: PlannedField, basket: { table: number; field: number }): Evaluator {
+function basketEvaluator(
+  rt: RuntimeView,
+  field: PlannedField,
+  basket: { table: number; field: number },
+): Evaluator {
   const shop = rt.tableAt(basket.table);
   const last = (rt.plan.tables[basket.table]?.count ?? 1) - 1;
   // A row with no price (a nullable column) is passed over for another, a few times at most.
