@@ -2,11 +2,12 @@
  * Rows that tell one story, measured on three seeds of the ecommerce template: review title and body
  * agree with the rating under an outside lexicon (AFINN, the `sentiment` package), and review titles
  * read as review titles, not article headlines; product descriptions name their product; and a
- * product's name, material, price and description fit its category, for every category.
+ * product's name, material, price and description fit its category, for every category, and what a
+ * description says the product is for is that product's.
  */
 import t from 'tap';
 import { compile, generateRows, type TableSpec } from '../../workers/engine/index.js';
-import { CATALOGUE, titleCase } from '../../workers/engine/types/product-catalogue.js';
+import { CATALOGUE, type Product, titleCase } from '../../workers/engine/types/product-catalogue.js';
 import { descriptionMeasures, isHeadline, namesProduct, reviewMeasures } from './story-measures.js';
 
 const SEEDS = [1, 2, 3];
@@ -78,6 +79,14 @@ for (const category of CATALOGUE) {
     `every ${category.name} product's name, material, price and description fit its category`,
     async (t) => {
       const nouns = new Map(category.products.map((p) => [p.noun, p]));
+      // What a description says it is for, and its note, are its product's own: no tent for the gym.
+      const phrases = new Set(category.products.flatMap((p) => [...p.uses, ...p.notes]));
+      const saysOnlyItsOwn = (product: Product, description: string) =>
+        product.uses.some((use) => description.includes(use)) &&
+        [...phrases].every(
+          (phrase) =>
+            product.uses.includes(phrase) || product.notes.includes(phrase) || !description.includes(phrase),
+        );
       const result = compile({ seed: 9, locale: 'en', tables: productsOf(category.name) });
       if (!result.ok) {
         t.fail(result.error.message);
@@ -96,7 +105,8 @@ for (const category of CATALOGUE) {
           typeof price === 'number' &&
           price >= product.price[0] - 0.01 &&
           price <= product.price[1] &&
-          namesProduct(text, String(description));
+          namesProduct(text, String(description)) &&
+          saysOnlyItsOwn(product, String(description));
         if (!fits) misfits.push(`${text} | ${String(material)} | ${String(price)} | ${String(description)}`);
       }
       t.same(misfits, []);

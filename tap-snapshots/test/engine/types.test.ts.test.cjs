@@ -2068,7 +2068,7 @@ Object {
   ],
   "product_description": Array [
     "Meet the Portable Aluminum Smartwatch: backed by a two-year warranty. Firmware updates are free.",
-    "Meet the Compact Stainless Steel Water Bottle: built to handle rough weather. Tested in the field by our team.",
+    "Meet the Compact Stainless Steel Water Bottle: ready for the trail or the gym. Leak-proof lid.",
     "Made from ripstop nylon, this tent is made for long days outdoors. Tested in the field by our team.",
   ],
   "product_material": Array [
@@ -3261,7 +3261,7 @@ Object {
   "product_description": Array [
     "This notebook in linen is made for long days at the desk. Available in several colours.",
     "This olive oil is sourced from small farms.",
-    "Made from stainless steel, this watch is made to wear every day. Nickel-free.",
+    "Made from stainless steel, this watch is made to wear every day. Water resistant to 30 metres.",
   ],
   "product_material": Array [
     "Linen",

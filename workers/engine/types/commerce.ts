@@ -33,8 +33,8 @@ const DESCRIPTION_BYTES =
         LONGEST_NAME +
         longestCost(c.products.map((p) => p.lower)) +
         longestCost(c.products.flatMap((p) => p.materials)) +
-        longestCost(c.uses) +
-        longestCost(c.notes) +
+        longestCost(c.products.flatMap((p) => p.uses)) +
+        longestCost(c.products.flatMap((p) => p.notes)) +
         8,
     ),
   );

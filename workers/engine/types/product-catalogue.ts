@@ -17,6 +17,9 @@ export interface Product {
   readonly plural: boolean;
   /** What a review may say of it (vocabulary/products.en.json `about`): device, item, wear, care, food, book. */
   readonly kind: string;
+  /** What a description says it is good for, and a closing note: its own, or its category's. */
+  readonly uses: readonly string[];
+  readonly notes: readonly string[];
 }
 
 export interface Category {
@@ -24,8 +27,6 @@ export interface Category {
   /** Its products' kind, unless a product names its own. */
   readonly kind: string;
   readonly adjectives: readonly string[];
-  readonly uses: readonly string[];
-  readonly notes: readonly string[];
   readonly templates: readonly string[];
   readonly products: readonly Product[];
 }
@@ -42,8 +43,6 @@ export const CATALOGUE: readonly Category[] = data.categories.map((c) => ({
   name: c.name,
   kind: c.kind,
   adjectives: c.adjectives,
-  uses: c.uses,
-  notes: c.notes,
   templates: 'templates' in c && Array.isArray(c.templates) ? c.templates : data.templates,
   products: c.products.map((p) => ({
     noun: p.noun,
@@ -52,6 +51,8 @@ export const CATALOGUE: readonly Category[] = data.categories.map((c) => ({
     price: [p.price[0] as number, p.price[1] as number] as const,
     plural: 'plural' in p && p.plural === true,
     kind: 'kind' in p && typeof p.kind === 'string' ? p.kind : c.kind,
+    uses: 'uses' in p && Array.isArray(p.uses) ? p.uses : c.uses,
+    notes: 'notes' in p && Array.isArray(p.notes) ? p.notes : c.notes,
   })),
 }));
 
@@ -137,11 +138,11 @@ export function describe(rng: Rng, item: Required<CatalogueEntry>): string {
     .replace('{name}', item.name)
     .replace('{noun}', product.lower)
     .replace('{material}', item.material)
-    .replace('{use}', rng.pick(category.uses))
+    .replace('{use}', rng.pick(product.uses))
     .replace('{This}', product.plural ? 'These' : 'This')
     .replace('{this}', product.plural ? 'these' : 'this')
     .replace('{is}', product.plural ? 'are' : 'is');
-  return rng.chance(0.5) ? text + ' ' + rng.pick(category.notes) : text;
+  return rng.chance(0.5) ? text + ' ' + rng.pick(product.notes) : text;
 }
 
 /** A shop price in the product's band: whole, or ending in .99. */
