@@ -155,13 +155,13 @@ Object {
         "is_active": true,
         "last_name": "Gleason",
         "phone": "1-904-429-9120",
-        "postal_code": "33972",
+        "postal_code": "33936",
         "updated_at": "2024-12-07T02:38:29.000Z",
       },
       Object {
         "address": "456 Rolfson Orchard",
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=elroy7295",
-        "city": "Topeka",
+        "city": "Saint Petersburg",
         "country": "United States",
         "created_at": "2023-06-11T17:35:29.000Z",
         "email": "elroy.ziemann318@gmail.com",
@@ -169,8 +169,8 @@ Object {
         "id": "81eaf90f-4370-4a77-987a-876c80dbb363",
         "is_active": true,
         "last_name": "Ziemann",
-        "phone": "620-212-4809",
-        "postal_code": "66601",
+        "phone": "727-212-4809",
+        "postal_code": "33742",
         "updated_at": "2024-02-04T15:07:45.000Z",
       },
     ],
@@ -277,7 +277,7 @@ Object {
       },
     ],
   },
-  "whole": "e859bd1662a966f3",
+  "whole": "a62f3306fe971da1",
 }
 `
 
@@ -655,13 +655,13 @@ Object {
         "is_active": true,
         "last_name": "Langworth",
         "phone": "726.847.1085",
-        "postal_code": "78416",
+        "postal_code": "78412",
         "updated_at": "2023-07-08T13:48:15.000Z",
       },
       Object {
         "address": "17544 Kaylah Wells",
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=vern9053",
-        "city": "Beaumont",
+        "city": "Scranton",
         "country": "United States",
         "created_at": "2023-12-05T14:13:28.000Z",
         "email": "vern.wunsch431@yahoo.com",
@@ -669,8 +669,8 @@ Object {
         "id": "5e3ca5b2-b15f-4fa4-a1e2-e6d8c66c96b0",
         "is_active": true,
         "last_name": "Wunsch",
-        "phone": "956.332.6972",
-        "postal_code": "77702",
+        "phone": "878.332.6972",
+        "postal_code": "18540",
         "updated_at": "2024-06-19T08:28:23.000Z",
       },
     ],
@@ -777,7 +777,7 @@ Object {
       },
     ],
   },
-  "whole": "075d95d3d60ad7ca",
+  "whole": "7b4bd8feec2af105",
 }
 `
 
@@ -1163,7 +1163,7 @@ Object {
         "is_active": true,
         "last_name": "Harber",
         "phone": "815.737.7025",
-        "postal_code": "62711",
+        "postal_code": "62705",
         "updated_at": "2024-12-04T20:53:49.000Z",
       },
       Object {
@@ -1285,7 +1285,7 @@ Object {
       },
     ],
   },
-  "whole": "1c66b5e9ca403def",
+  "whole": "48d2a6ed716a8705",
 }
 `
 

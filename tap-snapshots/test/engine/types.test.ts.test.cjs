@@ -2422,7 +2422,7 @@ Object {
   "address": Array [
     "82477 Dandre Center, Salt Lake City, Utah 84150",
     "39728 Dickens Row, Orlando, Florida 32853",
-    "369 Stracke Cliff, Canton, Georgia 30169",
+    "369 Stracke Cliff, Buford, Georgia 30519",
   ],
   "address_line_2": Array [
     "Suite 030",
@@ -2588,7 +2588,7 @@ Object {
   "city": Array [
     "Salt Lake City",
     "Orlando",
-    "Canton",
+    "Buford",
   ],
   "color_hex": Array [
     "#c7e13a",
@@ -3184,7 +3184,7 @@ Object {
       "visits": 5,
     },
     Object {
-      "city": "Canton",
+      "city": "Buford",
       "visits": 8,
     },
   ],
@@ -3246,7 +3246,7 @@ Object {
   "postal_code": Array [
     "84150",
     "32853",
-    "30169",
+    "30519",
   ],
   "price": Array [
     781,
@@ -3602,12 +3602,12 @@ Object {
   "zip": Array [
     "84150",
     "32853",
-    "30169",
+    "30519",
   ],
   "zip_code": Array [
     "84150",
     "32853",
-    "30169",
+    "30519",
   ],
 }
 `
