@@ -392,16 +392,17 @@ function reviewOfProduct<F extends DetectedField>(fields: readonly F[], tables: 
   });
 }
 
-/** Tables whose rows are a shop's products, or companies, by their name's last word. */
+/** Tables whose rows are a shop's products, companies or a blog's posts, by their name's last word. */
 const CATALOGUES: Readonly<Record<string, RegExp>> = {
+  title: /(^|_)(posts?|articles?|stories|story|entries|entry)$/,
   product_name: /(^|_)(products?|catalog(ue)?s?|goods|merchandise|listings?|skus?|inventory)$/,
   company_name:
     /(^|_)(compan(y|ies)|organi[sz]ations?|orgs?|accounts?|clients?|vendors?|suppliers?|businesses|tenants?|brands?|employers?|partners?|manufacturers?)$/,
 };
 
 /**
- * A product's or a company's own name, in a table of products or of companies, is `distinct`: no two
- * rows share it while the type's names last. A name the row copies from a parent it points to is not
+ * A product's or a company's own name, or a post's title, in a table of products, companies or posts,
+ * is `distinct`: no two rows share it while the type's values last. A name the row copies from a parent it points to is not
  * its own.
  */
 function namedOnce<F extends DetectedField>(
@@ -425,6 +426,19 @@ function namedOnce<F extends DetectedField>(
   return fields.map((f) => (own(f) ? { ...f, params: { ...f.params, distinct: true } } : f));
 }
 
+/**
+ * A person's plain email, in a row that points to a company with a domain of its own (a member of an
+ * organization), is a work address at that domain (`by: "organization_id.domain"`).
+ */
+function workEmail<F extends DetectedField>(fields: readonly F[], tables: Tables<F>): F[] {
+  const company = throughRef(fields, tables, (f) => f.type === 'domain' && f.params?.['by'] !== undefined);
+  if (company === undefined || !company.parent.some((f) => f.type === 'company_name')) return [...fields];
+  const by = viaRef(company.ref, company.field);
+  return fields.map((f) =>
+    f.type === 'email' && !f.unique && f.params === undefined ? { ...f, params: { by } } : f,
+  );
+}
+
 /** linkedFields of every table, and the links a table makes through its refs. */
 export function linkedTables<T extends { name: string; fields: readonly DetectedField[] }>(
   tables: readonly T[],
@@ -436,7 +450,13 @@ export function linkedTables<T extends { name: string; fields: readonly Detected
       {
         ...t,
         fields: namedOnce(
-          { ...t, fields: reviewOfProduct(caseOfAnimal(basketOfOrder(t, linked), linked), linked) },
+          {
+            ...t,
+            fields: workEmail(
+              reviewOfProduct(caseOfAnimal(basketOfOrder(t, linked), linked), linked),
+              linked,
+            ),
+          },
           linked,
         ),
       },

@@ -446,26 +446,44 @@ t.test('a shop’s orders with no items and no products are baskets; a supplier�
   );
 });
 
-t.test('a catalogue’s own product or company name is distinct; a copied one is not', async (t) => {
-  const paramsOf = (sql: string, table: string, field: string) =>
-    detectSchema({ sql })
-      .tables.find((x) => x.name === table)!
-      .fields.find((f) => f.name === field)!.params ?? {};
-  const shop = `CREATE TABLE products (id INT PRIMARY KEY, name VARCHAR(80), category VARCHAR(40));
+t.test(
+  'a catalogue’s own product or company name, or a post’s title, is distinct; a copied one is not',
+  async (t) => {
+    const paramsOf = (sql: string, table: string, field: string) =>
+      detectSchema({ sql })
+        .tables.find((x) => x.name === table)!
+        .fields.find((f) => f.name === field)!.params ?? {};
+    const shop = `CREATE TABLE products (id INT PRIMARY KEY, name VARCHAR(80), category VARCHAR(40));
     CREATE TABLE order_items (id INT PRIMARY KEY, product_id INT REFERENCES products(id), product_name VARCHAR(80));
-    CREATE TABLE companies (id INT PRIMARY KEY, company_name VARCHAR(80));`;
-  t.same(paramsOf(shop, 'products', 'name'), { distinct: true });
-  t.same(paramsOf(shop, 'products', 'category'), { by: 'name' }, 'the category is the name’s');
-  t.notOk(paramsOf(shop, 'order_items', 'product_name')['distinct'], 'an item copies its product’s name');
-  t.same(paramsOf(shop, 'companies', 'company_name'), { distinct: true });
-  const sales = `CREATE TABLE sales (id INT PRIMARY KEY, product_name VARCHAR(80), quantity INT);`;
-  t.notOk(paramsOf(sales, 'sales', 'product_name')['distinct'], 'many sales of one product');
-  const detected = detectSchema({ sql: shop }).tables.map((x) => ({ ...x, count: 300 }));
-  const plan = compile({ seed: 5, locale: 'en', tables: detected });
-  if (!plan.ok) throw new Error(plan.error.message);
-  const names = generateRecords(plan.plan, 'products', 0, 300)
-    .map((r) => r['name'])
-    .filter((name) => name !== null);
-  t.ok(names.length > 200);
-  t.equal(new Set(names).size, names.length, 'the detected schema names its products once each');
+    CREATE TABLE companies (id INT PRIMARY KEY, company_name VARCHAR(80));
+    CREATE TABLE posts (id INT PRIMARY KEY, title VARCHAR(200));`;
+    t.same(paramsOf(shop, 'products', 'name'), { distinct: true });
+    t.same(paramsOf(shop, 'products', 'category'), { by: 'name' }, 'the category is the name’s');
+    t.notOk(paramsOf(shop, 'order_items', 'product_name')['distinct'], 'an item copies its product’s name');
+    t.same(paramsOf(shop, 'companies', 'company_name'), { distinct: true });
+    t.same(paramsOf(shop, 'posts', 'title'), { distinct: true }, 'a post’s title');
+    const sales = `CREATE TABLE sales (id INT PRIMARY KEY, product_name VARCHAR(80), quantity INT);`;
+    t.notOk(paramsOf(sales, 'sales', 'product_name')['distinct'], 'many sales of one product');
+    const detected = detectSchema({ sql: shop }).tables.map((x) => ({ ...x, count: 300 }));
+    const plan = compile({ seed: 5, locale: 'en', tables: detected });
+    if (!plan.ok) throw new Error(plan.error.message);
+    const names = generateRecords(plan.plan, 'products', 0, 300)
+      .map((r) => r['name'])
+      .filter((name) => name !== null);
+    t.ok(names.length > 200);
+    t.equal(new Set(names).size, names.length, 'the detected schema names its products once each');
+  },
+);
+
+t.test('a member’s email is a work address at the organization’s domain; a customer’s is not', async (t) => {
+  const sql = `CREATE TABLE organizations (id INT PRIMARY KEY, name VARCHAR(80) NOT NULL, domain VARCHAR(80) NOT NULL);
+    CREATE TABLE members (id INT PRIMARY KEY, organization_id INT NOT NULL REFERENCES organizations(id), email VARCHAR(120) NOT NULL);
+    CREATE TABLE customers (id INT PRIMARY KEY, email VARCHAR(120) NOT NULL);
+    CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT REFERENCES customers(id), email VARCHAR(120) NOT NULL);`;
+  const tables = detectSchema({ sql }).tables;
+  const email = (table: string) =>
+    tables.find((x) => x.name === table)!.fields.find((f) => f.name === 'email');
+  t.same(email('members'), { name: 'email', type: 'email', params: { by: 'organization_id.domain' } });
+  t.same(email('customers'), { name: 'email', type: 'email' });
+  t.same(email('orders'), { name: 'email', type: 'email' }, 'a customer has no domain of its own');
 });

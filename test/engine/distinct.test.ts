@@ -2,8 +2,8 @@
  * `distinct: true`: no value of a field comes twice before every one of its type's values has come
  * once; then each comes again, round after round in an order of each round's own. It holds in any
  * chunking and for a count past the type's values (where `unique: true` refuses). The ecommerce
- * template's product names and the saas template's organization names are distinct; a product's
- * category is the one its name is of.
+ * template's product names, the saas template's organization names and the blog template's post
+ * titles are distinct; a product's category is the one its name is of.
  */
 import t from 'tap';
 import { compile, type FieldSpec, generateRecords, type TableSpec } from '../../workers/engine/index.js';
@@ -57,6 +57,20 @@ t.test('the same rows in any chunking; the category is the name’s', async (t) 
   t.same(wrong, [], "every category is its product's");
 });
 
+t.test('distinct titles name each topic in every form', async (t) => {
+  const titles = column(
+    planOf(
+      [{ name: 'posts', count: 270, fields: [{ name: 't', type: 'title', params: { distinct: true } }] }],
+      4,
+    ),
+    'posts',
+    't',
+  );
+  t.equal(new Set(titles).size, 270);
+  const why = titles.filter((x) => String(x).startsWith('Why ')).length;
+  t.equal(why, 18, 'each plain form once a topic');
+});
+
 t.test('the hosted categories and a locale list are distinct too', async (t) => {
   const hosted = column(planOf(products(60, { distinct: true, category: 'food' })), 'products', 'name');
   t.equal(new Set(hosted).size, 60);
@@ -74,14 +88,15 @@ t.test('the hosted categories and a locale list are distinct too', async (t) => 
   t.equal(new Set(companies).size, 300);
 });
 
-t.test('the templates name each product and organization once', async (t) => {
-  for (const [id, table] of [
-    ['ecommerce', 'products'],
-    ['saas', 'organizations'],
+t.test('the templates name each product and organization once, and title each post once', async (t) => {
+  for (const [id, table, field] of [
+    ['ecommerce', 'products', 'name'],
+    ['saas', 'organizations', 'name'],
+    ['blog', 'posts', 'title'],
   ] as const) {
     for (const seed of [1, 2, 3]) {
       const plan = planOf(expandTemplate(id, 1), seed);
-      const names = column(plan, table, 'name');
+      const names = column(plan, table, field);
       t.equal(new Set(names).size, names.length, `${id} seed ${seed}`);
     }
   }

@@ -196,3 +196,52 @@ t.test('a min gap beyond the max gap, or without an after anchor, is refused', a
   });
   t.ok(range.ok, "date_range's own gap params are its own, not the engine's");
 });
+
+t.test(
+  'a given max gap holds beside a bound on the same side; the default one only fills an open side',
+  (t) => {
+    const plan = planOf(
+      [
+        {
+          name: 'invoices',
+          count: 500,
+          fields: [
+            { name: 'issued', type: 'datetime', params: { min: '2024-01-01', max: '2025-06-01' } },
+            {
+              name: 'paid',
+              type: 'datetime',
+              params: { after: 'issued', max_gap_days: 30, max: '2025-06-30' },
+            },
+            { name: 'seen', type: 'datetime', params: { after: 'issued', max: '2027-12-31' } },
+            {
+              name: 'sent',
+              type: 'datetime',
+              params: { before: 'issued', max_gap_days: 3, min: '2020-01-01' },
+            },
+          ],
+        },
+      ],
+      4,
+    );
+    const days = (a: Value | undefined, b: Value | undefined) =>
+      (ms(a as Value) - ms(b as Value)) / 86_400_000;
+    const rows = allRows(plan, 'invoices');
+    t.ok(
+      rows.every(([issued, paid]) => days(paid, issued) >= 0 && days(paid, issued) <= 30),
+      'paid within 30 days',
+    );
+    t.ok(
+      rows.every(([, paid]) => ms(paid as Value) < Date.parse('2025-07-01')),
+      'and by the bound',
+    );
+    t.ok(
+      rows.some(([issued, , seen]) => days(seen, issued) > 365),
+      'no given gap: up to the bound',
+    );
+    t.ok(
+      rows.every(([issued, , , sent]) => days(issued, sent) >= 0 && days(issued, sent) <= 3),
+      'sent within 3 days before',
+    );
+    t.end();
+  },
+);

@@ -234,6 +234,7 @@ export function planOrdering(tables: DraftTable[], table: DraftTable, issues: Is
         min: bound(field.params['min']) ?? defaults?.min ?? null,
         max: bound(field.params['max']) ?? defaults?.max ?? null,
         gap,
+        gapGiven: typeof gapParam === 'number',
         minGap: minGapOf(field.params[numeric ? 'min_gap' : 'min_gap_days'], numeric),
         ascending,
         firstOf,

@@ -59,6 +59,7 @@ export const KEYED_TYPES: readonly string[] = [
   'hashtag',
   'slug',
   'domain',
+  'email',
   'price',
   'amount',
   'enum',

@@ -72,6 +72,11 @@ export function orderedEvaluator(
     const gap = order.gap >= 0 ? order.gap : Math.max(1, Math.abs((a ?? b) as number));
     if (lo === null) lo = (hi as number) - gap;
     if (hi === null) hi = lo + gap;
+    // A given max_gap holds beside a bound: paid within 30 days of the invoice, and by the present.
+    if (order.gapGiven) {
+      if (a !== null && b === null) hi = Math.min(hi, a + gap);
+      else if (b !== null && a === null) lo = Math.max(lo, b - gap);
+    }
     // min_gap_days: at least that far past the anchor (the window's far end stays where max_gap put it).
     if (a !== null && order.minGap > 0) lo = Math.max(lo, a + order.minGap);
     // Ordering wins over explicit bounds that contradict it.

@@ -6,7 +6,7 @@
 import type { ColumnKind } from './field-type.js';
 
 /** Bumped whenever the bytes generated for some input change. */
-export const ENGINE_VERSION = '9';
+export const ENGINE_VERSION = '10';
 
 /** One problem, located by a request path such as `tables[0].fields[2].type`. */
 export interface EngineIssue {
@@ -173,6 +173,11 @@ export interface PlannedOrder {
   max: number | null;
   /** Width of the window on the open side (ms for dates). */
   gap: number;
+  /**
+   * `max_gap`/`max_gap_days` given: the value is also within `gap` of its one anchor when `max` (or,
+   * before an anchor, `min`) closes that side; the default gap only fills an open side.
+   */
+  gapGiven: boolean;
   /** The least distance after the latest `after` anchor (ms for dates; 0: none). */
   minGap: number;
   /** `ascending`: row r of n falls in the r-th of n equal slices of [min, max]. */

@@ -206,7 +206,8 @@ const blog: Template = {
       fields: [
         id,
         ref('author_id', 'authors', { distribution: 'power_law', alpha: 1 }),
-        { name: 'title', type: 'title' },
+        // No title twice while the distinct ones last.
+        { name: 'title', type: 'title', params: { distinct: true } },
         { name: 'slug', type: 'slug', unique: true, params: { by: 'title' } },
         // The excerpt and body speak of the title's topic.
         { name: 'excerpt', type: 'article_excerpt', params: { by: 'title' } },
@@ -311,14 +312,15 @@ const saas: Template = {
         alias('org_id', 'organization_id'),
         { name: 'first_name', type: 'first_name' },
         { name: 'last_name', type: 'last_name' },
-        { name: 'email', type: 'email' },
+        // A work address at the organization's domain.
+        { name: 'email', type: 'email', params: { by: 'organization_id.domain' } },
         { name: 'country', type: 'country' },
         oneOf('role', ['owner', 'admin', 'member', 'viewer'], [1, 3, 12, 4]),
         { name: 'job_title', type: 'job_title' },
         { name: 'avatar_url', type: 'avatar_url' },
-        // Invited after the organization existed, and before joining it.
-        at('invited_at', { after: 'organization_id.created_at', before: 'joined_at' }),
-        at('joined_at', { after: 'organization_id.created_at', max_gap_days: 365 }),
+        // Invited in the organization's first year, and joined within two weeks of the invitation.
+        at('invited_at', { after: 'organization_id.created_at', max_gap_days: 365, max: PRESENT }),
+        at('joined_at', { after: 'invited_at', max_gap_days: 14, max: PRESENT }),
         // Joining is a first login: every member has logged in since.
         at('last_login_at', { after: 'joined_at', max_gap_days: 400, max: PRESENT }),
       ],

@@ -60,62 +60,62 @@ Object {
     ],
     "post_tags": Array [
       Object {
-        "created_at": "2023-10-16T11:10:50.000Z",
+        "created_at": "2022-09-16T11:13:01.000Z",
         "id": "83ce0eee-ba86-4dcb-8883-e6c2ba06a40a",
         "post_id": "0aa4294c-d43e-4fce-8124-e33664995cc9",
-        "tag_id": "d5cecdc4-8b7a-4d3f-9c60-8932f5c67d15",
+        "tag_id": "37e37467-cf56-4ea7-bad6-ddd4ee97a18f",
       },
       Object {
         "created_at": "2024-07-19T01:55:16.000Z",
         "id": "280c6b97-6ea1-42f8-81a0-20075788be9c",
         "post_id": "7cb765f9-6955-40bd-87a4-5180806d1808",
-        "tag_id": "95ac8911-2af8-4776-9616-53b65c6c1411",
+        "tag_id": "45e296ec-e0b4-409c-a842-76d36d717a03",
       },
     ],
     "posts": Array [
       Object {
         "author_id": "a1940658-4c9b-424f-903a-75d4f5f6713d",
         "body": String(
-          Triaging issues, closing duplicates and labeling bugs are valuable contributions that require no code at all. Semantic versioning tells users whether an upgrade is likely to break their code. Bug reports that include steps to reproduce, expected behavior and actual behavior are a gift to any maintainer. Opening an issue to discuss a large change before writing code avoids wasted effort on both sides.
+          Urgent tasks shout for attention, but the important ones are usually quiet and easy to postpone. Deadlines you set for yourself are easier to keep when you share them with someone else. Every yes to a new commitment is a quiet no to something else already on your plate. Working in focused intervals with short breaks helps maintain concentration without burning out by midafternoon.
           
-          Issues labeled as good first tasks give potential contributors an easy way to get involved. Clear release notes and a predictable release schedule build trust with downstream users. Reading the contributing guide before opening a pull request saves time for both you and the maintainers.
+          Time blocking works best when the blocks include buffers, because almost every task takes longer than planned. Ending the workday with a short shutdown ritual makes it easier to stop thinking about unfinished tasks at dinner. Batching small chores like replying to messages or paying bills keeps them from fragmenting an entire afternoon.
         ),
         "content": String(
-          Triaging issues, closing duplicates and labeling bugs are valuable contributions that require no code at all. Semantic versioning tells users whether an upgrade is likely to break their code. Bug reports that include steps to reproduce, expected behavior and actual behavior are a gift to any maintainer. Opening an issue to discuss a large change before writing code avoids wasted effort on both sides.
+          Urgent tasks shout for attention, but the important ones are usually quiet and easy to postpone. Deadlines you set for yourself are easier to keep when you share them with someone else. Every yes to a new commitment is a quiet no to something else already on your plate. Working in focused intervals with short breaks helps maintain concentration without burning out by midafternoon.
           
-          Issues labeled as good first tasks give potential contributors an easy way to get involved. Clear release notes and a predictable release schedule build trust with downstream users. Reading the contributing guide before opening a pull request saves time for both you and the maintainers.
+          Time blocking works best when the blocks include buffers, because almost every task takes longer than planned. Ending the workday with a short shutdown ritual makes it easier to stop thinking about unfinished tasks at dinner. Batching small chores like replying to messages or paying bills keeps them from fragmenting an entire afternoon.
         ),
         "created_at": "2023-03-15T23:14:43.000Z",
-        "excerpt": "Healthy open source communities do not happen by accident. They grow from clear guidelines and patient maintainers.",
+        "excerpt": "Saying no, batching small tasks and protecting focus time are the habits that quietly separate calm people from frantic ones.",
         "featured_image": "https://picsum.photos/seed/north4993/640/480",
         "id": "868f2822-1b16-4d0a-82d1-900c50836899",
         "published_at": "2023-03-22T05:28:36.000Z",
-        "slug": "why-open-source-matters-c3hw",
+        "slug": "the-modern-truth-about-time-management-c3hw",
         "status": "published",
-        "title": "Why Open Source Matters",
+        "title": "The Modern Truth About Time Management",
         "updated_at": "2023-03-30T10:46:19.000Z",
         "view_count": 19039,
       },
       Object {
         "author_id": "a1940658-4c9b-424f-903a-75d4f5f6713d",
         "body": String(
-          A NOT NULL constraint documents intent and prevents a whole category of missing data problems. Storing lists as comma separated strings inside a single column makes searching and updating painfully difficult. A clear entity relationship diagram helps new developers understand the data model in minutes rather than days. Partitioning a very large table by date can make both queries and routine maintenance far more manageable.
+          Cameras on should be an invitation rather than a rule, because constant video is more draining than most people admit. Blocking lunch on the calendar sounds trivial, yet it stops back-to-back meetings from swallowing the middle of the day. Regular in-person gatherings, even once or twice a year, give distributed teams relationships that carry them through the months apart. Households with more than one remote worker should agree on quiet hours and which rooms are used for calls.
           
-          Every table should have a primary key, and a simple surrogate key is often easier to live with than a composite one. Soft deletes with a deleted flag are convenient, yet every query must remember to filter those rows out.
+          A dedicated workspace, even a small corner with a proper chair, tells your brain when the workday has started. Scheduling informal chats with no agenda gives distributed colleagues a chance to build the trust that hallway conversations used to provide.
         ),
         "content": String(
-          A NOT NULL constraint documents intent and prevents a whole category of missing data problems. Storing lists as comma separated strings inside a single column makes searching and updating painfully difficult. A clear entity relationship diagram helps new developers understand the data model in minutes rather than days. Partitioning a very large table by date can make both queries and routine maintenance far more manageable.
+          Cameras on should be an invitation rather than a rule, because constant video is more draining than most people admit. Blocking lunch on the calendar sounds trivial, yet it stops back-to-back meetings from swallowing the middle of the day. Regular in-person gatherings, even once or twice a year, give distributed teams relationships that carry them through the months apart. Households with more than one remote worker should agree on quiet hours and which rooms are used for calls.
           
-          Every table should have a primary key, and a simple surrogate key is often easier to live with than a composite one. Soft deletes with a deleted flag are convenient, yet every query must remember to filter those rows out.
+          A dedicated workspace, even a small corner with a proper chair, tells your brain when the workday has started. Scheduling informal chats with no agenda gives distributed colleagues a chance to build the trust that hallway conversations used to provide.
         ),
         "created_at": "2022-07-03T13:25:12.000Z",
-        "excerpt": "A good schema makes the rest of the application easier to write. A poor one haunts every feature you ship afterward.",
+        "excerpt": "Working from home sounds simple until your laptop follows you to the couch every evening. Here is what actually helps you draw the line.",
         "featured_image": "https://picsum.photos/seed/cedar8633/640/480",
         "id": "f4fb86f1-7169-4b54-875e-e69e105997f0",
         "published_at": "2022-07-06T20:16:19.000Z",
-        "slug": "your-honest-guide-to-database-design-8zhq",
+        "slug": "how-to-get-started-with-remote-work-8zhq",
         "status": "archived",
-        "title": "Your Honest Guide to Database Design",
+        "title": "How to Get Started with Remote Work",
         "updated_at": "2022-07-12T17:37:48.000Z",
         "view_count": 43774,
       },
@@ -135,7 +135,7 @@ Object {
       },
     ],
   },
-  "whole": "c3068b651e7a19ee",
+  "whole": "f97c3ed747d40cb9",
 }
 `
 
@@ -277,7 +277,7 @@ Object {
       },
     ],
   },
-  "whole": "a62f3306fe971da1",
+  "whole": "6cc9b64b521312b6",
 }
 `
 
@@ -293,7 +293,7 @@ Object {
         "id": "2af901a2-2031-4ab8-8aeb-72d5adbfbd2d",
         "invoice_number": "INV-000001",
         "issued_at": "2024-11-01T00:50:42.000Z",
-        "paid_at": "2025-05-02T21:43:27.000Z",
+        "paid_at": "2024-11-23T19:15:30.000Z",
         "status": "paid",
         "subscription_id": "4aa1fc87-8cba-4d79-8834-3a46ab79106e",
       },
@@ -305,7 +305,7 @@ Object {
         "id": "8bcc07b5-45e4-4df3-9a91-0f6abe105f1e",
         "invoice_number": "INV-000002",
         "issued_at": "2024-11-03T22:27:57.000Z",
-        "paid_at": "2025-03-11T07:46:41.000Z",
+        "paid_at": "2024-11-19T23:44:16.000Z",
         "status": "paid",
         "subscription_id": "74b0986c-47ad-4ce2-8779-cc9162bac5fd",
       },
@@ -314,13 +314,13 @@ Object {
       Object {
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=peggy1755",
         "country": "United States",
-        "email": "pkuhlman@yahoo.com",
+        "email": "peggy.k@flatleyandsons.net",
         "first_name": "Peggy",
         "id": "a1c4c8bd-42f9-4c53-a4d2-9d599f3bd88f",
-        "invited_at": "2021-12-22T01:22:10.000Z",
+        "invited_at": "2022-07-09T11:47:26.000Z",
         "job_title": "Senior Product Manager",
-        "joined_at": "2022-01-13T15:44:48.000Z",
-        "last_login_at": "2022-09-16T02:11:48.000Z",
+        "joined_at": "2022-07-12T03:47:44.000Z",
+        "last_login_at": "2022-09-27T20:49:48.000Z",
         "last_name": "Kuhlman",
         "org_id": "72fa4305-d5c2-457a-9e36-2910cbbf9435",
         "organization_id": "72fa4305-d5c2-457a-9e36-2910cbbf9435",
@@ -329,13 +329,13 @@ Object {
       Object {
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=marvin4292",
         "country": "United States",
-        "email": "marvin.kunde@yahoo.com",
+        "email": "mkunde@borer.com",
         "first_name": "Marvin",
         "id": "c86c400b-73fb-4ce5-976f-9e31d035dc9d",
-        "invited_at": "2022-09-23T15:39:15.000Z",
+        "invited_at": "2023-01-10T20:15:55.000Z",
         "job_title": "Director of Sales",
-        "joined_at": "2022-12-07T07:31:46.000Z",
-        "last_login_at": "2025-02-03T19:38:43.000Z",
+        "joined_at": "2023-01-16T21:47:38.000Z",
+        "last_login_at": "2023-12-20T09:59:40.000Z",
         "last_name": "Kunde",
         "org_id": "4e1aa427-c40d-4eb8-8593-c567d201bf32",
         "organization_id": "4e1aa427-c40d-4eb8-8593-c567d201bf32",
@@ -405,7 +405,7 @@ Object {
       },
     ],
   },
-  "whole": "33a9482ceb4c79aa",
+  "whole": "ecaf4e65c59d0c38",
 }
 `
 
@@ -509,7 +509,7 @@ Object {
       },
     ],
   },
-  "whole": "f87c0ad74df5fba9",
+  "whole": "0ca2932d85cc11bf",
 }
 `
 
@@ -571,51 +571,59 @@ Object {
         "created_at": "2024-08-15T16:38:13.000Z",
         "id": "c5b1f765-6b2c-4253-8f4b-28c5e0430db0",
         "post_id": "0dc379f9-0c13-4dd5-8be0-8fc1fce949fd",
-        "tag_id": "93135cb6-447e-4c09-8ce1-a277950c971f",
+        "tag_id": "78d4cdf7-ae24-43e9-b2be-264bd58f54bd",
       },
       Object {
         "created_at": "2024-07-06T02:04:31.000Z",
         "id": "b2274535-97a0-4fed-bdf3-452c292ccdd0",
         "post_id": "1bade90e-ac28-4f09-a2f5-6af964ce2f9b",
-        "tag_id": "99dc6768-5043-4d58-9163-06330345ac0b",
+        "tag_id": "78d4cdf7-ae24-43e9-b2be-264bd58f54bd",
       },
     ],
     "posts": Array [
       Object {
         "author_id": "0758f4fe-8328-4fa0-b24e-257905587bcd",
         "body": String(
-          Notifying your bank before traveling abroad helps prevent cards from being frozen for suspicious activity. Slow travel, staying longer in fewer places, reduces transit fatigue and gives a deeper sense of each destination. Booking accommodation with free cancellation keeps options open while plans are still taking shape. Researching entry requirements and visa rules well before departure prevents unpleasant surprises at the border.
+          Setting explicit width and height on images and embeds prevents layout shifts that make pages feel jumpy. Long tasks on the main thread are a common cause of pages that look ready but ignore clicks. A content delivery network shortens the distance between users and your files, which reduces latency around the world. Auditing dependencies regularly helps catch libraries that have grown much larger than the features you use from them.
           
-          Traveling in the shoulder season often brings pleasant weather, smaller crowds and lower prices. Saving digital and paper copies of important documents makes a lost passport far less stressful.
+          Server-side rendering can deliver meaningful content faster, especially on devices with slower processors. Inlining critical CSS lets the browser render above-the-fold content without waiting for the full stylesheet.
         ),
         "content": String(
-          Notifying your bank before traveling abroad helps prevent cards from being frozen for suspicious activity. Slow travel, staying longer in fewer places, reduces transit fatigue and gives a deeper sense of each destination. Booking accommodation with free cancellation keeps options open while plans are still taking shape. Researching entry requirements and visa rules well before departure prevents unpleasant surprises at the border.
+          Setting explicit width and height on images and embeds prevents layout shifts that make pages feel jumpy. Long tasks on the main thread are a common cause of pages that look ready but ignore clicks. A content delivery network shortens the distance between users and your files, which reduces latency around the world. Auditing dependencies regularly helps catch libraries that have grown much larger than the features you use from them.
           
-          Traveling in the shoulder season often brings pleasant weather, smaller crowds and lower prices. Saving digital and paper copies of important documents makes a lost passport far less stressful.
+          Server-side rendering can deliver meaningful content faster, especially on devices with slower processors. Inlining critical CSS lets the browser render above-the-fold content without waiting for the full stylesheet.
         ),
         "created_at": "2024-10-13T03:33:55.000Z",
-        "excerpt": "The best travel plans are flexible. They cover the essentials and leave the rest of the day open for discovery.",
+        "excerpt": "A fast website feels trustworthy before anyone reads a word. Here is how to get there without rewriting everything.",
         "featured_image": "https://picsum.photos/seed/stone6488/640/480",
         "id": "4bbfb278-dc43-40b2-8f25-54ad5cd2a81c",
         "published_at": null,
-        "slug": "travel-planning-what-we-learned-c3hw",
+        "slug": "your-proven-guide-to-web-performance-c3hw",
         "status": "draft",
-        "title": "Travel Planning: What We Learned",
+        "title": "Your Proven Guide to Web Performance",
         "updated_at": "2024-11-01T07:33:15.000Z",
         "view_count": null,
       },
       Object {
         "author_id": "1787e7d3-148a-4447-b98a-44347330851d",
-        "body": "Framing a subject within a doorway, window or arch adds depth and focus to a scene. Backing up photos to more than one location protects years of work from a single failed drive. Overcast days act like a giant softbox, making them ideal for portraits and close-up nature photography. Studying the work of photographers you admire helps you understand why certain images feel powerful.",
-        "content": "Framing a subject within a doorway, window or arch adds depth and focus to a scene. Backing up photos to more than one location protects years of work from a single failed drive. Overcast days act like a giant softbox, making them ideal for portraits and close-up nature photography. Studying the work of photographers you admire helps you understand why certain images feel powerful.",
+        "body": String(
+          Watering deeply and less often encourages roots to grow down, making plants more resilient during dry spells. Succession planting small batches of lettuce or beans every few weeks keeps the harvest steady instead of overwhelming. A simple garden journal of planting times, varieties and results makes each season better than the last. Seed packets list spacing for a reason, and crowded plants compete for light, water and air circulation.
+          
+          Leaving some stems and seed heads standing through winter provides shelter for beneficial insects. Rain barrels collect free water for the garden and reduce runoff from the roof. Pulling weeds when they are small and the soil is moist is far easier than battling them later. Knowing your average last frost helps time the planting of tender crops like tomatoes and peppers. Starting with a small plot and expanding later is far more satisfying than abandoning a garden that grew too big to manage. Hardening off seedlings by gradually exposing them to outdoor conditions prevents transplant shock. A layer of mulch keeps soil moist, suppresses weeds and moderates temperature swings. Watering early in the morning reduces evaporation and gives leaves time to dry, which helps prevent disease.
+        ),
+        "content": String(
+          Watering deeply and less often encourages roots to grow down, making plants more resilient during dry spells. Succession planting small batches of lettuce or beans every few weeks keeps the harvest steady instead of overwhelming. A simple garden journal of planting times, varieties and results makes each season better than the last. Seed packets list spacing for a reason, and crowded plants compete for light, water and air circulation.
+          
+          Leaving some stems and seed heads standing through winter provides shelter for beneficial insects. Rain barrels collect free water for the garden and reduce runoff from the roof. Pulling weeds when they are small and the soil is moist is far easier than battling them later. Knowing your average last frost helps time the planting of tender crops like tomatoes and peppers. Starting with a small plot and expanding later is far more satisfying than abandoning a garden that grew too big to manage. Hardening off seedlings by gradually exposing them to outdoor conditions prevents transplant shock. A layer of mulch keeps soil moist, suppresses weeds and moderates temperature swings. Watering early in the morning reduces evaporation and gives leaves time to dry, which helps prevent disease.
+        ),
         "created_at": "2023-09-27T23:00:31.000Z",
-        "excerpt": "Photography is a craft of small decisions, and each one shapes how a viewer feels about the final image.",
+        "excerpt": "Whether you have a balcony or a backyard, a little planning helps a garden grow healthier and more productive.",
         "featured_image": "https://picsum.photos/seed/blaze8429/640/480",
         "id": "75440e75-5771-41f2-a3ee-fc950703e645",
         "published_at": "2023-10-07T10:41:15.000Z",
-        "slug": "your-honest-guide-to-photography-8zhq",
+        "slug": "12-complete-tips-for-gardening-8zhq",
         "status": "published",
-        "title": "Your Honest Guide to Photography",
+        "title": "12 Complete Tips for Gardening",
         "updated_at": "2023-11-27T16:28:16.000Z",
         "view_count": 11420,
       },
@@ -635,7 +643,7 @@ Object {
       },
     ],
   },
-  "whole": "67c0330bd5c8199e",
+  "whole": "a616f72d91b6b608",
 }
 `
 
@@ -777,7 +785,7 @@ Object {
       },
     ],
   },
-  "whole": "7b4bd8feec2af105",
+  "whole": "505795a48fcc9e59",
 }
 `
 
@@ -793,7 +801,7 @@ Object {
         "id": "dc9bf643-5524-46a6-9176-46151b18ad9e",
         "invoice_number": "INV-000001",
         "issued_at": "2024-11-02T21:26:53.000Z",
-        "paid_at": "2025-01-13T20:34:37.000Z",
+        "paid_at": "2024-11-11T22:08:46.000Z",
         "status": "paid",
         "subscription_id": "c74961db-84fa-4427-a07d-f02e95f9ca69",
       },
@@ -814,13 +822,13 @@ Object {
       Object {
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=asha3173",
         "country": "United States",
-        "email": "asha_stoltenberg21@gmail.com",
+        "email": "asha.stoltenberg@rennerandsons.com",
         "first_name": "Asha",
         "id": "77eae3de-d766-4380-abba-2cac6af9a0fc",
-        "invited_at": "2023-01-02T18:02:44.000Z",
+        "invited_at": "2023-04-14T02:54:53.000Z",
         "job_title": "Director of Marketing",
-        "joined_at": "2023-01-10T21:12:34.000Z",
-        "last_login_at": "2023-09-29T07:00:56.000Z",
+        "joined_at": "2023-04-14T13:24:32.000Z",
+        "last_login_at": "2023-08-08T14:18:47.000Z",
         "last_name": "Stoltenberg",
         "org_id": "710f6708-3b13-4c43-831f-d420038008ba",
         "organization_id": "710f6708-3b13-4c43-831f-d420038008ba",
@@ -829,13 +837,13 @@ Object {
       Object {
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=quentin8533",
         "country": "United States",
-        "email": "quentin.rohan@hotmail.com",
+        "email": "qrohan@abernathyvolkman.com",
         "first_name": "Quentin",
         "id": "2515af48-13c6-4988-9a58-5da692fad8a5",
-        "invited_at": "2021-06-13T06:47:00.000Z",
+        "invited_at": "2021-09-26T12:14:54.000Z",
         "job_title": "Operations Analyst",
-        "joined_at": "2021-08-27T13:58:19.000Z",
-        "last_login_at": "2025-01-15T00:55:59.000Z",
+        "joined_at": "2021-10-03T20:43:06.000Z",
+        "last_login_at": "2022-09-21T12:39:41.000Z",
         "last_name": "Rohan",
         "org_id": "79a9fb47-1043-4311-8c59-a12e8f18433e",
         "organization_id": "79a9fb47-1043-4311-8c59-a12e8f18433e",
@@ -905,7 +913,7 @@ Object {
       },
     ],
   },
-  "whole": "f5afa97b66bfeac2",
+  "whole": "20afc3163f28b045",
 }
 `
 
@@ -1009,7 +1017,7 @@ Object {
       },
     ],
   },
-  "whole": "6dbac4a62d7bc9de",
+  "whole": "3291e700ba11826d",
 }
 `
 
@@ -1071,7 +1079,7 @@ Object {
         "created_at": "2023-11-01T19:46:45.000Z",
         "id": "a0771c6f-7622-4102-a1b0-f0ba4b54a6f9",
         "post_id": "ccfe5671-5ffa-4868-8055-3d58bb5cdb8a",
-        "tag_id": "924b4656-a6ca-492d-86bb-c8e186e149e0",
+        "tag_id": "1e102ccf-74e3-4b09-8476-1968f3b1c8a0",
       },
       Object {
         "created_at": "2024-11-23T16:03:12.000Z",
@@ -1084,46 +1092,46 @@ Object {
       Object {
         "author_id": "d8fded4e-5838-4503-9933-128bec2bfa22",
         "body": String(
-          Preloading the largest hero image helps the main content appear sooner on the first visit. Code splitting sends only the JavaScript needed for the current page instead of the entire application bundle. Inlining critical CSS lets the browser render above-the-fold content without waiting for the full stylesheet. Animating only transform and opacity properties keeps motion smooth because the browser can skip expensive layout work.
+          A NOT NULL constraint documents intent and prevents a whole category of missing data problems. Choosing the right data type, such as a date instead of a text field, lets the database validate and index values properly. Schema migrations should be small, reversible and kept in version control alongside the application code. Normalizing to third normal form is a sensible default, and denormalization should be a deliberate choice backed by measurements.
           
-          Removing unused CSS and dead code often reduces bundle size without changing anything users see.
+          Large text or binary files usually belong in object storage, with only a reference kept in the database. Storing lists as comma separated strings inside a single column makes searching and updating painfully difficult.
         ),
         "content": String(
-          Preloading the largest hero image helps the main content appear sooner on the first visit. Code splitting sends only the JavaScript needed for the current page instead of the entire application bundle. Inlining critical CSS lets the browser render above-the-fold content without waiting for the full stylesheet. Animating only transform and opacity properties keeps motion smooth because the browser can skip expensive layout work.
+          A NOT NULL constraint documents intent and prevents a whole category of missing data problems. Choosing the right data type, such as a date instead of a text field, lets the database validate and index values properly. Schema migrations should be small, reversible and kept in version control alongside the application code. Normalizing to third normal form is a sensible default, and denormalization should be a deliberate choice backed by measurements.
           
-          Removing unused CSS and dead code often reduces bundle size without changing anything users see.
+          Large text or binary files usually belong in object storage, with only a reference kept in the database. Storing lists as comma separated strings inside a single column makes searching and updating painfully difficult.
         ),
         "created_at": "2023-10-12T22:20:35.000Z",
-        "excerpt": "Every extra second a page takes to load costs you readers and customers. The good news is that most sites have easy wins waiting.",
+        "excerpt": "A good schema makes the rest of the application easier to write. A poor one haunts every feature you ship afterward.",
         "featured_image": "https://picsum.photos/seed/ocean5812/640/480",
         "id": "348d749c-a876-4217-8349-0e7879cf130e",
         "published_at": "2023-10-28T10:05:17.000Z",
-        "slug": "web-performance-what-we-learned-c3hw",
+        "slug": "6-lessons-from-database-design-c3hw",
         "status": "published",
-        "title": "Web Performance: What We Learned",
+        "title": "6 Lessons from Database Design",
         "updated_at": "2023-11-28T02:45:33.000Z",
         "view_count": 8514,
       },
       Object {
         "author_id": "22996a42-5858-4144-a3db-f3eb0574f41f",
         "body": String(
-          Turning off chat notifications for a few hours each morning protects the time you need for deep, uninterrupted work. Recording meetings and posting a short summary lets teammates in other time zones catch up without waiting a full day. Cameras on should be an invitation rather than a rule, because constant video is more draining than most people admit. A dedicated workspace, even a small corner with a proper chair, tells your brain when the workday has started.
+          Small, focused pull requests are much easier to review and far more likely to be merged than sweeping changes. Opening an issue to discuss a large change before writing code avoids wasted effort on both sides. Bug reports that include steps to reproduce, expected behavior and actual behavior are a gift to any maintainer. A clear readme that explains what the project does, how to install it and where to get help is the most important file in any repository.
           
-          Blocking lunch on the calendar sounds trivial, yet it stops back-to-back meetings from swallowing the middle of the day. Managers of remote teams should judge work by outcomes and progress, not by how often someone appears online. Scheduling informal chats with no agenda gives distributed colleagues a chance to build the trust that hallway conversations used to provide. Remote work tends to amplify existing problems, so a team with unclear priorities in the office will feel the confusion even more at home.
+          Permissive licenses allow almost any reuse, while copyleft licenses require derivative works to stay open. A changelog written for humans helps users understand what changed and why it matters to them. Automated tests and continuous integration give maintainers confidence to accept contributions from strangers. Clear release notes and a predictable release schedule build trust with downstream users.
         ),
         "content": String(
-          Turning off chat notifications for a few hours each morning protects the time you need for deep, uninterrupted work. Recording meetings and posting a short summary lets teammates in other time zones catch up without waiting a full day. Cameras on should be an invitation rather than a rule, because constant video is more draining than most people admit. A dedicated workspace, even a small corner with a proper chair, tells your brain when the workday has started.
+          Small, focused pull requests are much easier to review and far more likely to be merged than sweeping changes. Opening an issue to discuss a large change before writing code avoids wasted effort on both sides. Bug reports that include steps to reproduce, expected behavior and actual behavior are a gift to any maintainer. A clear readme that explains what the project does, how to install it and where to get help is the most important file in any repository.
           
-          Blocking lunch on the calendar sounds trivial, yet it stops back-to-back meetings from swallowing the middle of the day. Managers of remote teams should judge work by outcomes and progress, not by how often someone appears online. Scheduling informal chats with no agenda gives distributed colleagues a chance to build the trust that hallway conversations used to provide. Remote work tends to amplify existing problems, so a team with unclear priorities in the office will feel the confusion even more at home.
+          Permissive licenses allow almost any reuse, while copyleft licenses require derivative works to stay open. A changelog written for humans helps users understand what changed and why it matters to them. Automated tests and continuous integration give maintainers confidence to accept contributions from strangers. Clear release notes and a predictable release schedule build trust with downstream users.
         ),
         "created_at": "2023-09-05T14:13:45.000Z",
-        "excerpt": "Working from home sounds simple until your laptop follows you to the couch every evening. Here is what actually helps you draw the line.",
+        "excerpt": "Open source runs much of the modern internet, yet many projects depend on a handful of tired volunteers. Here is how to help.",
         "featured_image": "https://picsum.photos/seed/pine4464/640/480",
         "id": "aa00ac5d-3d3f-46bf-b36d-7a5b7c4f1122",
         "published_at": "2023-09-13T19:12:04.000Z",
-        "slug": "your-hidden-guide-to-remote-work-8zhq",
+        "slug": "your-modern-guide-to-open-source-8zhq",
         "status": "published",
-        "title": "Your Hidden Guide to Remote Work",
+        "title": "Your Modern Guide to Open Source",
         "updated_at": "2023-09-26T20:49:53.000Z",
         "view_count": 46065,
       },
@@ -1143,7 +1151,7 @@ Object {
       },
     ],
   },
-  "whole": "eaebfa7efc3e931c",
+  "whole": "ee79327c81ac052a",
 }
 `
 
@@ -1285,7 +1293,7 @@ Object {
       },
     ],
   },
-  "whole": "48d2a6ed716a8705",
+  "whole": "4e26b76ead81c7d5",
 }
 `
 
@@ -1301,7 +1309,7 @@ Object {
         "id": "094d26c5-9180-4076-af08-18dfa8ab1469",
         "invoice_number": "INV-000001",
         "issued_at": "2024-11-02T03:42:16.000Z",
-        "paid_at": "2025-01-22T11:18:09.000Z",
+        "paid_at": "2024-11-12T07:48:40.000Z",
         "status": "paid",
         "subscription_id": "3736d176-9656-4ea1-b932-65822928c238",
       },
@@ -1313,7 +1321,7 @@ Object {
         "id": "5198db11-f6ec-4d34-ae73-38879f159c85",
         "invoice_number": "INV-000002",
         "issued_at": "2024-11-03T21:36:05.000Z",
-        "paid_at": "2025-05-24T11:05:53.000Z",
+        "paid_at": "2024-11-29T07:06:50.000Z",
         "status": "paid",
         "subscription_id": "b8d59155-fde3-4802-bf09-ea659e0e6d63",
       },
@@ -1322,13 +1330,13 @@ Object {
       Object {
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=gonzalo4699",
         "country": "United States",
-        "email": "gonzalo_fay15@hotmail.com",
+        "email": "gonzalo.fay@lednergroup.dev",
         "first_name": "Gonzalo",
         "id": "871314e2-a203-4a76-b642-4aad56ecb153",
-        "invited_at": "2022-07-13T13:45:57.000Z",
+        "invited_at": "2023-03-21T17:24:18.000Z",
         "job_title": "HR Generalist",
-        "joined_at": "2022-07-14T12:53:36.000Z",
-        "last_login_at": "2025-06-17T09:22:48.000Z",
+        "joined_at": "2023-03-26T00:11:43.000Z",
+        "last_login_at": "2024-04-24T08:15:56.000Z",
         "last_name": "Fay",
         "org_id": "1fa2305d-01ab-4070-856b-ca40d5d06443",
         "organization_id": "1fa2305d-01ab-4070-856b-ca40d5d06443",
@@ -1337,13 +1345,13 @@ Object {
       Object {
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=adaline6774",
         "country": "United States",
-        "email": "adaline.wilkinson415@gmail.com",
+        "email": "adaline.w@torphypaucek.ai",
         "first_name": "Adaline",
         "id": "6c48a585-0a1c-4ff0-91e9-97b77cd3a46b",
-        "invited_at": "2024-08-26T11:28:44.000Z",
+        "invited_at": "2024-08-30T19:03:36.000Z",
         "job_title": "Procurement Specialist",
-        "joined_at": "2025-06-02T01:24:32.000Z",
-        "last_login_at": "2025-06-16T14:25:55.000Z",
+        "joined_at": "2024-09-12T21:01:08.000Z",
+        "last_login_at": "2025-02-10T21:02:49.000Z",
         "last_name": "Wilkinson",
         "org_id": "09f54a95-208a-465b-8483-1060698d413a",
         "organization_id": "09f54a95-208a-465b-8483-1060698d413a",
@@ -1413,7 +1421,7 @@ Object {
       },
     ],
   },
-  "whole": "c6d94651b2a3879d",
+  "whole": "581ce8adf856cd2b",
 }
 `
 
@@ -1517,6 +1525,6 @@ Object {
       },
     ],
   },
-  "whole": "20cccb801c9df233",
+  "whole": "7cc11bc619e50f20",
 }
 `

@@ -2908,7 +2908,7 @@ Object {
   "hashtag": Array [
     "#Frontend",
     "#ModelTraining",
-    "#HttpApis",
+    "#HTTPAPIs",
   ],
   "headline": Array [
     "Training session follow-up",

@@ -77,12 +77,12 @@ const readingOf = (rng: Rng, keys: readonly Value[]): Reading =>
 const MOST_SENTENCES = TITLE_NUMBER_RANGE[1];
 
 /**
- * A body: 4–8 distinct sentences of the topic, and at least as many as its title promises tips or
- * lessons ("11 Tips" gets 11), in two paragraphs when there are more than four.
+ * A body: 4–8 distinct sentences of the topic, or as many as its title promises tips or lessons
+ * ("11 Tips" gets 11, "3 Lessons" 3), in two paragraphs when there are more than four.
  */
 function body(rng: Rng, topic: Topic, promised = 0): string {
   const order = topic.sentences.slice();
-  const count = Math.max(rng.int(4, 8), promised);
+  const count = promised > 0 ? promised : rng.int(4, 8);
   let out = '';
   for (let i = 0; i < count; i++) {
     const j = rng.int(i, order.length - 1);
@@ -136,7 +136,7 @@ export const ARTICLE_TYPES: readonly FieldType[] = [
     id: 'article_body',
     category: 'text',
     description:
-      "A blog post's body: 4–8 sentences on one topic, in two paragraphs past four; `by` names the row's `title` field: that title's topic, and at least as many sentences as it promises tips (\"11 Tips\": 11).",
+      "A blog post's body: 4–8 sentences on one topic, in two paragraphs past four; `by` names the row's `title` field: that title's topic, and as many sentences as it promises tips or lessons (\"11 Tips\": 11).",
     example:
       'Set a fixed start and end to the working day. A door that closes helps more than a bigger screen.',
     maxBytes: BODY_BYTES,
@@ -184,9 +184,23 @@ export function topicsOf(value: Value): number {
   return reading === undefined ? (TOPICS_OF_TAG.get(value) ?? 0) : bitOf(reading.topic);
 }
 
-/** `work-life-balance` → `#WorkLifeBalance`. */
+/** The tags' words a hashtag writes in capitals (every other word gets one capital). */
+const ACRONYMS: ReadonlyMap<string, string> = new Map([
+  ['api', 'API'],
+  ['apis', 'APIs'],
+  ['http', 'HTTP'],
+  ['sql', 'SQL'],
+  ['ux', 'UX'],
+  ['mlops', 'MLOps'],
+]);
+
+/** `work-life-balance` → `#WorkLifeBalance`, `api-design` → `#APIDesign`. */
 const hashtagOf = (tag: string) =>
-  '#' + tag.replace(/(^|-)([a-z])/g, (_, __: string, letter: string) => letter.toUpperCase());
+  '#' +
+  tag
+    .split('-')
+    .map((word) => ACRONYMS.get(word) ?? word[0]!.toUpperCase() + word.slice(1))
+    .join('');
 
 const HASHTAGS = TAGS.map(hashtagOf);
 const TOPIC_HASHTAGS = new Map(TOPICS.map((t) => [t, t.tags.map(hashtagOf)] as const));

@@ -139,6 +139,16 @@ function email(rng: Rng, ctx: CellContext, domain: string | null): string {
   }
 }
 
+/** A work address at the organization's domain: first.last, flast or first.l, no digits. */
+function workEmail(rng: Rng, ctx: CellContext, domain: string): string {
+  const first = asciiFirst(ctx);
+  const last = asciiLast(ctx);
+  const form = rng.int(0, 9);
+  if (form < 6) return first + '.' + last + '@' + domain;
+  if (form < 9) return first[0] + last + '@' + domain;
+  return first + '.' + last[0] + '@' + domain;
+}
+
 export const IDENTITY_TYPES: readonly FieldType[] = [
   define({
     id: 'first_name',
@@ -182,7 +192,8 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     id: 'email',
     category: 'identity',
     plainIn: ['csv', 'json', 'sql'],
-    description: "ASCII email address built from the row's person's name (romanized for non-Latin scripts).",
+    description:
+      "ASCII email address built from the row's person's name (romanized for non-Latin scripts); `by` names a domain of the row or of its organization (`organization_id.domain`): a work address there (first.last, flast or first.l), a free-mail one where it is null.",
     params: {
       domain: 'string, optional: the domain to use (default: a common free-mail domain of the locale)',
     },
@@ -194,6 +205,13 @@ export const IDENTITY_TYPES: readonly FieldType[] = [
     prepare: (p) => {
       const domain = typeof p['domain'] === 'string' ? p['domain'] : null;
       return (rng, ctx) => email(rng, ctx, domain);
+    },
+    prepareBy: (p) => {
+      const fallback = typeof p['domain'] === 'string' ? p['domain'] : null;
+      return (rng, ctx, keys) => {
+        const domain = keys.find((k): k is string => typeof k === 'string' && HOSTNAME.test(k));
+        return domain === undefined ? email(rng, ctx, fallback) : workEmail(rng, ctx, domain);
+      };
     },
     cardinality: () => Number.POSITIVE_INFINITY,
     // Names hold no digits, so the trailing number identifies n: distinct for distinct n.

@@ -126,7 +126,10 @@ export function suggestFrom(unknown: string, ids: readonly string[]): string | u
   return closest(wanted, ids);
 }
 
-/** The name among `names` closest to `wanted` by edit distance, if within a third of its length (at least 2). */
+/**
+ * The name among `names` closest to `wanted` by edit distance, if within a third of its length (at
+ * least 2) and sharing a character with it: a one-letter `x` suggests nothing.
+ */
 export function closest(wanted: string, names: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
@@ -137,5 +140,6 @@ export function closest(wanted: string, names: Iterable<string>): string | undef
       bestDistance = d;
     }
   }
-  return bestDistance <= Math.max(2, Math.floor(wanted.length / 3)) ? best : undefined;
+  const near = bestDistance <= Math.max(2, Math.floor(wanted.length / 3)) && bestDistance < wanted.length;
+  return near ? best : undefined;
 }

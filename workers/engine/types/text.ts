@@ -31,6 +31,31 @@ export function paragraph(rng: Rng, count: number): string {
   return out;
 }
 
+/** Forms that only name the topic ("Why {t} Matters"), and forms with a number or an adjective. */
+const FIXED_FORMS = T.TITLE_FORMS.filter((f) => !f.includes('{n}') && !f.includes('{a}'));
+const SLOTTED_FORMS = T.TITLE_FORMS.filter((f) => f.includes('{n}') || f.includes('{a}'));
+/** Each slotted form takes this many numbers and adjectives per topic among the distinct titles. */
+const VARIANTS = 3;
+const PER_TOPIC = FIXED_FORMS.length + SLOTTED_FORMS.length * VARIANTS;
+/** Distinct titles: per topic, each plain form once and each slotted one in three wordings. */
+const TITLE_COUNT = T.TITLE_TOPICS.length * PER_TOPIC;
+
+/** The n-th distinct title: topic n mod the topics, then its k-th title; distinct for n < TITLE_COUNT. */
+function nthTitle(n: number): string {
+  const topics = T.TITLE_TOPICS.length;
+  const topic = n % topics;
+  const k = Math.floor(n / topics) % PER_TOPIC;
+  if (k < FIXED_FORMS.length) return fillTitle(FIXED_FORMS[k]!, '', '', T.TITLE_TOPICS[topic]!);
+  const slot = k - FIXED_FORMS.length;
+  const form = slot % SLOTTED_FORMS.length;
+  const variant = Math.floor(slot / SLOTTED_FORMS.length);
+  const numbers = TITLE_NUMBER_RANGE[1] - TITLE_NUMBER_RANGE[0] + 1;
+  // The variants of one form and topic differ in both words (steps 5 and 4 below the list lengths).
+  const adjective = T.TITLE_ADJECTIVES[(topic * 7 + form * 3 + variant * 5) % T.TITLE_ADJECTIVES.length]!;
+  const number = TITLE_NUMBER_RANGE[0] + ((topic + form + variant * 4) % numbers);
+  return fillTitle(SLOTTED_FORMS[form]!, String(number), adjective, T.TITLE_TOPICS[topic]!);
+}
+
 function title(rng: Rng): string {
   const form = rng.pick(T.TITLE_FORMS);
   const n = String(rng.int(...TITLE_NUMBER_RANGE));
@@ -184,9 +209,12 @@ export const TEXT_TYPES: readonly FieldType[] = [
   define({
     id: 'title',
     category: 'text',
-    description: 'Article or post title.',
+    description:
+      "Article or post title; distinct ones (`distinct`, `unique`, 270) name each topic in each form, those with a number or an adjective in three wordings.",
     example: '7 Practical Tips for Remote Work',
     generate: title,
+    cardinality: () => TITLE_COUNT,
+    nth: (n) => nthTitle(n),
   }),
   define({
     id: 'slug',
