@@ -210,7 +210,7 @@ export const TEXT_TYPES: readonly FieldType[] = [
     id: 'title',
     category: 'text',
     description:
-      "Article or post title; distinct ones (`distinct`, `unique`, 270) name each topic in each form, those with a number or an adjective in three wordings.",
+      'Article or post title; distinct ones (`distinct`, `unique`, 270) name each topic in each form, those with a number or an adjective in three wordings.',
     example: '7 Practical Tips for Remote Work',
     generate: title,
     cardinality: () => TITLE_COUNT,
