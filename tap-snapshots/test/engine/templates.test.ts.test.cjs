@@ -135,7 +135,7 @@ Object {
       },
     ],
   },
-  "whole": "f97c3ed747d40cb9",
+  "whole": "88a98cab82f117e8",
 }
 `
 
@@ -643,7 +643,7 @@ Object {
       },
     ],
   },
-  "whole": "a616f72d91b6b608",
+  "whole": "df0ac04f1ccdedf3",
 }
 `
 
@@ -1054,7 +1054,7 @@ Object {
       Object {
         "author_email": "tristian.kertzmann113@gmail.com",
         "author_name": "Tristian Kertzmann",
-        "body": "What tools did you use for this?",
+        "body": "Where can I read more about this?",
         "commenter_email": "tristian.kertzmann113@gmail.com",
         "commenter_name": "Tristian Kertzmann",
         "created_at": "2024-09-25T16:36:40.000Z",
@@ -1151,7 +1151,7 @@ Object {
       },
     ],
   },
-  "whole": "ee79327c81ac052a",
+  "whole": "8451c752479b7489",
 }
 `
 

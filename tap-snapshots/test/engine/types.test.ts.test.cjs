@@ -2530,7 +2530,7 @@ Object {
   "blog_comment": Array [
     "Love the examples.",
     "Clear and well written.",
-    "What tools did you use for this?",
+    "Where can I read more about this?",
   ],
   "blog_post": Array [
     String(

@@ -28,9 +28,15 @@ const TITLE_NUMBERS = Array.from({ length: TITLE_NUMBER_RANGE[1] - TITLE_NUMBER_
   String(i + TITLE_NUMBER_RANGE[0]),
 );
 
+/** Topics named in the plural: why they matter, not matters. */
+const PLURAL_TOPICS = new Set(['Healthy Habits']);
+
 /** A title form (`{n} {a} Tips for {t}`) filled: `title` writes these, and the index reads them back. */
 export const fillTitle = (form: string, n: string, adjective: string, topic: string): string =>
-  form.replace('{n}', n).replace('{a}', adjective).replace('{t}', topic);
+  (PLURAL_TOPICS.has(topic) ? form.replace('{t} Matters', '{t} Matter') : form)
+    .replace('{n}', n)
+    .replace('{a}', adjective)
+    .replace('{t}', topic);
 
 /** What a title says: its topic, and the number of tips or lessons it promises (0: none). */
 interface Reading {

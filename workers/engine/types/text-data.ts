@@ -266,7 +266,7 @@ export const COMMENTS: readonly string[] = [
   'Would this work for a beginner too?',
   'Thanks, this saved me hours.',
   'Love the examples.',
-  'What tools did you use for this?',
+  'Where can I read more about this?',
   'Finally someone explains it properly.',
 ];
 
