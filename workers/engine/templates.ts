@@ -409,7 +409,8 @@ const saas: Template = {
           values: ['paid', 'void', 'uncollectible'],
         }),
         at('issued_at', { ascending: true, min: '2024-11-01', max: PRESENT }),
-        at('due_at', { after: 'issued_at', max_gap_days: 30 }),
+        // Net 14 to net 30.
+        at('due_at', { after: 'issued_at', min_gap_days: 14, max_gap_days: 30 }),
         // The day of due_at, as a date.
         { name: 'due_date', type: 'date', params: { after: 'due_at', before: 'due_at' } },
         at('paid_at', {

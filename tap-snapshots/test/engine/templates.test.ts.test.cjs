@@ -69,7 +69,7 @@ Object {
         "created_at": "2024-07-19T01:55:16.000Z",
         "id": "280c6b97-6ea1-42f8-81a0-20075788be9c",
         "post_id": "7cb765f9-6955-40bd-87a4-5180806d1808",
-        "tag_id": "45e296ec-e0b4-409c-a842-76d36d717a03",
+        "tag_id": "95ac8911-2af8-4776-9616-53b65c6c1411",
       },
     ],
     "posts": Array [
@@ -135,7 +135,7 @@ Object {
       },
     ],
   },
-  "whole": "88a98cab82f117e8",
+  "whole": "8e71ef40f9c0e8f2",
 }
 `
 
@@ -288,8 +288,8 @@ Object {
       Object {
         "amount": 75.38,
         "currency": "USD",
-        "due_at": "2024-11-02T08:59:26.000Z",
-        "due_date": "2024-11-02",
+        "due_at": "2024-11-15T17:59:21.000Z",
+        "due_date": "2024-11-15",
         "id": "2af901a2-2031-4ab8-8aeb-72d5adbfbd2d",
         "invoice_number": "INV-000001",
         "issued_at": "2024-11-01T00:50:42.000Z",
@@ -300,8 +300,8 @@ Object {
       Object {
         "amount": 2311.63,
         "currency": "USD",
-        "due_at": "2024-11-27T14:19:23.000Z",
-        "due_date": "2024-11-27",
+        "due_at": "2024-11-30T13:19:23.000Z",
+        "due_date": "2024-11-30",
         "id": "8bcc07b5-45e4-4df3-9a91-0f6abe105f1e",
         "invoice_number": "INV-000002",
         "issued_at": "2024-11-03T22:27:57.000Z",
@@ -405,7 +405,7 @@ Object {
       },
     ],
   },
-  "whole": "ecaf4e65c59d0c38",
+  "whole": "c0aa8d553ade84b7",
 }
 `
 
@@ -577,7 +577,7 @@ Object {
         "created_at": "2024-07-06T02:04:31.000Z",
         "id": "b2274535-97a0-4fed-bdf3-452c292ccdd0",
         "post_id": "1bade90e-ac28-4f09-a2f5-6af964ce2f9b",
-        "tag_id": "78d4cdf7-ae24-43e9-b2be-264bd58f54bd",
+        "tag_id": "1e314d07-6406-49a3-9e2b-1f4304929dbd",
       },
     ],
     "posts": Array [
@@ -643,7 +643,7 @@ Object {
       },
     ],
   },
-  "whole": "df0ac04f1ccdedf3",
+  "whole": "4de82f9a3f588ba5",
 }
 `
 
@@ -796,8 +796,8 @@ Object {
       Object {
         "amount": 254.95,
         "currency": "USD",
-        "due_at": "2024-11-28T09:05:26.000Z",
-        "due_date": "2024-11-28",
+        "due_at": "2024-11-30T11:39:27.000Z",
+        "due_date": "2024-11-30",
         "id": "dc9bf643-5524-46a6-9176-46151b18ad9e",
         "invoice_number": "INV-000001",
         "issued_at": "2024-11-02T21:26:53.000Z",
@@ -808,8 +808,8 @@ Object {
       Object {
         "amount": 254.59,
         "currency": "USD",
-        "due_at": "2024-11-08T05:34:44.000Z",
-        "due_date": "2024-11-08",
+        "due_at": "2024-11-19T21:19:14.000Z",
+        "due_date": "2024-11-19",
         "id": "822ab689-4f2c-46fb-8b5f-4a438f148dcb",
         "invoice_number": "INV-000002",
         "issued_at": "2024-11-03T05:01:31.000Z",
@@ -913,7 +913,7 @@ Object {
       },
     ],
   },
-  "whole": "20afc3163f28b045",
+  "whole": "6346f0781b052cb8",
 }
 `
 
@@ -1151,7 +1151,7 @@ Object {
       },
     ],
   },
-  "whole": "8451c752479b7489",
+  "whole": "cdc679eef99b820f",
 }
 `
 
@@ -1304,8 +1304,8 @@ Object {
       Object {
         "amount": 82.15,
         "currency": "USD",
-        "due_at": "2024-11-30T20:07:03.000Z",
-        "due_date": "2024-11-30",
+        "due_at": "2024-12-01T10:51:29.000Z",
+        "due_date": "2024-12-01",
         "id": "094d26c5-9180-4076-af08-18dfa8ab1469",
         "invoice_number": "INV-000001",
         "issued_at": "2024-11-02T03:42:16.000Z",
@@ -1316,8 +1316,8 @@ Object {
       Object {
         "amount": 1468.3,
         "currency": "USD",
-        "due_at": "2024-11-05T12:09:40.000Z",
-        "due_date": "2024-11-05",
+        "due_at": "2024-11-18T18:09:59.000Z",
+        "due_date": "2024-11-18",
         "id": "5198db11-f6ec-4d34-ae73-38879f159c85",
         "invoice_number": "INV-000002",
         "issued_at": "2024-11-03T21:36:05.000Z",
@@ -1421,7 +1421,7 @@ Object {
       },
     ],
   },
-  "whole": "581ce8adf856cd2b",
+  "whole": "9fe1b3f0047adfc6",
 }
 `
 
