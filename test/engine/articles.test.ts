@@ -7,6 +7,7 @@ import { detectSchema } from '../../src/detect/index.js';
 import type { TableSpec } from '../../workers/engine/index.js';
 import { expandTemplate, FIELD_TYPES } from '../../workers/engine/index.js';
 import { TITLE_TOPICS } from '../../workers/engine/types/text-data.js';
+import { PER_TOPIC, TITLE_COUNT } from '../../workers/engine/types/articles.js';
 import articles from '../../workers/engine/vocabulary/articles.en.json' with { type: 'json' };
 import { column, planOf, recordsOf } from './engine-helpers.js';
 
@@ -155,4 +156,21 @@ t.test('a hashtag writes an acronym in capitals: #UX, #HTTPAPIs, #MLOps', async 
     [...tags].filter((h) => /(Ux|Sql|Api|Http|Mlops)/.test(String(h))),
     [],
   );
+});
+
+t.test('distinct titles get distinct excerpts: a topic has a teaser for each of its titles', async (t) => {
+  for (const [name, topic] of Object.entries(articles.topics))
+    t.ok(topic.excerpts.length >= PER_TOPIC, `${name}: ${topic.excerpts.length} teasers`);
+  const posts = [
+    {
+      name: 'posts',
+      count: TITLE_COUNT,
+      fields: [
+        { name: 'title', type: 'title', params: { distinct: true } },
+        { name: 'excerpt', type: 'article_excerpt', params: { by: 'title' } },
+      ],
+    },
+  ];
+  const excerpts = column(planOf(posts, 3), 'posts', 'excerpt');
+  t.equal(new Set(excerpts).size, TITLE_COUNT, 'no two posts share a teaser');
 });

@@ -130,9 +130,9 @@ Object {
     ),
   ],
   "article_excerpt": Array [
-    "Overpacked itineraries and overstuffed suitcases are the two most common travel mistakes. Both are easy to fix.",
-    "Good time management is less about squeezing more in and more about leaving room for what matters.",
-    "Most database problems start as design decisions that seemed harmless at the time. Here is how to spot them early.",
+    "The best travel plans are flexible. They cover the essentials and leave the rest of the day open for discovery.",
+    "Estimating how long tasks take is a skill most of us never practice. Comparing guesses with reality for a week can make your plans far more honest.",
+    "Before you add another column or another table, it helps to step back and think about how the data will actually be queried.",
   ],
   "avatar": Array [
     "https://api.dicebear.com/9.x/avataaars/svg?seed=pierre819",
@@ -1311,9 +1311,9 @@ Object {
     ),
   ],
   "article_excerpt": Array [
-    "Distributed teams do not fail because of distance. They fail when communication is left to chance.",
-    "The gap between what users say and what they do is where most design insights hide.",
-    "Talking to users early, prototyping cheaply and testing often are the habits behind products people actually enjoy using.",
+    "From home office setups to async rituals, small choices add up to a remote workday that feels calm instead of scattered.",
+    "Usability testing with just a handful of people can reveal problems a whole team missed. Watching someone struggle with your product is humbling and invaluable.",
+    "Pixel-perfect mockups are the last step, not the first. The real design work happens in questions, sketches and conversations with users.",
   ],
   "avatar": Array [
     "https://api.dicebear.com/9.x/avataaars/svg?seed=beatrice105",
@@ -2494,8 +2494,8 @@ Object {
   ],
   "article_excerpt": Array [
     "Machine learning is less about clever algorithms and more about good data, honest evaluation and patient iteration.",
-    "Sleep, movement and what you eat shape how you feel every day. Improving even one of them can ripple into the others.",
-    "Whether you have a balcony or a backyard, a little planning helps a garden grow healthier and more productive.",
+    "Forget the quick-fix challenges. Sustainable health is about routines you can keep for years.",
+    "Autumn is a surprisingly good time to work in the garden. Planting bulbs, adding compost and tidying beds sets the stage for a strong spring.",
   ],
   "avatar": Array [
     "https://api.dicebear.com/9.x/avataaars/svg?seed=mireille6497",

@@ -8,6 +8,7 @@ import type { FieldType, KeyedGenerator, Rng, Value } from '../field-type.js';
 import data from '../vocabulary/articles.en.json' with { type: 'json' };
 import { define, listType } from './define.js';
 import { TITLE_ADJECTIVES, TITLE_FORMS, TITLE_TOPICS } from './text-data.js';
+import { hashString } from '../random.js';
 import { QUOTE_BYTES, textCost } from '../size.js';
 
 interface Topic {
@@ -38,10 +39,37 @@ export const fillTitle = (form: string, n: string, adjective: string, topic: str
     .replace('{a}', adjective)
     .replace('{t}', topic);
 
+/** Forms that only name the topic ("Why {t} Matters"), and forms with a number or an adjective. */
+const FIXED_FORMS = TITLE_FORMS.filter((f) => !f.includes('{n}') && !f.includes('{a}'));
+const SLOTTED_FORMS = TITLE_FORMS.filter((f) => f.includes('{n}') || f.includes('{a}'));
+/** Each slotted form takes this many numbers and adjectives per topic among the distinct titles. */
+const VARIANTS = 3;
+export const PER_TOPIC = FIXED_FORMS.length + SLOTTED_FORMS.length * VARIANTS;
+/** Distinct titles: per topic, each plain form once and each slotted one in three wordings. */
+export const TITLE_COUNT = TITLE_TOPICS.length * PER_TOPIC;
+
+/** The n-th distinct title: topic n mod the topics, then its k-th title; distinct for n < TITLE_COUNT. */
+export function nthTitle(n: number): string {
+  const topics = TITLE_TOPICS.length;
+  const topic = n % topics;
+  const k = Math.floor(n / topics) % PER_TOPIC;
+  if (k < FIXED_FORMS.length) return fillTitle(FIXED_FORMS[k]!, '', '', TITLE_TOPICS[topic]!);
+  const slot = k - FIXED_FORMS.length;
+  const form = slot % SLOTTED_FORMS.length;
+  const variant = Math.floor(slot / SLOTTED_FORMS.length);
+  const numbers = TITLE_NUMBER_RANGE[1] - TITLE_NUMBER_RANGE[0] + 1;
+  // The variants of one form and topic differ in both words (steps 5 and 4 below the list lengths).
+  const adjective = TITLE_ADJECTIVES[(topic * 7 + form * 3 + variant * 5) % TITLE_ADJECTIVES.length]!;
+  const number = TITLE_NUMBER_RANGE[0] + ((topic + form + variant * 4) % numbers);
+  return fillTitle(SLOTTED_FORMS[form]!, String(number), adjective, TITLE_TOPICS[topic]!);
+}
+
 /** What a title says: its topic, and the number of tips or lessons it promises (0: none). */
 interface Reading {
   readonly topic: Topic;
   readonly promised: number;
+  /** A distinct title's place among its topic's (`nthTitle`): its excerpt is the topic's excerpt of that place. */
+  readonly variant?: number;
 }
 
 let titleIndex: Map<string, Reading> | undefined;
@@ -56,6 +84,11 @@ function readingOfTitle(): Map<string, Reading> {
         TITLE_TOPICS.forEach((t, i) =>
           titleIndex!.set(fillTitle(form, n, a, t), { topic: TOPICS[i]!, promised: Number(n) }),
         );
+  for (let n = 0; n < TITLE_COUNT; n++) {
+    const title = nthTitle(n);
+    const reading = titleIndex.get(title) as Reading;
+    titleIndex.set(title, { ...reading, variant: Math.floor(n / TITLE_TOPICS.length) });
+  }
   return titleIndex;
 }
 
@@ -127,6 +160,25 @@ const keyed =
 
 const excerpt = (rng: Rng, topic: Topic) => rng.pick(topic.excerpts);
 
+/**
+ * A teaser read from the row's title: a distinct title's own (distinct titles, distinct teasers; a
+ * second teaser column of the row, a `summary` beside the `excerpt`, starts elsewhere in the topic's
+ * list), else one drawn of the title's topic.
+ */
+function excerptBy(): KeyedGenerator {
+  let name = '';
+  let offset = 0;
+  return (rng, ctx, keys) => {
+    const { topic, variant } = readingOf(rng, keys);
+    if (variant === undefined) return rng.pick(topic.excerpts);
+    if (ctx.fieldName !== name) {
+      name = ctx.fieldName;
+      offset = hashString(name);
+    }
+    return topic.excerpts[(variant + offset) % topic.excerpts.length] as string;
+  };
+}
+
 export const ARTICLE_TYPES: readonly FieldType[] = [
   define({
     id: 'article_excerpt',
@@ -136,7 +188,7 @@ export const ARTICLE_TYPES: readonly FieldType[] = [
     example: 'Working from home sounds easy until the kitchen table becomes your office.',
     maxBytes: EXCERPT_BYTES,
     generate: (rng) => excerpt(rng, rng.pick(TOPICS)),
-    prepareBy: keyed(excerpt),
+    prepareBy: excerptBy,
   }),
   define({
     id: 'article_body',

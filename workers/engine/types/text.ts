@@ -1,6 +1,6 @@
 /** Text types: words, sentences, titles, reviews and longer English prose. */
 import type { FieldType, KeyedGenerator, RawParams, Rng } from '../field-type.js';
-import { fillTitle, TAG_TYPE, TITLE_NUMBER_RANGE } from './articles.js';
+import { fillTitle, nthTitle, TAG_TYPE, TITLE_COUNT, TITLE_NUMBER_RANGE } from './articles.js';
 import { define, listType } from './define.js';
 import { check, compatRange, num } from './params.js';
 import { companySlugOf, ROW_CODE_BYTES, rowCode, SLUG_TEXT_CHARS } from './slugify.js';
@@ -29,31 +29,6 @@ export function paragraph(rng: Rng, count: number): string {
   let out = sentence(rng);
   for (let i = 1; i < count; i++) out += ' ' + sentence(rng);
   return out;
-}
-
-/** Forms that only name the topic ("Why {t} Matters"), and forms with a number or an adjective. */
-const FIXED_FORMS = T.TITLE_FORMS.filter((f) => !f.includes('{n}') && !f.includes('{a}'));
-const SLOTTED_FORMS = T.TITLE_FORMS.filter((f) => f.includes('{n}') || f.includes('{a}'));
-/** Each slotted form takes this many numbers and adjectives per topic among the distinct titles. */
-const VARIANTS = 3;
-const PER_TOPIC = FIXED_FORMS.length + SLOTTED_FORMS.length * VARIANTS;
-/** Distinct titles: per topic, each plain form once and each slotted one in three wordings. */
-const TITLE_COUNT = T.TITLE_TOPICS.length * PER_TOPIC;
-
-/** The n-th distinct title: topic n mod the topics, then its k-th title; distinct for n < TITLE_COUNT. */
-function nthTitle(n: number): string {
-  const topics = T.TITLE_TOPICS.length;
-  const topic = n % topics;
-  const k = Math.floor(n / topics) % PER_TOPIC;
-  if (k < FIXED_FORMS.length) return fillTitle(FIXED_FORMS[k]!, '', '', T.TITLE_TOPICS[topic]!);
-  const slot = k - FIXED_FORMS.length;
-  const form = slot % SLOTTED_FORMS.length;
-  const variant = Math.floor(slot / SLOTTED_FORMS.length);
-  const numbers = TITLE_NUMBER_RANGE[1] - TITLE_NUMBER_RANGE[0] + 1;
-  // The variants of one form and topic differ in both words (steps 5 and 4 below the list lengths).
-  const adjective = T.TITLE_ADJECTIVES[(topic * 7 + form * 3 + variant * 5) % T.TITLE_ADJECTIVES.length]!;
-  const number = TITLE_NUMBER_RANGE[0] + ((topic + form + variant * 4) % numbers);
-  return fillTitle(SLOTTED_FORMS[form]!, String(number), adjective, T.TITLE_TOPICS[topic]!);
 }
 
 function title(rng: Rng): string {
