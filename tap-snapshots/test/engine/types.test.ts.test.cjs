@@ -61,7 +61,7 @@ exports[`test/engine/types.test.ts > TAP > seeded snapshots of every type > seed
 Object {
   "address": Array [
     "68810 Clarendon Road, Dallas, Texas 75356",
-    "320 Bode Ridge, Albuquerque, New Mexico 87187",
+    "320 Bode Ridge, Albuquerque, New Mexico 87158",
     "97807 Priory Close, Washington, District of Columbia 20041",
   ],
   "address_line_2": Array [
@@ -874,7 +874,7 @@ Object {
   ],
   "postal_code": Array [
     "75356",
-    "87187",
+    "87158",
     "20041",
   ],
   "price": Array [
@@ -1227,12 +1227,12 @@ Object {
   ],
   "zip": Array [
     "75356",
-    "87187",
+    "87158",
     "20041",
   ],
   "zip_code": Array [
     "75356",
-    "87187",
+    "87158",
     "20041",
   ],
 }
@@ -1241,8 +1241,8 @@ Object {
 exports[`test/engine/types.test.ts > TAP > seeded snapshots of every type > seed 1337 1`] = `
 Object {
   "address": Array [
-    "82172 Cherry Tree Close, Boise, Idaho 83732",
-    "1925 Forest Road, Jacksonville, Florida 32206",
+    "82172 Cherry Tree Close, Boise, Idaho 83722",
+    "1925 Forest Road, Jacksonville, Florida 32099",
     "6423 State Line Road, Livingston, Texas 77399",
   ],
   "address_line_2": Array [
@@ -2052,8 +2052,8 @@ Object {
     443,
   ],
   "postal_code": Array [
-    "83732",
-    "32206",
+    "83722",
+    "32099",
     "77399",
   ],
   "price": Array [
@@ -2405,13 +2405,13 @@ Object {
     "\\"><svg/onload=alert(1)>",
   ],
   "zip": Array [
-    "83732",
-    "32206",
+    "83722",
+    "32099",
     "77399",
   ],
   "zip_code": Array [
-    "83732",
-    "32206",
+    "83722",
+    "32099",
     "77399",
   ],
 }
@@ -2420,9 +2420,9 @@ Object {
 exports[`test/engine/types.test.ts > TAP > seeded snapshots of every type > seed 42 1`] = `
 Object {
   "address": Array [
-    "82477 Dandre Center, Salt Lake City, Utah 84150",
-    "39728 Dickens Row, Orlando, Florida 32853",
-    "369 Stracke Cliff, Buford, Georgia 30519",
+    "82477 Dandre Center, Salt Lake City, Utah 84138",
+    "39728 Dickens Row, Orlando, Florida 32832",
+    "369 Stracke Cliff, Winter Garden, Florida 34778",
   ],
   "address_line_2": Array [
     "Suite 030",
@@ -2588,7 +2588,7 @@ Object {
   "city": Array [
     "Salt Lake City",
     "Orlando",
-    "Buford",
+    "Winter Garden",
   ],
   "color_hex": Array [
     "#c7e13a",
@@ -3184,7 +3184,7 @@ Object {
       "visits": 5,
     },
     Object {
-      "city": "Buford",
+      "city": "Winter Garden",
       "visits": 8,
     },
   ],
@@ -3231,7 +3231,7 @@ Object {
   "phone": Array [
     "801-224-7763",
     "754-597-2843",
-    "1-770-569-1032",
+    "1-904-569-1032",
   ],
   "phone_e164": Array [
     "+12302276308",
@@ -3244,9 +3244,9 @@ Object {
     58776,
   ],
   "postal_code": Array [
-    "84150",
-    "32853",
-    "30519",
+    "84138",
+    "32832",
+    "34778",
   ],
   "price": Array [
     781,
@@ -3413,12 +3413,12 @@ Object {
   "state": Array [
     "Utah",
     "Florida",
-    "Georgia",
+    "Florida",
   ],
   "state_province": Array [
     "Utah",
     "Florida",
-    "Georgia",
+    "Florida",
   ],
   "stock_ticker": Array [
     "ORCL",
@@ -3600,14 +3600,14 @@ Object {
     "{{constructor.constructor(\\"alert(1)\\")()}}",
   ],
   "zip": Array [
-    "84150",
-    "32853",
-    "30519",
+    "84138",
+    "32832",
+    "34778",
   ],
   "zip_code": Array [
-    "84150",
-    "32853",
-    "30519",
+    "84138",
+    "32832",
+    "34778",
   ],
 }
 `
