@@ -219,7 +219,8 @@ export function linkedFields<F extends DetectedField>(fields: readonly F[]): F[]
 /** Clinical text types; the first of them a table has that reads none of the others starts its case. */
 const CLINICAL = ['symptom', 'diagnosis', 'reason', 'treatment'];
 
-type Tables<F> = readonly { name: string; fields: readonly F[] }[];
+type Table<F> = { name: string; fields: readonly F[] };
+type Tables<F> = readonly Table<F>[];
 
 /** The first ref of the row whose parent table has a field `wanted` accepts: the ref, the parent's fields and that field. */
 function throughRef<F extends DetectedField>(
@@ -268,7 +269,7 @@ const FIRST_VISIT_DAYS = 91;
  * date, the birth and the visit's date, so a kitten has no kidney disease. The visit's date then
  * comes three months after the birth at least, inside its window.
  */
-function caseOfAnimal<F extends DetectedField>(fields: readonly F[], tables: Tables<F>): F[] {
+function caseOfAnimal<F extends DetectedField>({ fields }: Table<F>, tables: Tables<F>): F[] {
   const clinical = fields.filter((f) => CLINICAL.includes(f.type));
   const names = new Set(clinical.map((f) => f.name));
   const reads = (f: F) => [f.params?.['by'] ?? []].flat().some((n) => names.has(n as string));
@@ -345,7 +346,9 @@ function basketOfOrder<F extends DetectedField>(
   const shop = [...tableDomains(tables.map((t) => t.name)).values()].every((d) => d === 'commerce');
   if ((!sells && !shop) || items) return fields;
   // The shop's own products at their prices, where a table of them has one.
-  const catalogue = tables.find((t) => t !== table && t.fields.some((f) => f.type === 'product_price'));
+  const catalogue = tables.find(
+    (t) => t.name !== table.name && t.fields.some((f) => f.type === 'product_price'),
+  );
   const price = catalogue?.fields.find((f) => f.type === 'product_price');
   return fields.map((f) => {
     if (!['amount', 'price', 'decimal'].includes(f.type) || f.unique || !onlyPrecision(f)) return f;
@@ -381,7 +384,7 @@ const REVIEW_TEXT = ['review', 'review_title'];
  * A review's text that reads its rating reads, after it, the product its ref points to (`product_id.name`),
  * so it says only what can be said of that product: no floor mats stop working.
  */
-function reviewOfProduct<F extends DetectedField>(fields: readonly F[], tables: Tables<F>): F[] {
+function reviewOfProduct<F extends DetectedField>({ fields }: Table<F>, tables: Tables<F>): F[] {
   const product = throughRef(fields, tables, catalogueProduct);
   if (product === undefined) return [...fields];
   const name = viaRef(product.ref, product.field);
@@ -416,12 +419,9 @@ function namedOnce<F extends DetectedField>(
     if (typeof f.name !== 'string' || !(/^(name|title)$/i.test(f.name) || snakeCase(f.name) === f.type))
       return false;
     if (f.unique || f.params?.['by'] !== undefined || f.params?.['distinct'] !== undefined) return false;
-    return !fields.some(
-      (r) =>
-        r.type === 'ref' &&
-        r.params?.['table'] !== table.name &&
-        tables.some((t) => t.name === r.params?.['table'] && t.fields.some((p) => p.type === f.type)),
-    );
+    // A ref to another table that has such a name: the row copies it.
+    const refs = fields.filter((r) => r.params?.['table'] !== table.name);
+    return throughRef(refs, tables, (p) => p.type === f.type) === undefined;
   };
   return fields.map((f) => (own(f) ? { ...f, params: { ...f.params, distinct: true } } : f));
 }
@@ -430,7 +430,7 @@ function namedOnce<F extends DetectedField>(
  * A person's plain email, in a row that points to a company with a domain of its own (a member of an
  * organization), is a work address at that domain (`by: "organization_id.domain"`).
  */
-function workEmail<F extends DetectedField>(fields: readonly F[], tables: Tables<F>): F[] {
+function workEmail<F extends DetectedField>({ fields }: Table<F>, tables: Tables<F>): F[] {
   const company = throughRef(fields, tables, (f) => f.type === 'domain' && f.params?.['by'] !== undefined);
   if (company === undefined || !company.parent.some((f) => f.type === 'company_name')) return [...fields];
   const by = viaRef(company.ref, company.field);
@@ -439,6 +439,16 @@ function workEmail<F extends DetectedField>(fields: readonly F[], tables: Tables
   );
 }
 
+/** The links a table makes through its refs, in order: each pass reads the fields the one before gave. */
+const TABLE_PASSES: readonly (<F extends DetectedField>(table: Table<F>, tables: Tables<F>) => F[])[] = [
+  basketOfOrder,
+  caseOfAnimal,
+  reviewOfProduct,
+  workEmail,
+  namedOnce,
+  placeOfParent,
+];
+
 /** linkedFields of every table, and the links a table makes through its refs. */
 export function linkedTables<T extends { name: string; fields: readonly DetectedField[] }>(
   tables: readonly T[],
@@ -446,21 +456,9 @@ export function linkedTables<T extends { name: string; fields: readonly Detected
   const linked = tables.map((t) => ({ ...t, fields: linkedFields(t.fields) }));
   return linked.map((t) => ({
     ...t,
-    fields: placeOfParent(
-      {
-        ...t,
-        fields: namedOnce(
-          {
-            ...t,
-            fields: workEmail(
-              reviewOfProduct(caseOfAnimal(basketOfOrder(t, linked), linked), linked),
-              linked,
-            ),
-          },
-          linked,
-        ),
-      },
-      linked,
+    fields: TABLE_PASSES.reduce<DetectedField[]>(
+      (fields, pass) => pass({ name: t.name, fields }, linked),
+      t.fields,
     ),
   }));
 }

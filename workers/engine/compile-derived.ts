@@ -44,21 +44,31 @@ export function planDerived(tables: DraftTable[], issues: Issues): void {
     for (const field of table.fields) field.nullable = nulls.of(table.index, field.index);
   for (const table of tables)
     for (const field of table.fields) checkAggregateBound(tables, table, field, issues);
-  for (const table of tables) for (const field of table.fields) checkBasketPrices(tables, field, issues);
-  for (const table of tables) {
-    for (const field of table.fields) {
-      const source = field.source;
-      if (source.mode !== 'aggregate' || source.aggregate.op === 'count') continue;
-      const child = tables[source.aggregate.table] as DraftTable;
-      for (const f of source.aggregate.of) {
-        const member = child.fields[f] as DraftField;
-        if (!NUMBER_KINDS.has(member.kind))
-          issues.add(
-            paramPath(field.path, 'of'),
-            `"${child.name}.${member.name}" holds ${member.kind} values; ${source.aggregate.op} needs numbers`,
-          );
-      }
-    }
+  for (const table of tables) for (const field of table.fields) checkSummedNumbers(tables, field, issues);
+}
+
+/** What an aggregate (other than a count) or a basket adds up is numbers. */
+function checkSummedNumbers(tables: DraftTable[], field: DraftField, issues: Issues): void {
+  const source = field.source;
+  const summed =
+    source.mode === 'basket'
+      ? { table: source.basket.table, of: [source.basket.field], needs: 'a basket adds up numbers' }
+      : source.mode === 'aggregate' && source.aggregate.op !== 'count'
+        ? {
+            table: source.aggregate.table,
+            of: source.aggregate.of,
+            needs: `${source.aggregate.op} needs numbers`,
+          }
+        : undefined;
+  if (summed === undefined) return;
+  const other = tables[summed.table] as DraftTable;
+  for (const f of summed.of) {
+    const member = other.fields[f] as DraftField;
+    if (!NUMBER_KINDS.has(member.kind))
+      issues.add(
+        paramPath(field.path, 'of'),
+        `"${other.name}.${member.name}" holds ${member.kind} values; ${summed.needs}`,
+      );
   }
 }
 
@@ -122,18 +132,6 @@ function planBasket(
   if (index === undefined) return issues.add(path, `field "${price}" is not defined in "${name}"`);
   if (field.unique) return issues.add(field.path, 'a basket total cannot be unique');
   field.source = { mode: 'basket', basket: { table: shop.index, field: index } };
-}
-
-/** A basket's prices are numbers. */
-function checkBasketPrices(tables: DraftTable[], field: DraftField, issues: Issues): void {
-  if (field.source.mode !== 'basket') return;
-  const shop = tables[field.source.basket.table] as DraftTable;
-  const price = shop.fields[field.source.basket.field] as DraftField;
-  if (!NUMBER_KINDS.has(price.kind))
-    issues.add(
-      paramPath(field.path, 'of'),
-      `"${shop.name}.${price.name}" holds ${price.kind} values; a basket adds up numbers`,
-    );
 }
 
 /**

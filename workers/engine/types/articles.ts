@@ -57,11 +57,10 @@ export function nthTitle(n: number): string {
   const slot = k - FIXED_FORMS.length;
   const form = slot % SLOTTED_FORMS.length;
   const variant = Math.floor(slot / SLOTTED_FORMS.length);
-  const numbers = TITLE_NUMBER_RANGE[1] - TITLE_NUMBER_RANGE[0] + 1;
   // The variants of one form and topic differ in both words (steps 5 and 4 below the list lengths).
   const adjective = TITLE_ADJECTIVES[(topic * 7 + form * 3 + variant * 5) % TITLE_ADJECTIVES.length]!;
-  const number = TITLE_NUMBER_RANGE[0] + ((topic + form + variant * 4) % numbers);
-  return fillTitle(SLOTTED_FORMS[form]!, String(number), adjective, TITLE_TOPICS[topic]!);
+  const number = TITLE_NUMBERS[(topic + form + variant * 4) % TITLE_NUMBERS.length]!;
+  return fillTitle(SLOTTED_FORMS[form]!, number, adjective, TITLE_TOPICS[topic]!);
 }
 
 /** What a title says: its topic, and the number of tips or lessons it promises (0: none). */

@@ -85,20 +85,23 @@ const TRACKING_CARRIERS = ['ups', 'fedex', 'usps', 'dhl'];
 const SKU_PREFIX = /^[A-Za-z0-9_-]{0,20}$/;
 
 /** A product name: of the hosted `category` when given, else of the catalogue. */
+/** The hosted category's words that `product_name`'s `category` param names, or undefined. */
+const hostedWords = (p: RawParams) => CATEGORY_WORDS[p['category'] as (typeof PRODUCT_CATEGORIES)[number]];
+
 function plainProductName(rng: Rng, p: RawParams): string {
-  const words = CATEGORY_WORDS[p['category'] as (typeof PRODUCT_CATEGORIES)[number]];
+  const words = hostedWords(p);
   return words ? rng.pick(words.adjectives) + ' ' + rng.pick(words.nouns) : drawProduct(rng).name;
 }
 
 /** How many names `product_name` forms under `p`: of the hosted category's words, or of the catalogue. */
 function productNameCount(p: RawParams): number {
-  const words = CATEGORY_WORDS[p['category'] as (typeof PRODUCT_CATEGORIES)[number]];
+  const words = hostedWords(p);
   return words ? words.adjectives.length * words.nouns.length : PRODUCT_NAMES.length;
 }
 
 /** The n-th of those names (`unique`, `distinct`, `in_order`). */
 function nthProductName(n: number, p: RawParams): string {
-  const words = CATEGORY_WORDS[p['category'] as (typeof PRODUCT_CATEGORIES)[number]];
+  const words = hostedWords(p);
   if (words === undefined) return PRODUCT_NAMES[n] as string;
   const adjectives = words.adjectives.length;
   return `${words.adjectives[n % adjectives]} ${words.nouns[Math.floor(n / adjectives)]}`;

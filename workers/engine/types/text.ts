@@ -184,8 +184,7 @@ export const TEXT_TYPES: readonly FieldType[] = [
   define({
     id: 'title',
     category: 'text',
-    description:
-      'Article or post title; distinct ones (`distinct`, `unique`, 270) name each topic in each form, those with a number or an adjective in three wordings.',
+    description: `Article or post title; distinct ones (\`distinct\`, \`unique\`, ${TITLE_COUNT}) name each topic in each form, those with a number or an adjective in three wordings.`,
     example: '7 Practical Tips for Remote Work',
     generate: title,
     cardinality: () => TITLE_COUNT,
